@@ -1,0 +1,49 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from 'jest';
+
+const swc: Config['transform'] = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+
+const common = { transform: swc, moduleFileExtensions: ['ts', 'tsx', 'js', 'json'] };
+
+const config: Config = {
+  projects: [
+    {
+      ...common,
+      displayName: 'domain',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/domain/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'client',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/src/client/**/*.test.{ts,tsx}'],
+    },
+    {
+      ...common,
+      displayName: 'server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/server/**/*.test.ts', '<rootDir>/test/server/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'browser',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
+    },
+  ],
+};
+
+export default config;

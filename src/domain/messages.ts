@@ -1,0 +1,69 @@
+/** Every Dutch text of the specification, verbatim, in one place (spec sections 2, 4, 5, 8). */
+export const MSG = {
+  // Auth
+  loginFailed: 'E-mail adres of wachtwoord incorrect. Probeer het opnieuw.',
+  resetTimedOut: 'De link is verlopen. Neem contact op met uw account manager.',
+  resetInvalidToken: 'Het toegewezen token is niet geldig. Neem contact op met uw account manager.',
+  resetOther: (serverMessage: string) => `Er ging iets mis: ${serverMessage}`,
+  forgotSuccess: (email: string) => `Een email is verzonden naar ${email}.`,
+  forgotFailure: 'Er is een fout opgetreden. Controleer het emailadres en probeer het later opnieuw.',
+  initialLoadFailed: 'Er is een fout opgetreden. Probeer het later opnieuw.',
+  // Layout
+  searchPlaceholder: 'Zoek product of service',
+  impersonationBanner: (company: string) => `Je beheert nu ${company}. Stop met beheren.`,
+  impersonationPrefix: (company: string) => `Je beheert nu ${company}.`,
+  impersonationStop: 'Stop met beheren.',
+  unknownError: 'Een onbekende fout is opgetreden.',
+  // Articles
+  articleNameRequired: "Veld 'Artikelnaam' is verplicht.",
+  articleDescriptionRequired: "Veld 'Omschrijving' is verplicht",
+  // Services
+  phoneNumberTaken: 'Telefoonnummer is al geregistreerd binnen dit bedrijf.',
+  deleteSuccessTitle: 'Gelukt!',
+  deleteSuccessBody: 'Het verwijderen is gelukt.',
+  deleteFailureTitle: 'Whoops!',
+  deleteFailureBody: 'Oeps er iets is misgegaan.',
+  noUser: '<Geen gebruiker>',
+  showHistoric: 'Toon Historische Afnames',
+  // Bulk services
+  bulkNotEnough: 'Er zijn niet genoeg afnames om te verwijderen.',
+  bulkDeleteFailed: 'Er is iets fout gegaan.',
+  bulkDeleted: 'Bulkafname verwijderd.',
+  // End user import
+  importSuccess: 'De data is succesvol geïmporteerd.',
+  importNoResponse: 'Een onbekende fout is opgetreden. Er is geen data geïmporteerd.',
+  // Companies
+  companyAllRequired: 'Alle velden zijn verplicht',
+  companyContactRequired:
+    "Velden 'Voornaam', 'Achternaam', 'SAP klantnummer' en 'E-mailadres' zijn verplicht.",
+  customerNumberTaken: 'Het klantnummer is al geregistreerd.',
+  companyNumberTaken: 'Bedrijfsnummer al in gebruik.',
+  removeClientFailed: 'Er is iets fout gegaan.',
+  removeClientSuccess: (name: string) => `'${name}' succesvol verwijderd.`,
+  // Users
+  firstnameRequired: "Veld 'Voornaam' is verplicht.",
+  lastnameRequired: "Veld 'Achternaam' is verplicht.",
+  emailRequired: "Veld 'E-mailadres' is verplicht.",
+  emailInvalid: "'E-mailadres' veld is niet correct ingevoerd",
+  emailTaken: 'Het emailadres is al geregistreerd.',
+  // Parent companies and branches
+  selectBranch: 'Selecteer een vestiging',
+  parentNameRequired: "Veld 'Naam' is verplicht.",
+  branchRemoved: 'Vestiging succesvol verwijderd uit hoofdbedrijf.',
+  // Activation
+  activationSending: 'Aan het versturen...',
+  activationSent: 'Email verzonden',
+  activationNoUser: 'Geen gebruiker gekoppeld',
+  // Search
+  searchNoTerm: 'Geen zoekterm opgegeven',
+  searchNoResults: 'Geen resultaten gevonden.',
+  loading: 'Laden...',
+} as const;
+
+/** Spec section 9: toast durations. */
+export const TOAST_MS = { default: 5000, importError: 10000 } as const;
+
+/** Spec section 9: a token expiring within this window is refreshed. */
+export const TOKEN_REFRESH_WINDOW_SECONDS = 10 * 60;
+
+export const SUPPORT_HOURS = 'maandag tot en met vrijdag van 09:00 tot 17:00';

@@ -1,0 +1,65 @@
+/** Permission names of spec section 6; the server answers a map of all of them. */
+export const PERMISSIONS = [
+  'CREATE_COMPANY',
+  'LIST_USERS',
+  'LIST_COMPANIES',
+  'LIST_PARENT_COMPANIES',
+  'LIST_ALL_ARTICLE_GROUPS',
+  'CREATE_ARTICLE',
+  'CREATE_SERVICE',
+  'EDIT_SPIE_FIELDS',
+  'EDIT_FREE_FIELDS',
+  'EDIT_START_SERVICE',
+  'STOP_SERVICE',
+  'EDIT_CATEGORY_FIELDS',
+  'EDIT_PARENT_COMPANY',
+  'CREATE_USER',
+  'BULK_IMPORT',
+  'EDIT_ARTICLE_GROUPS',
+  'UPLOAD_CDR',
+  'EDIT_BULK_SERVICES',
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+export type PermissionMap = Record<Permission, boolean>;
+
+export const ROLE = { superadmin: 1, admin: 2, endUser: 3, unauthorized: 4 } as const;
+export type RoleId = (typeof ROLE)[keyof typeof ROLE];
+
+export const ROLE_NAMES: Record<RoleId, string> = {
+  1: 'superadmin',
+  2: 'admin',
+  3: 'endUser',
+  4: 'unauthorized',
+};
+
+/** Provider staff: superadmin and admin (decisions section 2). */
+export const isProviderStaff = (roleId: number): boolean =>
+  roleId === ROLE.superadmin || roleId === ROLE.admin;
+
+const PROVIDER_ONLY: Permission[] = [
+  'CREATE_COMPANY',
+  'LIST_COMPANIES',
+  'LIST_PARENT_COMPANIES',
+  'LIST_ALL_ARTICLE_GROUPS',
+  'EDIT_ARTICLE_GROUPS',
+  'UPLOAD_CDR',
+  'EDIT_SPIE_FIELDS',
+];
+
+/** The seeded defaults of decisions section 2 (role x permission). */
+export const DEFAULT_ROLE_PERMISSIONS: Record<RoleId, Permission[]> = {
+  1: [...PERMISSIONS],
+  2: [...PERMISSIONS],
+  3: PERMISSIONS.filter((p) => !PROVIDER_ONLY.includes(p)),
+  4: [],
+};
+
+export const emptyPermissionMap = (): PermissionMap =>
+  Object.fromEntries(PERMISSIONS.map((p) => [p, false])) as PermissionMap;
+
+export const toPermissionMap = (granted: Iterable<string>): PermissionMap => {
+  const map = emptyPermissionMap();
+  for (const name of granted) if (name in map) map[name as Permission] = true;
+  return map;
+};

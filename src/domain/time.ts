@@ -1,0 +1,134 @@
+/**
+ * Business time (decisions section 4): Europe/Amsterdam decides "today at 12:00",
+ * month boundaries and usage dates. The API speaks Unix seconds and ISO dates.
+ */
+export const BUSINESS_TIME_ZONE = 'Europe/Amsterdam';
+
+export interface CalendarDate {
+  year: number;
+  month: number; // 1-12
+  day: number;
+}
+
+const partsFormatter = new Intl.DateTimeFormat('en-GB', {
+  timeZone: BUSINESS_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+interface ZonedParts extends CalendarDate {
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+export const zonedParts = (epochMs: number): ZonedParts => {
+  const out: Record<string, number> = {};
+  for (const p of partsFormatter.formatToParts(new Date(epochMs))) {
+    if (p.type !== 'literal') out[p.type] = Number(p.value);
+  }
+  return {
+    year: out.year,
+    month: out.month,
+    day: out.day,
+    hour: out.hour,
+    minute: out.minute,
+    second: out.second,
+  };
+};
+
+/** Offset of the business zone from UTC at an instant, in milliseconds. */
+const offsetAt = (epochMs: number): number => {
+  const p = zonedParts(epochMs);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - Math.floor(epochMs / 1000) * 1000;
+};
+
+/** Epoch seconds of a wall-clock time in the business zone. */
+export const businessTimeToEpoch = (
+  year: number,
+  month: number,
+  day: number,
+  hour = 0,
+  minute = 0,
+  second = 0,
+): number => {
+  const naive = Date.UTC(year, month - 1, day, hour, minute, second);
+  let guess = naive - offsetAt(naive);
+  // A second pass settles instants next to a daylight-saving switch.
+  guess = naive - offsetAt(guess);
+  return Math.floor(guess / 1000);
+};
+
+export const businessDateOf = (epochSeconds: number): CalendarDate => {
+  const { year, month, day } = zonedParts(epochSeconds * 1000);
+  return { year, month, day };
+};
+
+/** Spec section 4: "today at noon" in the business zone, as epoch seconds. */
+export const todayNoon = (nowMs: number = Date.now()): number => {
+  const { year, month, day } = zonedParts(nowMs);
+  return businessTimeToEpoch(year, month, day, 12);
+};
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+export const isoDate = ({ year, month, day }: CalendarDate): string =>
+  `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+
+export const parseIsoDate = (value: string): CalendarDate | null => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return null;
+  const date = { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
+  const check = new Date(Date.UTC(date.year, date.month - 1, date.day));
+  if (check.getUTCMonth() !== date.month - 1 || check.getUTCDate() !== date.day) return null;
+  return date;
+};
+
+export const daysInMonth = (year: number, month: number): number =>
+  new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/** Adds months to a year/month pair (month 1-12), returning the first day. */
+export const addMonths = (year: number, month: number, delta: number): CalendarDate => {
+  const index = year * 12 + (month - 1) + delta;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1, day: 1 };
+};
+
+export const DUTCH_MONTHS = [
+  'januari',
+  'februari',
+  'maart',
+  'april',
+  'mei',
+  'juni',
+  'juli',
+  'augustus',
+  'september',
+  'oktober',
+  'november',
+  'december',
+] as const;
+
+export interface MonthOption {
+  /** ISO date of the month's first day, used as `costs_date_from`. */
+  value: string;
+  /** Dutch label, e.g. "november 2026". */
+  label: string;
+}
+
+/**
+ * Spec section 9: the bundle dropdown lists the current month plus the six before it,
+ * newest first, with Dutch labels.
+ */
+export const monthOptions = (nowMs: number = Date.now(), previous = 6): MonthOption[] => {
+  const { year, month } = zonedParts(nowMs);
+  return Array.from({ length: previous + 1 }, (_, i) => {
+    const d = addMonths(year, month, -i);
+    return { value: isoDate(d), label: `${DUTCH_MONTHS[d.month - 1]} ${d.year}` };
+  });
+};
