@@ -15,7 +15,14 @@ const swc: Config['transform'] = {
   ],
 };
 
-const common = { transform: swc, moduleFileExtensions: ['ts', 'tsx', 'js', 'json'] };
+// A few dependencies ship only ES modules; Jest on Node 20 needs them compiled to CommonJS.
+const esmOnly = ['cookie'];
+
+const common = {
+  transform: swc,
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+};
 
 const config: Config = {
   projects: [

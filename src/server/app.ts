@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config';
+import type { Database } from './db';
+import { projectRoot } from './projectRoot';
+import authPlugin from './plugins/auth';
+import errorsPlugin from './plugins/errors';
+import { createMailer } from './plugins/mail';
+import { createPermissionStore } from './services/auth/permissions';
+import { createTokenService } from './services/auth/tokens';
+import { apiRoutes } from './routes';
+import './types';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Folder of the built SPA; served when it exists. */
+  clientDir?: string;
+}
+
+const securityHeaders = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // MUI's emotion injects style elements at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  frameguard: { action: 'deny' as const },
+  hsts: { maxAge: 31536000, includeSubDomains: true },
+  referrerPolicy: { policy: 'same-origin' as const },
+};
+
+/** Registers third-party plugins, then ours, then the API routes, then the SPA. */
+export const buildApp = async ({ config, database, clientDir }: AppOptions): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
+  });
+
+  await app.register(
+    fp(
+      async (instance) => {
+        instance.decorate('config', config);
+        instance.decorate('db', database.db);
+        instance.decorate('tokens', createTokenService(config.jwtSecret));
+        instance.decorate('permissionStore', createPermissionStore(database.db));
+        const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: instance.log });
+        instance.decorate('mailer', mailer);
+        instance.addHook('onClose', async () => mailer.close());
+      },
+      { name: 'core' },
+    ),
+  );
+  await app.register(helmet, securityHeaders);
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1 } });
+  await app.register(errorsPlugin);
+  await app.register(authPlugin);
+  await app.register(apiRoutes, { prefix: '/api' });
+
+  const spaDir = clientDir ?? path.join(projectRoot(), 'build/public');
+  const hasClient = fs.existsSync(path.join(spaDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: spaDir,
+      index: false,
+      wildcard: false,
+      setHeaders: (reply, filePath) => {
+        const hashed = /\.[0-9a-f]{8,}\./.test(path.basename(filePath));
+        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    if (isPage && hasClient) {
+      // History fallback: the SPA's router decides, including its own 404 page.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: 'Niet gevonden.' });
+  });
+
+  return app;
+};

@@ -1,0 +1,78 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  jwtSecret: Buffer;
+  /** Base address used in e-mailed links. */
+  publicUrl: string;
+  /** Secure cookies; off only for plain-http test setups that are not on localhost. */
+  secureCookies: boolean;
+  loginRateLimit: number;
+  uploadLimitBytes: number;
+  logLevel: string;
+}
+
+const MIN_SECRET_BYTES = 32; // 256 bits, decisions section 9
+
+const decodeSecret = (raw: string): Buffer => {
+  const hex = /^[0-9a-f]+$/i.test(raw) && raw.length % 2 === 0 ? Buffer.from(raw, 'hex') : null;
+  const bytes = hex ?? Buffer.from(raw, 'utf8');
+  if (bytes.length < MIN_SECRET_BYTES) {
+    throw new Error(`JWT_SECRET must hold at least ${MIN_SECRET_BYTES} bytes (256 bits) of random data.`);
+  }
+  return bytes;
+};
+
+/** Demo mode only: a secret generated once and kept in the data folder. */
+const demoSecret = (dataDir: string): Buffer => {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, crypto.randomBytes(MIN_SECRET_BYTES * 2).toString('hex'), { mode: 0o600 });
+  }
+  return decodeSecret(fs.readFileSync(file, 'utf8').trim());
+};
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const port = Number(env.PORT ?? 3000);
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const databaseUrl = env.DATABASE_URL || undefined;
+  let jwtSecret: Buffer;
+  if (env.JWT_SECRET) jwtSecret = decodeSecret(env.JWT_SECRET);
+  else if (!databaseUrl) jwtSecret = demoSecret(dataDir);
+  else throw new Error('JWT_SECRET is required when DATABASE_URL is set.');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    smtpUrl: env.SMTP_URL || undefined,
+    jwtSecret,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    secureCookies: env.INSECURE_COOKIES !== '1',
+    loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
+    uploadLimitBytes: Number(env.UPLOAD_LIMIT_MB ?? 200) * 1024 * 1024,
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+};
+
+/** A complete config for tests, with a fresh random secret. */
+export const testConfig = (overrides: Partial<Config> = {}): Config => ({
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-')),
+  jwtSecret: crypto.randomBytes(MIN_SECRET_BYTES),
+  publicUrl: 'http://localhost:3000',
+  secureCookies: true,
+  loginRateLimit: 1000,
+  uploadLimitBytes: 200 * 1024 * 1024,
+  logLevel: 'silent',
+  ...overrides,
+});

@@ -1,0 +1,5 @@
+export * from './companies';
+export * from './users';
+export * from './catalogue';
+export * from './bundle';
+export * from './audit';

@@ -1,0 +1,70 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { mayImpersonate } from '../services/auth/impersonation';
+import { findLiveSession } from '../services/auth/sessions';
+import type { Actor } from '../types';
+
+const bearer = (request: FastifyRequest): string | null => {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+};
+
+/**
+ * The one place that authenticates and authorizes: every /api route requires a live session
+ * unless its config says `public`, and the permission its config names.
+ */
+export default fp(
+  async (app) => {
+    app.decorateRequest('actor', null as unknown as Actor);
+
+    const authenticate = async (request: FastifyRequest): Promise<Actor | null> => {
+      const token = bearer(request);
+      const claims = token ? app.tokens.verify(token) : null;
+      if (!claims) return null;
+      const session = await findLiveSession(app.db, claims.sid);
+      if (!session || session.userId !== claims.sub) return null;
+      const permissions = await app.permissionStore.forRole(session.roleId);
+      const impersonating = claims.impersonate ?? null;
+      if (impersonating === null) {
+        if (claims.company_id !== session.companyId) return null;
+      } else {
+        // The right to act for another company is checked again on every request.
+        if (impersonating !== session.companyId) return null;
+        const allowed = await mayImpersonate(
+          app.db,
+          { roleId: session.roleId, companyId: session.companyId, canEditParentCompany: permissions.EDIT_PARENT_COMPANY },
+          claims.company_id,
+        );
+        if (!allowed) return null;
+      }
+      return {
+        userId: session.userId,
+        roleId: session.roleId,
+        ownCompanyId: session.companyId,
+        companyId: claims.company_id,
+        impersonatingFrom: impersonating,
+        sessionId: session.sessionId,
+        permissions,
+      };
+    };
+
+    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      const config = request.routeOptions.config;
+      if (!request.url.startsWith('/api/') || !request.routeOptions.url) return;
+      if (config.public) {
+        // Public routes still learn who is asking when a valid token comes along (logout).
+        request.actor = (await authenticate(request)) as Actor;
+        return;
+      }
+      const actor = await authenticate(request);
+      if (!actor) return reply.code(401).send({ message: 'Niet ingelogd of sessie verlopen.' });
+      request.actor = actor;
+      if (config.permission && !actor.permissions[config.permission]) {
+        return reply.code(403).send({ message: 'Geen toestemming voor deze actie.' });
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['core'] },
+);

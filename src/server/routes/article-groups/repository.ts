@@ -1,0 +1,60 @@
+import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db';
+import { articleGroupFields, articleGroups, articles, bulkServices, companyArticleGroups, services } from '../../db/schema';
+
+export interface ArticleGroupDto {
+  id: number;
+  name: string;
+  icon: string;
+  fields: { id: number; name: string; used_for_cdr: boolean }[];
+}
+
+/** The article groups on the company's visibility list, with their category fields. */
+export const visibleArticleGroups = async (db: Db, companyId: number): Promise<ArticleGroupDto[]> => {
+  const groups = await db
+    .select({ id: articleGroups.id, name: articleGroups.name, icon: articleGroups.icon })
+    .from(articleGroups)
+    .innerJoin(companyArticleGroups, eq(companyArticleGroups.articleGroupId, articleGroups.id))
+    .where(eq(companyArticleGroups.companyId, companyId))
+    .orderBy(asc(articleGroups.sortOrder), asc(articleGroups.id));
+  if (groups.length === 0) return [];
+  const fields = await db
+    .select()
+    .from(articleGroupFields)
+    .where(sql`${articleGroupFields.articleGroupId} in ${groups.map((g) => g.id)}`)
+    .orderBy(asc(articleGroupFields.id));
+  return groups.map((g) => ({
+    ...g,
+    fields: fields
+      .filter((f) => f.articleGroupId === g.id)
+      .map((f) => ({ id: f.id, name: f.name, used_for_cdr: f.usedForCdr })),
+  }));
+};
+
+/**
+ * Per visible group: services active at `at` plus bulk units active at `bulkAt`
+ * (the article table's Aantal, summed per group).
+ */
+export const serviceCountsPerGroup = async (db: Db, companyId: number, at: Date, bulkAt: Date) => {
+  const serviceCounts = await db
+    .select({ id: articles.articleGroupId, count: sql<number>`count(*)::int` })
+    .from(services)
+    .innerJoin(articles, eq(articles.id, services.articleId))
+    .where(
+      and(
+        eq(services.companyId, companyId),
+        lte(services.startTime, at),
+        or(isNull(services.endTime), gt(services.endTime, at)),
+      ),
+    )
+    .groupBy(articles.articleGroupId);
+  const bulkCounts = await db
+    .select({ id: articles.articleGroupId, count: sql<number>`coalesce(sum(${bulkServices.amount}), 0)::int` })
+    .from(bulkServices)
+    .innerJoin(articles, eq(articles.id, bulkServices.articleId))
+    .where(and(eq(bulkServices.companyId, companyId), lte(bulkServices.time, bulkAt)))
+    .groupBy(articles.articleGroupId);
+  const groups = await visibleArticleGroups(db, companyId);
+  const countOf = (rows: { id: number; count: number }[], id: number) => rows.find((r) => r.id === id)?.count ?? 0;
+  return groups.map((g) => ({ id: g.id, services_count: countOf(serviceCounts, g.id) + countOf(bulkCounts, g.id) }));
+};

@@ -1,0 +1,239 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { MSG } from '../../../domain/messages';
+import { PERMISSIONS } from '../../../domain/permissions';
+import { authTokens, users } from '../../db/schema';
+import { HttpError } from '../../plugins/errors';
+import { linkMail } from '../../plugins/mail';
+import { mayImpersonate } from '../../services/auth/impersonation';
+import { burnPasswordCheck, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from '../../services/auth/password';
+import {
+  createSession,
+  refreshSession,
+  revokeSession,
+  revokeUserSessions,
+  SESSION_MAX_SECONDS,
+} from '../../services/auth/sessions';
+import { createAuthToken, findUserByEmail } from '../../services/auth/accounts';
+import { sha256 } from '../../services/auth/tokens';
+import { audit } from '../../services/audit';
+import { emailSchema, errorResponses, messageSchema, tokenSchema } from '../schemas';
+
+export const REFRESH_COOKIE = 'portal_refresh';
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+const permissionMapSchema = {
+  type: 'object',
+  properties: Object.fromEntries(PERMISSIONS.map((p) => [p, { type: 'boolean' }])),
+  required: [...PERMISSIONS],
+} as const;
+
+const clientKey = (request: FastifyRequest) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return `${request.ip}|${typeof email === 'string' ? email.toLowerCase() : ''}`;
+};
+
+export default async function authRoutes(app: FastifyInstance) {
+  const cookieOptions = {
+    path: '/api/auth',
+    httpOnly: true,
+    secure: app.config.secureCookies,
+    sameSite: 'strict' as const,
+  };
+
+  const startSession = async (reply: FastifyReply, user: { id: number; companyId: number }) => {
+    const session = await createSession(app.db, user.id);
+    reply.setCookie(REFRESH_COOKIE, session.cookie, { ...cookieOptions, maxAge: SESSION_MAX_SECONDS });
+    return app.tokens.sign({ sub: user.id, company_id: user.companyId, impersonate: null, sid: session.id });
+  };
+
+  app.post<{ Body: { email: string; password: string } }>(
+    '/auth/login',
+    {
+      config: {
+        public: true,
+        rateLimit: { max: app.config.loginRateLimit, timeWindow: FIFTEEN_MINUTES, keyGenerator: clientKey },
+      },
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            email: { type: 'string', minLength: 1, maxLength: 254 },
+            password: { type: 'string', minLength: 1, maxLength: 1024 },
+          },
+          required: ['email', 'password'],
+          additionalProperties: false,
+        },
+        response: { 200: tokenSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = await findUserByEmail(app.db, request.body.email);
+      if (!user) {
+        await burnPasswordCheck(request.body.password);
+        throw new HttpError(401, MSG.loginFailed);
+      }
+      const valid = await verifyPassword(request.body.password, user.passwordHash);
+      if (!valid || user.disabled || user.roleId === 4) throw new HttpError(401, MSG.loginFailed);
+      return { token: await startSession(reply, user) };
+    },
+  );
+
+  app.post(
+    '/auth/refresh',
+    { config: { public: true }, schema: { response: { 200: tokenSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const session = await refreshSession(app.db, request.cookies[REFRESH_COOKIE]);
+      if (!session) {
+        reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+        throw new HttpError(401, 'Sessie verlopen.');
+      }
+      return {
+        token: app.tokens.sign({
+          sub: session.userId,
+          company_id: session.companyId,
+          impersonate: null,
+          sid: session.sessionId,
+        }),
+      };
+    },
+  );
+
+  app.post('/auth/logout', { config: { public: true }, schema: { response: { 204: { type: 'null' } } } }, async (request, reply) => {
+    const sessionId = request.actor?.sessionId ?? (await refreshSession(app.db, request.cookies[REFRESH_COOKIE]))?.sessionId;
+    if (sessionId) await revokeSession(app.db, sessionId);
+    reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+    return reply.code(204).send();
+  });
+
+  app.post<{ Body: { email: string } }>(
+    '/auth/reset/request',
+    {
+      config: { public: true, rateLimit: { max: 5, timeWindow: FIFTEEN_MINUTES, keyGenerator: clientKey } },
+      schema: {
+        body: {
+          type: 'object',
+          properties: { email: emailSchema },
+          required: ['email'],
+          additionalProperties: false,
+        },
+        response: { 200: messageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = await findUserByEmail(app.db, request.body.email);
+      // The answer is the same whether or not the address exists (decisions section 9).
+      if (user && !user.disabled && user.roleId !== 4) {
+        const token = await createAuthToken(app.db, user.id, 'reset');
+        const link = `${app.config.publicUrl}/reset?token=${encodeURIComponent(token)}`;
+        await app.mailer.send(
+          linkMail(
+            user.email,
+            'Wachtwoord opnieuw instellen',
+            `Beste ${user.firstname}, er is gevraagd om het wachtwoord van je account opnieuw in te stellen.`,
+            'Stel een nieuw wachtwoord in',
+            link,
+            'De link is 24 uur geldig. Heb je dit niet gevraagd? Dan kun je deze e-mail negeren.',
+          ),
+        );
+      }
+      return { message: MSG.forgotSuccess(request.body.email) };
+    },
+  );
+
+  app.post<{ Body: { token: string; password: string } }>(
+    '/auth/reset',
+    {
+      config: {
+        public: true,
+        rateLimit: { max: 10, timeWindow: FIFTEEN_MINUTES, keyGenerator: (r: FastifyRequest) => r.ip },
+      },
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            token: { type: 'string', minLength: 1, maxLength: 200 },
+            password: { type: 'string', minLength: 1, maxLength: 1024 },
+          },
+          required: ['token', 'password'],
+          additionalProperties: false,
+        },
+        response: { 200: tokenSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const [row] = await app.db
+        .select({ id: authTokens.id, userId: authTokens.userId, expiresAt: authTokens.expiresAt, usedAt: authTokens.usedAt })
+        .from(authTokens)
+        .where(eq(authTokens.tokenHash, sha256(request.body.token)))
+        .limit(1);
+      if (!row || row.usedAt) throw new HttpError(401, 'Invalid token');
+      if (row.expiresAt.getTime() <= Date.now()) throw new HttpError(401, 'Token timed out');
+      if (request.body.password.length < MIN_PASSWORD_LENGTH) {
+        throw new HttpError(400, `Het wachtwoord moet minimaal ${MIN_PASSWORD_LENGTH} tekens bevatten.`);
+      }
+      const [user] = await app.db.select().from(users).where(eq(users.id, row.userId)).limit(1);
+      if (!user || user.disabled || user.roleId === 4) throw new HttpError(401, 'Invalid token');
+      const passwordHash = await hashPassword(request.body.password);
+      const used = await app.db
+        .update(authTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(authTokens.id, row.id), isNull(authTokens.usedAt)))
+        .returning({ id: authTokens.id });
+      if (used.length === 0) throw new HttpError(401, 'Invalid token');
+      await app.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      // Other outstanding links of this user stop working, and so do existing sessions.
+      await app.db
+        .update(authTokens)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(authTokens.userId, user.id), isNull(authTokens.usedAt)));
+      await revokeUserSessions(app.db, user.id);
+      await audit(app.db, { userId: user.id, companyId: user.companyId, impersonatingFrom: null }, 'password.reset', 'user', user.id);
+      return { token: await startSession(reply, user) };
+    },
+  );
+
+  app.get('/auth/policies', { schema: { response: { 200: permissionMapSchema, ...errorResponses } } }, async (request) => {
+    return request.actor.permissions;
+  });
+
+  app.post<{ Querystring: { company_id: number } }>(
+    '/auth/impersonate',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { company_id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+          required: ['company_id'],
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: { data: tokenSchema },
+            required: ['data'],
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { actor } = request;
+      const target = request.query.company_id;
+      const allowed = await mayImpersonate(
+        app.db,
+        { roleId: actor.roleId, companyId: actor.ownCompanyId, canEditParentCompany: actor.permissions.EDIT_PARENT_COMPANY },
+        target,
+      );
+      if (!allowed) throw new HttpError(404, 'Bedrijf niet gevonden.');
+      await audit(
+        app.db,
+        { userId: actor.userId, companyId: target, impersonatingFrom: actor.ownCompanyId },
+        'impersonation.start',
+        'company',
+        target,
+      );
+      const token = app.tokens.sign({ sub: actor.userId, company_id: target, impersonate: actor.ownCompanyId, sid: actor.sessionId });
+      return { data: { token } };
+    },
+  );
+}

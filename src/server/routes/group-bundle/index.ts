@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { parseIsoDate } from '../../../domain/time';
+import { HttpError } from '../../plugins/errors';
+import { groupBundleFigures, hasGroupBundle, recalculateGroupBundle } from '../../services/groupBundle';
+import { errorResponses, isoDateSchema } from '../schemas';
+
+const figuresSchema = {
+  type: 'object',
+  properties: { total_gb: { type: 'number' }, gb_used: { type: 'number' }, has_group_bundle: { type: 'boolean' } },
+} as const;
+
+const monthQuery = {
+  type: 'object',
+  properties: { costs_date_from: isoDateSchema },
+  required: ['costs_date_from'],
+} as const;
+
+const monthOf = (value: string) => {
+  const date = parseIsoDate(value);
+  if (!date) throw new HttpError(400, 'Ongeldige datum.');
+  return date;
+};
+
+export default async function groupBundleRoutes(app: FastifyInstance) {
+  app.get(
+    '/costs/hasgroupbundle',
+    {
+      schema: {
+        response: { 200: { type: 'object', properties: { has_group_bundle: { type: 'boolean' } } }, ...errorResponses },
+      },
+    },
+    async (request) => ({ has_group_bundle: await hasGroupBundle(app.db, request.actor.companyId) }),
+  );
+
+  app.get<{ Querystring: { costs_date_from: string } }>(
+    '/groupbundlecosts',
+    { schema: { querystring: monthQuery, response: { 200: figuresSchema, ...errorResponses } } },
+    async (request) => groupBundleFigures(app.db, request.actor.companyId, monthOf(request.query.costs_date_from)),
+  );
+
+  app.get<{ Querystring: { costs_date_from: string } }>(
+    '/costs/groupbundle/recalculate',
+    {
+      config: { permission: 'CREATE_COMPANY' },
+      schema: { querystring: monthQuery, response: { 200: figuresSchema, ...errorResponses } },
+    },
+    async (request) => recalculateGroupBundle(app.db, request.actor.companyId, monthOf(request.query.costs_date_from)),
+  );
+}

@@ -1,0 +1,40 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasDemoAccounts } from './seed/demo';
+import { prepareDatabase } from './start';
+
+/** The process: configuration, database, HTTP server, clean shutdown. Everything else is in app.ts. */
+const main = async () => {
+  const config = loadConfig();
+  const prepared = await prepareDatabase(config, { info: (msg: string) => console.log(msg) } as never);
+  const app = await buildApp({ config, database: prepared.database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await prepared.database.close();
+    } finally {
+      prepared.release();
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const lines = [`Portal running at http://localhost:${config.port}`];
+  if (!config.databaseUrl && (await hasDemoAccounts(prepared.database.db))) {
+    lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.email.padEnd(20)} ${a.role.padEnd(11)} ${a.company}`);
+  }
+  console.log(lines.join('\n'));
+};
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

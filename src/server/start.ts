@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import { isEmptyDataDir, openPglite, openPostgres, type Database } from './db';
+import { lockDataDir } from './db/lock';
+import { seedDemoData } from './seed/demo';
+import { seedReferenceData } from './seed/reference';
+
+export interface PreparedDatabase {
+  database: Database;
+  /** True when this start seeded the demo data set. */
+  seededDemo: boolean;
+  release(): void;
+}
+
+/**
+ * Opens the configured database, runs the migrations and the reference data, and in demo mode
+ * (no DATABASE_URL, empty data folder) seeds the demo data set once.
+ */
+export const prepareDatabase = async (config: Config, log?: Pick<FastifyBaseLogger, 'info'>): Promise<PreparedDatabase> => {
+  if (config.databaseUrl) {
+    const database = await openPostgres(config.databaseUrl);
+    await database.migrate();
+    await seedReferenceData(database.db);
+    return { database, seededDemo: false, release: () => undefined };
+  }
+  const release = lockDataDir(config.dataDir);
+  try {
+    const fresh = isEmptyDataDir(config.dataDir);
+    const database = await openPglite(config.dataDir);
+    await database.migrate();
+    await seedReferenceData(database.db);
+    if (fresh) {
+      log?.info('empty data folder: seeding the demo data');
+      await database.db.transaction(async (tx) => seedDemoData(tx as never));
+    }
+    return { database, seededDemo: fresh, release };
+  } catch (err) {
+    release();
+    throw err;
+  }
+};

@@ -1,0 +1,39 @@
+import type { Permission, PermissionMap } from '../domain/permissions';
+import type { Config } from './config';
+import type { Db } from './db';
+import type { Mailer } from './plugins/mail';
+import type { PermissionStore } from './services/auth/permissions';
+import type { TokenService } from './services/auth/tokens';
+
+/** Who is asking, and for which company (decisions section 2). */
+export interface Actor {
+  userId: number;
+  roleId: number;
+  /** The user's own company. */
+  ownCompanyId: number;
+  /** The acting company: every tenant-owned read and write is scoped to it. */
+  companyId: number;
+  /** The user's own company while impersonating another, else null. */
+  impersonatingFrom: number | null;
+  sessionId: string;
+  permissions: PermissionMap;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Open to anonymous callers. */
+    public?: boolean;
+    /** Required permission, checked by the auth hook before validation and the handler. */
+    permission?: Permission;
+  }
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    tokens: TokenService;
+    permissionStore: PermissionStore;
+    mailer: Mailer;
+  }
+  interface FastifyRequest {
+    actor: Actor;
+  }
+}
