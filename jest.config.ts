@@ -37,6 +37,8 @@ const config: Config = {
       displayName: 'client',
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/src/client/**/*.test.{ts,tsx}'],
+      // jsdom lacks TextEncoder and the fetch classes the portal relies on.
+      setupFiles: ['<rootDir>/src/client/test/jsdomGlobals.ts'],
     },
     {
       ...common,

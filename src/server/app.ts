@@ -85,9 +85,11 @@ export const buildApp = async ({ config, database, clientDir }: AppOptions): Pro
       root: spaDir,
       index: false,
       wildcard: false,
-      setHeaders: (reply, filePath) => {
+      // Else send's own "public, max-age=0" overrides the header set below and the fallback's no-cache.
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
         const hashed = /\.[0-9a-f]{8,}\./.test(path.basename(filePath));
-        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

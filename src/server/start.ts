@@ -14,9 +14,14 @@ export interface PreparedDatabase {
 
 /**
  * Opens the configured database, runs the migrations and the reference data, and in demo mode
- * (no DATABASE_URL, empty data folder) seeds the demo data set once.
+ * (no DATABASE_URL, empty data folder) seeds the demo data set once, unless `seedDemo` is false
+ * (create-superadmin: a folder set up for real accounts must never hold the demo accounts).
  */
-export const prepareDatabase = async (config: Config, log?: Pick<FastifyBaseLogger, 'info'>): Promise<PreparedDatabase> => {
+export const prepareDatabase = async (
+  config: Config,
+  log?: Pick<FastifyBaseLogger, 'info'>,
+  { seedDemo = true }: { seedDemo?: boolean } = {},
+): Promise<PreparedDatabase> => {
   if (config.databaseUrl) {
     const database = await openPostgres(config.databaseUrl);
     await database.migrate();
@@ -25,7 +30,7 @@ export const prepareDatabase = async (config: Config, log?: Pick<FastifyBaseLogg
   }
   const release = lockDataDir(config.dataDir);
   try {
-    const fresh = isEmptyDataDir(config.dataDir);
+    const fresh = seedDemo && isEmptyDataDir(config.dataDir);
     const database = await openPglite(config.dataDir);
     await database.migrate();
     await seedReferenceData(database.db);

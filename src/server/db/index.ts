@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -31,7 +32,7 @@ const migrationsFolder = () => path.join(projectRoot(), 'src/server/db/migration
 /** PGlite (WASM PostgreSQL): a data folder on disk, or in memory when none is given. */
 export const openPglite = async (dataDir?: string): Promise<Database> => {
   const client = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, {
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gin },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -52,7 +52,8 @@ export default fp(
 
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       const config = request.routeOptions.config;
-      if (!request.url.startsWith('/api/') || !request.routeOptions.url) return;
+      // The matched route, not the raw URL: the router decodes `/%61pi/...` to an /api route.
+      if (!request.routeOptions.url?.startsWith('/api/')) return;
       if (config.public) {
         // Public routes still learn who is asking when a valid token comes along (logout).
         request.actor = (await authenticate(request)) as Actor;

@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import articleGroupRoutes from './article-groups';
+import articleRoutes from './articles';
 import authRoutes from './auth';
 import billingCycleRoutes from './billing-cycles';
+import bulkServiceRoutes from './bulk-services';
 import companyRoutes from './company';
+import endUserRoutes from './end-users';
 import groupBundleRoutes from './group-bundle';
+import searchRoutes from './search';
+import serviceRoutes from './services';
 import userRoutes from './users';
 
 /** Every API resource, mounted under /api. */
@@ -14,4 +19,9 @@ export const apiRoutes = async (app: FastifyInstance) => {
   await app.register(articleGroupRoutes);
   await app.register(billingCycleRoutes);
   await app.register(groupBundleRoutes);
+  await app.register(articleRoutes);
+  await app.register(bulkServiceRoutes);
+  await app.register(serviceRoutes);
+  await app.register(endUserRoutes);
+  await app.register(searchRoutes);
 };

@@ -23,7 +23,7 @@ const main = async () => {
     throw new Error('Usage: npm run create-superadmin -- --email name@example.com [--firstname ..] [--lastname ..] [--company ..]');
   }
   const config = loadConfig();
-  const prepared = await prepareDatabase(config);
+  const prepared = await prepareDatabase(config, undefined, { seedDemo: false });
   const { db } = prepared.database;
   try {
     const [existing] = await db.select().from(users).where(eq(sql`lower(${users.email})`, values.email.toLowerCase()));

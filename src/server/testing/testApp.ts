@@ -1,13 +1,17 @@
 import crypto from 'node:crypto';
+import diagnostics from 'node:diagnostics_channel';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { Pool } from 'pg';
 import { buildApp } from '../app';
 import { testConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db';
+import { users } from '../db/schema';
 import { DEMO_PASSWORD, seedDemoData } from '../seed/demo';
 import { seedReferenceData } from '../seed/reference';
+import { createSession } from '../services/auth/sessions';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -15,6 +19,11 @@ export interface TestApp {
   config: Config;
   /** Logs in and answers the bearer token. */
   login(email: string, password?: string): Promise<string>;
+  /**
+   * A bearer token of a new live session of the user, as a login would answer it, without
+   * the password check (fast, and works for accounts that may not log in, like role 4).
+   */
+  tokenFor(userId: number): Promise<string>;
   /** Messages written to the outbox, oldest first. */
   outbox(): string[];
   close(): Promise<void>;
@@ -45,15 +54,44 @@ const openTestDatabase = async (): Promise<{ database: Database; drop(): Promise
   };
 };
 
-export const createTestApp = async (
-  opts: { demo?: boolean; config?: Partial<Config> } = { demo: true },
-): Promise<TestApp> => {
+export interface TestAppOptions {
+  /** Seed the demo data set (default true). */
+  demo?: boolean;
+  config?: Partial<Config>;
+  /** Folder of a built SPA to serve; by default none, so only the API answers. */
+  clientDir?: string;
+  /** Called for every route the app registers, with Fastify's route options. */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+/**
+ * Fastify announces every new instance on this diagnostics channel before plugins load, so a
+ * hook added there sees every route of the app that buildApp creates, without changing buildApp.
+ */
+const withRouteHook = async <T>(onRoute: ((route: RouteOptions) => void) | undefined, build: () => Promise<T>): Promise<T> => {
+  if (!onRoute) return build();
+  let hooked = false;
+  const listener = (message: unknown) => {
+    if (hooked) return;
+    hooked = true;
+    (message as { fastify: FastifyInstance }).fastify.addHook('onRoute', onRoute);
+  };
+  diagnostics.subscribe('fastify.initialization', listener);
+  try {
+    return await build();
+  } finally {
+    diagnostics.unsubscribe('fastify.initialization', listener);
+  }
+};
+
+export const createTestApp = async (opts: TestAppOptions = { demo: true }): Promise<TestApp> => {
   const { database, drop } = await openTestDatabase();
   await database.migrate();
   await seedReferenceData(database.db);
   if (opts.demo !== false) await seedDemoData(database.db);
   const config = testConfig(opts.config);
-  const app = await buildApp({ config, database, clientDir: path.join(config.dataDir, 'no-client') });
+  const clientDir = opts.clientDir ?? path.join(config.dataDir, 'no-client');
+  const app = await withRouteHook(opts.onRoute, () => buildApp({ config, database, clientDir }));
   await app.ready();
   return {
     app,
@@ -63,6 +101,12 @@ export const createTestApp = async (
       const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
       if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
       return res.json().token as string;
+    },
+    tokenFor: async (userId) => {
+      const [user] = await database.db.select().from(users).where(eq(users.id, userId)).limit(1);
+      if (!user) throw new Error(`no user ${userId}`);
+      const session = await createSession(database.db, user.id);
+      return app.tokens.sign({ sub: user.id, company_id: user.companyId, impersonate: null, sid: session.id });
     },
     outbox: () => {
       const dir = path.join(config.dataDir, 'outbox');

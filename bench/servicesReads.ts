@@ -1,0 +1,84 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { Pool } from 'pg';
+import { buildApp } from '../src/server/app';
+import { testConfig } from '../src/server/config';
+import { openPglite, openPostgres, queryRows, type Database } from '../src/server/db';
+import { hashPassword } from '../src/server/services/auth/password';
+import { seedReferenceData } from '../src/server/seed/reference';
+import { LARGE, seedLargeCustomer } from './largeCustomer';
+import { table, time, type Timing } from './stats';
+
+const PASSWORD = 'Benchmark123!';
+
+/** A database of the given kind holding only the large customer, for the read benchmarks. */
+const openBenchDatabase = async (kind: 'pglite' | 'postgres', url?: string) => {
+  if (kind === 'pglite') return { database: await openPglite(), drop: async () => undefined };
+  const name = `portal_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new Pool({ connectionString: url, max: 1 });
+  await admin.query(`create database ${name}`);
+  const target = new URL(url!);
+  target.pathname = `/${name}`;
+  const database = await openPostgres(target.toString(), 10);
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+};
+
+export const prepareLargeCustomer = async (database: Database) => {
+  await database.migrate();
+  await seedReferenceData(database.db);
+  const started = Date.now();
+  const { companyId, bigArticleId } = await seedLargeCustomer(database.db);
+  const seedSeconds = (Date.now() - started) / 1000;
+  const passwordHash = await hashPassword(PASSWORD);
+  const email = `bench-${companyId}@example.nl`;
+  await database.db.execute(sql`insert into users (firstname, lastname, email, company_id, role_id, password_hash)
+    values ('Bench', 'Gebruiker', ${email}, ${companyId}, 3, ${passwordHash})`);
+  return { companyId, bigArticleId, email, seedSeconds };
+};
+
+/** p50/p95 of the reads behind the services screens and search, through the real app. */
+export const benchServiceReads = async (kind: 'pglite' | 'postgres', url?: string): Promise<{ report: string; timings: Timing[] }> => {
+  const { database, drop } = await openBenchDatabase(kind, url);
+  try {
+    const { companyId, bigArticleId, email, seedSeconds } = await prepareLargeCustomer(database);
+    const app = await buildApp({ config: testConfig({ logLevel: 'silent' }), database, clientDir: '/nonexistent' });
+    await app.ready();
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD } });
+    const headers = { authorization: `Bearer ${login.json().token}` };
+    const get = (url: string) => async () => {
+      const res = await app.inject({ method: 'GET', url, headers });
+      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    };
+    const [mobile] = await queryRows<{ id: number }>(database.db, sql`select id from article_groups where sort_order = 1`);
+    const [someService] = await queryRows<{ id: number }>(database.db, sql`select id from services where company_id = ${companyId} order by id desc limit 1`);
+    const [someUser] = await queryRows<{ id: number }>(database.db, sql`select end_user_id as id from services where company_id = ${companyId} and end_user_id is not null limit 1`);
+    const timings = [
+      await time('GET /articles?article_group_id (≈333 articles)', get(`/api/articles?article_group_id=${mobile.id}`)),
+      await time('GET /articles (all 2,000)', get('/api/articles')),
+      await time(`GET /articles/:id (${LARGE.servicesOnBigArticle} services)`, get(`/api/articles/${bigArticleId}`), 30),
+      await time('GET /articles/:id?show_historic=true', get(`/api/articles/${bigArticleId}?show_historic=true`), 30),
+      await time('GET /services/:id', get(`/api/services/${someService.id}`)),
+      await time('GET /end-users/all (20,000)', get('/api/end-users/all'), 30),
+      await time('GET /end-users/:id', get(`/api/end-users/${someUser.id}`)),
+      await time('GET /article-groups/count', get('/api/article-groups/count')),
+      await time('GET /article-groups/visible', get('/api/article-groups/visible')),
+      await time('GET /search?term=jansen', get('/api/search?term=jansen')),
+      await time('GET /search?term=0600012 (phone)', get('/api/search?term=0600012')),
+      await time('GET /search?term=kp-3 (free field)', get('/api/search?term=kp-3')),
+      await time('GET /search?term=artikel 19', get('/api/search?term=artikel%2019')),
+    ];
+    await app.close();
+    const title = `Services screens on ${kind} (large customer: ${LARGE.articles} articles, ${LARGE.services} services, ${LARGE.endUsers} end users, ${LARGE.bulkEntries} bulk entries; generated in ${seedSeconds.toFixed(1)} s)`;
+    return { report: table(title, timings, 50), timings };
+  } finally {
+    if (kind === 'pglite') await database.close();
+    await drop();
+  }
+};

@@ -1,0 +1,71 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import type { Permission, PermissionMap } from '../../domain/permissions';
+import { useAppSelector } from '../app/hooks';
+import { selectUserId } from '../app/authSlice';
+import { api } from './api';
+
+export interface CompanyRef {
+  id: number;
+  name: string;
+}
+
+export interface User {
+  id: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+  phonenumber: string | null;
+  company_id: number;
+  role_id: number;
+  /** The user's own company. */
+  company: CompanyRef;
+}
+
+export interface Company {
+  id: number;
+  name: string;
+  aliases: string | null;
+  customer_number: string | null;
+  zipcode: string;
+  address: string;
+  city: string;
+  sap_number: string;
+  price_mb: number;
+  input_label_1: string | null;
+  input_label_2: string | null;
+  input_label_3: string | null;
+  input_label_4: string | null;
+  article_groups: number[];
+  parent_company_id: number | null;
+  parent_company: (CompanyRef & { companies: CompanyRef[] }) | null;
+  end_time: number | null;
+}
+
+/** Who is signed in, what they may do and which company they act for. */
+export const accountApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getPolicies: build.query<PermissionMap, void>({
+      query: () => 'auth/policies',
+      providesTags: ['Policies'],
+    }),
+    getUser: build.query<User, number>({
+      query: (id) => `users/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'User', id }],
+    }),
+    getCompany: build.query<Company, number>({
+      query: (id) => `company/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Company', id }],
+    }),
+  }),
+});
+
+export const { useGetPoliciesQuery, useGetUserQuery, useGetCompanyQuery } = accountApi;
+
+/** The signed-in user (the token's `sub`). */
+export const useCurrentUser = () => useGetUserQuery(useAppSelector(selectUserId) ?? skipToken);
+
+/** Permissions the server granted; everything is denied until they have loaded. */
+export const usePermission = (permission: Permission): boolean => {
+  const { data } = useGetPoliciesQuery();
+  return data?.[permission] === true;
+};

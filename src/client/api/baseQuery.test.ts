@@ -1,0 +1,95 @@
+import { makeStore } from '../app/store';
+import { initialUiState } from '../app/uiSlice';
+import { json, mockServer } from '../test/http';
+import { loggedIn, makeToken } from '../test/tokens';
+import { accountApi } from './accountApi';
+import { catalogApi } from './catalogApi';
+
+const inSeconds = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
+const policies = { CREATE_COMPANY: false };
+
+describe('the token check before each request', () => {
+  it('renews a token that expires within 10 minutes once, for all waiting requests', async () => {
+    const fresh = makeToken({ exp: inSeconds(3600) });
+    const requests = mockServer({
+      'POST /api/auth/refresh': () => json(200, { token: fresh }),
+      'GET /api/auth/policies': () => json(200, policies),
+      'GET /api/article-groups/visible': () => json(200, []),
+    });
+    const store = makeStore(loggedIn(makeToken({ exp: inSeconds(300) })));
+
+    await Promise.all([
+      store.dispatch(accountApi.endpoints.getPolicies.initiate()),
+      store.dispatch(catalogApi.endpoints.getVisibleArticleGroups.initiate()),
+    ]);
+
+    expect(requests.filter((r) => r.url === '/api/auth/refresh')).toHaveLength(1);
+    expect(requests.find((r) => r.url === '/api/auth/refresh')).toMatchObject({ authorization: null, credentials: 'same-origin' });
+    const reads = requests.filter((r) => r.method === 'GET');
+    expect(reads.map((r) => r.authorization)).toEqual([`Bearer ${fresh}`, `Bearer ${fresh}`]);
+    expect(store.getState().auth.token).toBe(fresh);
+  });
+
+  it('renews an impersonation by refreshing the own token and managing the company again', async () => {
+    const own = makeToken({ exp: inSeconds(3600) });
+    const managed = makeToken({ company_id: 33, impersonate: 20, exp: inSeconds(3600) });
+    const requests = mockServer({
+      'POST /api/auth/refresh': () => json(200, { token: own }),
+      'POST /api/auth/impersonate': () => json(200, { data: { token: managed } }),
+      'GET /api/auth/policies': () => json(200, policies),
+    });
+    const store = makeStore({
+      ...loggedIn(makeToken({ company_id: 33, impersonate: 20, exp: inSeconds(120) }), makeToken({ exp: inSeconds(120) })),
+      ui: { ...initialUiState, managedCompanyId: 33, _persist: { version: 1, rehydrated: true } },
+    });
+
+    await store.dispatch(accountApi.endpoints.getPolicies.initiate());
+
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /api/auth/refresh',
+      'POST /api/auth/impersonate?company_id=33',
+      'GET /api/auth/policies',
+    ]);
+    expect(requests[1].authorization).toBe(`Bearer ${own}`);
+    expect(store.getState().auth).toEqual({ status: 'authenticated', token: managed, originalToken: own });
+  });
+
+  it('ends the session without a request when the token has expired', async () => {
+    const requests = mockServer({ 'GET /api/auth/policies': () => json(200, policies) });
+    const store = makeStore(loggedIn(makeToken({ exp: inSeconds(-1) })));
+
+    await store.dispatch(accountApi.endpoints.getPolicies.initiate());
+
+    expect(requests).toHaveLength(0);
+    expect(store.getState().auth).toEqual({ status: 'anonymous', token: null, originalToken: null });
+  });
+
+  it('ends the session when the refresh is refused', async () => {
+    mockServer({ 'POST /api/auth/refresh': () => json(401, { message: 'Sessie verlopen.' }) });
+    const store = makeStore(loggedIn(makeToken({ exp: inSeconds(60) })));
+
+    await store.dispatch(accountApi.endpoints.getPolicies.initiate());
+
+    expect(store.getState().auth.status).toBe('anonymous');
+  });
+
+  it('ends the session on a 401 answer', async () => {
+    mockServer({ 'GET /api/auth/policies': () => json(401, { message: 'Niet ingelogd.' }) });
+    const store = makeStore(loggedIn());
+
+    await store.dispatch(accountApi.endpoints.getPolicies.initiate());
+
+    expect(store.getState().auth.status).toBe('anonymous');
+  });
+
+  it('keeps the session on other errors', async () => {
+    mockServer({ 'GET /api/auth/policies': () => json(403, { message: 'Geen toegang.' }) });
+    const store = makeStore(loggedIn());
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+    await store.dispatch(accountApi.endpoints.getPolicies.initiate());
+
+    expect(store.getState().auth.status).toBe('authenticated');
+    warn.mockRestore();
+  });
+});

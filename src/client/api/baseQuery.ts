@@ -1,0 +1,39 @@
+import { type BaseQueryFn, type FetchArgs, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { loggedOut } from '../app/authSlice';
+import { ensureFreshSession, type SessionRootState } from '../app/session';
+
+export interface SessionExtraOptions {
+  /** Calls made without a session (login, password reset): no token check, no bearer. */
+  anonymous?: boolean;
+}
+
+const httpBaseQuery = fetchBaseQuery({
+  baseUrl: '/api',
+  credentials: 'same-origin',
+  prepareHeaders: (headers, { getState, extraOptions }) => {
+    const token = (getState() as SessionRootState).auth.token;
+    if (token && !(extraOptions as SessionExtraOptions | undefined)?.anonymous) {
+      headers.set('Authorization', `Bearer ${token}`);
+    }
+    return headers;
+  },
+});
+
+const NO_SESSION: { error: FetchBaseQueryError } = { error: { status: 401, data: { message: 'No session' } } };
+
+/**
+ * Every authenticated request first checks the token (spec section 4): expired ends the
+ * session, about to expire renews it. A 401 answer ends the session too; the route guard
+ * then shows /login.
+ */
+export const sessionBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, SessionExtraOptions> =
+  async (args, api, extraOptions = {}) => {
+    if (extraOptions.anonymous) return httpBaseQuery(args, api, extraOptions);
+    const getState = api.getState as () => SessionRootState;
+    if (!(await ensureFreshSession(getState, api.dispatch))) return NO_SESSION;
+    const sentWith = getState().auth.token;
+    const result = await httpBaseQuery(args, api, extraOptions);
+    // A late answer to a token that has since been replaced says nothing about the current session.
+    if (result.error?.status === 401 && getState().auth.token === sentWith) api.dispatch(loggedOut());
+    return result;
+  };

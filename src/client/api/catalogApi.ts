@@ -1,0 +1,63 @@
+import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit';
+import type { RootState } from '../app/store';
+import { api, listTags } from './api';
+
+/** Keys of the article group icons the server knows. */
+export type ArticleGroupIconKey = 'mobile' | 'phone' | 'apps' | 'hardware' | 'hosting' | 'connectivity' | 'services';
+
+export interface ArticleGroupField {
+  id: number;
+  name: string;
+  used_for_cdr: boolean;
+}
+
+export interface ArticleGroup {
+  id: number;
+  name: string;
+  icon: ArticleGroupIconKey;
+  fields: ArticleGroupField[];
+}
+
+export interface BillingCycle {
+  id: number;
+  name: string;
+}
+
+const articleGroupsAdapter = createEntityAdapter<ArticleGroup>();
+const billingCyclesAdapter = createEntityAdapter<BillingCycle>();
+
+/** The provider's catalogue as the acting company sees it. */
+export const catalogApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getVisibleArticleGroups: build.query<EntityState<ArticleGroup, number>, void>({
+      query: () => 'article-groups/visible',
+      transformResponse: (groups: ArticleGroup[]) =>
+        articleGroupsAdapter.setAll(articleGroupsAdapter.getInitialState(), groups),
+      providesTags: (result) => listTags('ArticleGroup', result?.ids),
+    }),
+    getBillingCycles: build.query<EntityState<BillingCycle, number>, void>({
+      query: () => 'billing-cycles',
+      transformResponse: (cycles: BillingCycle[]) =>
+        billingCyclesAdapter.setAll(billingCyclesAdapter.getInitialState(), cycles),
+      providesTags: (result) => listTags('BillingCycle', result?.ids),
+    }),
+  }),
+});
+
+export const { useGetVisibleArticleGroupsQuery, useGetBillingCyclesQuery } = catalogApi;
+
+const selectVisibleArticleGroupsData = createSelector(
+  [catalogApi.endpoints.getVisibleArticleGroups.select()],
+  (result) => result.data ?? articleGroupsAdapter.getInitialState(),
+);
+
+export const { selectAll: selectArticleGroups, selectById: selectArticleGroupById } =
+  articleGroupsAdapter.getSelectors((state: RootState) => selectVisibleArticleGroupsData(state));
+
+const selectBillingCyclesData = createSelector(
+  [catalogApi.endpoints.getBillingCycles.select()],
+  (result) => result.data ?? billingCyclesAdapter.getInitialState(),
+);
+
+export const { selectAll: selectBillingCycles, selectById: selectBillingCycleById } =
+  billingCyclesAdapter.getSelectors((state: RootState) => selectBillingCyclesData(state));

@@ -1,0 +1,95 @@
+import { createAsyncThunk, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+import { requestImpersonation, requestLogout, requestRefresh } from '../api/sessionRequests';
+import { nowInSeconds, sessionTokenStatus } from '../api/token';
+import {
+  type AuthState,
+  impersonationStarted,
+  loggedOut,
+  type SessionTokens,
+  sessionStarted,
+} from './authSlice';
+import { selectManagedCompanyId, type UiState } from './uiSlice';
+
+/** The part of the store the session logic reads; kept narrow so the api can use it too. */
+export interface SessionRootState {
+  auth: AuthState;
+  ui: UiState;
+}
+
+type SessionDispatch = ThunkDispatch<SessionRootState, unknown, UnknownAction>;
+
+/**
+ * Opens a session from the refresh cookie and, when a company was being managed, acts
+ * for it again. Refusal to impersonate falls back to the user's own company.
+ */
+const openSession = async (managedCompanyId: number | null): Promise<SessionTokens | null> => {
+  const token = await requestRefresh();
+  if (!token) return null;
+  if (managedCompanyId === null) return { token, originalToken: null };
+  const impersonated = await requestImpersonation(token, managedCompanyId);
+  return impersonated ? { token: impersonated, originalToken: token } : { token, originalToken: null };
+};
+
+const renewSession = async (getState: () => SessionRootState, dispatch: SessionDispatch): Promise<boolean> => {
+  const tokens = await openSession(selectManagedCompanyId(getState()));
+  dispatch(tokens ? sessionStarted(tokens) : loggedOut());
+  return tokens !== null;
+};
+
+let pendingRenewal: Promise<boolean> | null = null;
+
+/** Concurrent requests that all need a fresh token share one renewal. */
+const renewSessionOnce = (getState: () => SessionRootState, dispatch: SessionDispatch): Promise<boolean> => {
+  pendingRenewal ??= renewSession(getState, dispatch).finally(() => {
+    pendingRenewal = null;
+  });
+  return pendingRenewal;
+};
+
+/**
+ * Makes sure the session's tokens can be sent: renews them when they expire soon and
+ * ends the session when they have expired. Answers whether a request may go out.
+ */
+export const ensureFreshSession = async (
+  getState: () => SessionRootState,
+  dispatch: SessionDispatch,
+): Promise<boolean> => {
+  if (pendingRenewal) return pendingRenewal;
+  const { token, originalToken } = getState().auth;
+  if (!token) return false;
+  const status = sessionTokenStatus(originalToken ? [token, originalToken] : [token], nowInSeconds());
+  if (status === 'ok') return true;
+  if (status === 'refresh') return renewSessionOnce(getState, dispatch);
+  dispatch(loggedOut());
+  return false;
+};
+
+/** At start-up (a reload keeps no token): the refresh cookie decides whether we are logged in. */
+export const restoreSession = createAsyncThunk<boolean, void, { state: SessionRootState }>(
+  'session/restore',
+  (_, { getState, dispatch }) => renewSessionOnce(getState, dispatch),
+);
+
+/** Forgets the session at once and revokes it on the server. */
+export const logout = createAsyncThunk<void, void, { state: SessionRootState }>(
+  'session/logout',
+  async (_, { getState, dispatch }) => {
+    const { token, originalToken } = getState().auth;
+    dispatch(loggedOut());
+    const bearer = originalToken ?? token;
+    if (bearer) await requestLogout(bearer);
+  },
+);
+
+/** Acts for another company with a token the server issues for the user's own identity. */
+export const startImpersonation = createAsyncThunk<void, number, { state: SessionRootState }>(
+  'session/startImpersonation',
+  async (companyId, { getState, dispatch, rejectWithValue }) => {
+    if (!(await ensureFreshSession(getState, dispatch))) return rejectWithValue('no session');
+    const { token, originalToken } = getState().auth;
+    const ownToken = originalToken ?? token;
+    const impersonated = ownToken ? await requestImpersonation(ownToken, companyId) : null;
+    if (!impersonated) return rejectWithValue('refused');
+    dispatch(impersonationStarted({ token: impersonated, companyId }));
+  },
+);

@@ -1,0 +1,65 @@
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { screen } from '@testing-library/react';
+import { MSG } from '../../../domain/messages';
+import { deferred, json } from '../../test/http';
+import { mockPortal } from '../../test/portalServer';
+import { loggedIn, makeToken } from '../../test/tokens';
+
+const anonymous = { auth: { status: 'anonymous' as const, token: null, originalToken: null } };
+
+const fillIn = async (user: ReturnType<typeof renderWithProviders>['user']) => {
+  await user.type(await screen.findByLabelText(/^E-mailadres/), 'klant@demo.nl');
+  await user.type(screen.getByLabelText(/^Wachtwoord/), 'Welkom123!');
+  await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+};
+
+describe('LoginScreen', () => {
+  it('disables the button while submitting and shows the error after a refusal', async () => {
+    const answer = deferred<Response>();
+    mockPortal({ 'POST /api/auth/login': () => answer.promise });
+    const { user } = renderWithProviders('/login', { preloadedState: anonymous });
+
+    await fillIn(user);
+
+    const button = screen.getByRole('button', { name: 'Inloggen' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    answer.resolve(json(401, { message: 'Unauthorized' }));
+    expect(await screen.findByText(MSG.loginFailed)).toBeTruthy();
+    expect(button.disabled).toBe(false);
+  });
+
+  it('shows the same error when the server cannot be reached', async () => {
+    mockPortal({ 'POST /api/auth/login': () => Promise.reject(new TypeError('Failed to fetch')) });
+    const { user } = renderWithProviders('/login', { preloadedState: anonymous });
+
+    await fillIn(user);
+
+    expect(await screen.findByText(MSG.loginFailed)).toBeTruthy();
+  });
+
+  it('logs in and opens the dashboard', async () => {
+    const token = makeToken({ sub: 5, company_id: 20 });
+    const requests = mockPortal({ 'POST /api/auth/login': () => json(200, { token }) });
+    const { user, store, router } = renderWithProviders('/login', { preloadedState: anonymous });
+
+    await fillIn(user);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(store.getState().auth.token).toBe(token);
+    expect(requests.find((r) => r.url === '/api/auth/login')?.body).toEqual({
+      email: 'klant@demo.nl',
+      password: 'Welkom123!',
+    });
+  });
+
+  it('logs out whoever was logged in when it opens', async () => {
+    const token = makeToken();
+    const requests = mockPortal();
+    const { store } = renderWithProviders('/login', { preloadedState: loggedIn(token) });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inloggen' })).toBeTruthy();
+    expect(store.getState().auth).toEqual({ status: 'anonymous', token: null, originalToken: null });
+    expect(requests.find((r) => r.url === '/api/auth/logout')?.authorization).toBe(`Bearer ${token}`);
+  });
+});

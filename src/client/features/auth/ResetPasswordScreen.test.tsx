@@ -1,0 +1,61 @@
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { screen } from '@testing-library/react';
+import { MSG } from '../../../domain/messages';
+import { deferred, json } from '../../test/http';
+import { mockPortal } from '../../test/portalServer';
+import { makeToken } from '../../test/tokens';
+
+const anonymous = { auth: { status: 'anonymous' as const, token: null, originalToken: null } };
+const saveButton = () => screen.getByRole('button', { name: 'Opslaan' }) as HTMLButtonElement;
+
+describe('ResetPasswordScreen', () => {
+  it('enables Opslaan only for two equal, non-empty passwords and not while saving', async () => {
+    const answer = deferred<Response>();
+    mockPortal({ 'POST /api/auth/reset': () => answer.promise });
+    const { user } = renderWithProviders('/reset?token=abc', { preloadedState: anonymous });
+    const password = await screen.findByLabelText('Wachtwoord');
+    const repeat = screen.getByLabelText('Herhaal wachtwoord');
+
+    expect(saveButton().disabled).toBe(true);
+    await user.type(password, 'Nieuw123!');
+    expect(saveButton().disabled).toBe(true);
+    await user.type(repeat, 'Nieuw123?');
+    expect(saveButton().disabled).toBe(true);
+    await user.clear(repeat);
+    await user.type(repeat, 'Nieuw123!');
+    expect(saveButton().disabled).toBe(false);
+
+    await user.click(saveButton());
+    expect(saveButton().disabled).toBe(true);
+    answer.resolve(json(400, { message: 'Te kort.' }));
+    expect(await screen.findByText('Er ging iets mis: Te kort.')).toBeTruthy();
+    expect(saveButton().disabled).toBe(false);
+  });
+
+  it('says the link has expired', async () => {
+    mockPortal({ 'POST /api/auth/reset': () => json(401, { message: 'Token timed out' }) });
+    const { user, store } = renderWithProviders('/reset?token=abc', { preloadedState: anonymous });
+
+    await user.type(await screen.findByLabelText('Wachtwoord'), 'Nieuw123!');
+    await user.type(screen.getByLabelText('Herhaal wachtwoord'), 'Nieuw123!');
+    await user.click(saveButton());
+
+    expect(await screen.findByText(MSG.resetTimedOut)).toBeTruthy();
+    expect(store.getState().auth.status).toBe('anonymous');
+  });
+
+  it('logs in with the new password and opens the dashboard', async () => {
+    const token = makeToken({ sub: 5 });
+    const requests = mockPortal({ 'POST /api/auth/reset': () => json(200, { token }) });
+    const { user, store, router } = renderWithProviders('/reset?token=abc%2B1', { preloadedState: anonymous });
+
+    await user.type(await screen.findByLabelText('Wachtwoord'), 'Nieuw123!');
+    await user.type(screen.getByLabelText('Herhaal wachtwoord'), 'Nieuw123!');
+    await user.click(saveButton());
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(store.getState().auth.token).toBe(token);
+    expect(requests.find((r) => r.url === '/api/auth/reset')?.body).toEqual({ token: 'abc+1', password: 'Nieuw123!' });
+  });
+});

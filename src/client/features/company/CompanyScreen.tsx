@@ -1,0 +1,5 @@
+import { ScreenTitle } from '../../components/ScreenTitle';
+
+export function CompanyScreen() {
+  return <ScreenTitle>Mijn bedrijf</ScreenTitle>;
+}

@@ -1,0 +1,5 @@
+import { ScreenTitle } from '../../components/ScreenTitle';
+
+export function CostsScreen() {
+  return <ScreenTitle>Kosten</ScreenTitle>;
+}

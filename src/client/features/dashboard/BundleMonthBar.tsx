@@ -1,0 +1,42 @@
+import { Button, Stack, TextField } from '@mui/material';
+import type { MonthOption } from '../../../domain/time';
+import { usePermission } from '../../api/accountApi';
+import { useAppDispatch } from '../../app/hooks';
+import { monthSelected } from '../../app/uiSlice';
+import { useRecalculateGroupBundleMutation } from './dashboardApi';
+
+interface BundleMonthBarProps {
+  month: string;
+  options: MonthOption[];
+}
+
+/** The month the bundle figures are for, and the admins' 'Herberekenen' of that month. */
+export function BundleMonthBar({ month, options }: BundleMonthBarProps) {
+  const dispatch = useAppDispatch();
+  const mayRecalculate = usePermission('CREATE_COMPANY');
+  const [recalculate, { isLoading }] = useRecalculateGroupBundleMutation();
+
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <TextField
+        select
+        label="Maand"
+        value={month}
+        onChange={(event) => dispatch(monthSelected(event.target.value))}
+        slotProps={{ select: { native: true } }}
+        sx={{ minWidth: 220, bgcolor: 'background.paper' }}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </TextField>
+      {mayRecalculate && (
+        <Button variant="outlined" onClick={() => recalculate(month)} disabled={isLoading}>
+          Herberekenen
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,27 @@
+import { Stack } from '@mui/material';
+import { ScreenTitle } from '../../components/ScreenTitle';
+import { SearchBox } from '../../components/SearchBox';
+import { ArticleGroupTiles } from './ArticleGroupTiles';
+import { BundleMonthBar } from './BundleMonthBar';
+import { GroupBundleCard } from './GroupBundleCard';
+import { QaToolsPanel } from './QaToolsPanel';
+import { useDashboardMonth } from './useDashboardMonth';
+
+export function DashboardScreen() {
+  const { month, options } = useDashboardMonth();
+
+  return (
+    <>
+      <ScreenTitle>Dashboard</ScreenTitle>
+      <Stack spacing={4}>
+        <SearchBox landmarkLabel="Zoeken op het dashboard" size="large" />
+        <Stack spacing={2}>
+          <BundleMonthBar month={month} options={options} />
+          <GroupBundleCard month={month} />
+        </Stack>
+        <ArticleGroupTiles />
+        <QaToolsPanel />
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { Card, CardActionArea, CardContent, LinearProgress, Typography } from '@mui/material';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatGb } from '../../../domain/format';
+import { useAppSelector } from '../../app/hooks';
+import { selectBundlePercentage, useGetGroupBundleQuery, useGetGroupBundleStatusQuery } from './dashboardApi';
+
+/** The group data bundle of the month, only for companies that have one; opens the usage report. */
+export function GroupBundleCard({ month }: { month: string }) {
+  const { data: status } = useGetGroupBundleStatusQuery();
+  const hasGroupBundle = status?.has_group_bundle === true;
+  const { data: bundle } = useGetGroupBundleQuery(hasGroupBundle ? month : skipToken);
+  const percentage = useAppSelector((state) => selectBundlePercentage(state, month));
+
+  if (!hasGroupBundle || !bundle) return null;
+  return (
+    <Card>
+      <CardActionArea component={RouterLink} to="/verbruik">
+        <CardContent>
+          <Typography variant="h2" sx={{ mb: 1 }}>
+            Groepsbundel
+          </Typography>
+          <Typography sx={{ mb: 1.5 }}>
+            {formatGb(bundle.gb_used)} van {formatGb(bundle.total_gb)}
+          </Typography>
+          <LinearProgress
+            variant="determinate"
+            value={percentage}
+            aria-label="Verbruik groepsbundel"
+            sx={{ height: 12, borderRadius: 6 }}
+          />
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}

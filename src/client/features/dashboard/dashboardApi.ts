@@ -1,0 +1,72 @@
+import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit';
+import { bundlePercentage } from '../../../domain/bundle';
+import { api, listTags } from '../../api/api';
+import { selectArticleGroups } from '../../api/catalogApi';
+import type { RootState } from '../../app/store';
+
+export interface ArticleGroupCount {
+  id: number;
+  services_count: number;
+}
+
+export interface GroupBundle {
+  total_gb: number;
+  gb_used: number;
+  has_group_bundle: boolean;
+}
+
+const countsAdapter = createEntityAdapter<ArticleGroupCount>();
+
+export const dashboardApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getArticleGroupCounts: build.query<EntityState<ArticleGroupCount, number>, void>({
+      query: () => 'article-groups/count',
+      transformResponse: (counts: ArticleGroupCount[]) => countsAdapter.setAll(countsAdapter.getInitialState(), counts),
+      providesTags: (result) => listTags('ArticleGroupCount', result?.ids),
+    }),
+    getGroupBundleStatus: build.query<{ has_group_bundle: boolean }, void>({
+      query: () => 'costs/hasgroupbundle',
+      providesTags: [{ type: 'GroupBundle', id: 'STATUS' }],
+    }),
+    /** `month` is the ISO date of the month's first day. */
+    getGroupBundle: build.query<GroupBundle, string>({
+      query: (month) => ({ url: 'groupbundlecosts', params: { costs_date_from: month } }),
+      providesTags: (_result, _error, month) => [{ type: 'GroupBundle', id: month }],
+    }),
+    recalculateGroupBundle: build.mutation<GroupBundle, string>({
+      query: (month) => ({ url: 'costs/groupbundle/recalculate', params: { costs_date_from: month } }),
+      // The bundle overage is part of the month's usage costs.
+      invalidatesTags: (_result, _error, month) => [{ type: 'GroupBundle', id: month }, 'Costs'],
+    }),
+  }),
+});
+
+export const {
+  useGetArticleGroupCountsQuery,
+  useGetGroupBundleStatusQuery,
+  useGetGroupBundleQuery,
+  useRecalculateGroupBundleMutation,
+} = dashboardApi;
+
+const selectArticleGroupCountsData = createSelector(
+  [dashboardApi.endpoints.getArticleGroupCounts.select()],
+  (result) => result.data ?? countsAdapter.getInitialState(),
+);
+
+export const { selectEntities: selectArticleGroupCountEntities } = countsAdapter.getSelectors(
+  (state: RootState) => selectArticleGroupCountsData(state),
+);
+
+/** One tile per visible article group, with its service count once that has loaded. */
+export const selectArticleGroupTiles = createSelector(
+  [selectArticleGroups, selectArticleGroupCountEntities],
+  (groups, counts) => groups.map((group) => ({ group, servicesCount: counts[group.id]?.services_count ?? null })),
+);
+
+const selectGroupBundle = (state: RootState, month: string) =>
+  dashboardApi.endpoints.getGroupBundle.select(month)(state).data;
+
+/** Spec section 9: the share of the bundle used, clamped to 0-100 (100 for an empty bundle). */
+export const selectBundlePercentage = createSelector([selectGroupBundle], (bundle) =>
+  bundle ? bundlePercentage(bundle.total_gb, bundle.gb_used) : 0,
+);

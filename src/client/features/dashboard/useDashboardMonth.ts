@@ -1,0 +1,15 @@
+import { useMemo } from 'react';
+import { monthOptions } from '../../../domain/time';
+import { useAppSelector } from '../../app/hooks';
+import { selectStoredMonth } from '../../app/uiSlice';
+
+/**
+ * The month the dashboard shows: the stored choice while it is still one of the options
+ * (the current month plus the six before it), otherwise the current month.
+ */
+export const useDashboardMonth = () => {
+  const options = useMemo(() => monthOptions(), []);
+  const stored = useAppSelector(selectStoredMonth);
+  const month = options.find((option) => option.value === stored)?.value ?? options[0].value;
+  return { options, month };
+};

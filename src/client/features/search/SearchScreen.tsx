@@ -1,0 +1,5 @@
+import { ScreenTitle } from '../../components/ScreenTitle';
+
+export function SearchScreen() {
+  return <ScreenTitle>Zoeken</ScreenTitle>;
+}

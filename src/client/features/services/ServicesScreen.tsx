@@ -1,0 +1,5 @@
+import { ScreenTitle } from '../../components/ScreenTitle';
+
+export function ServicesScreen() {
+  return <ScreenTitle>Mijn diensten</ScreenTitle>;
+}

@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { auth, createTestApp, type TestApp } from './testing/testApp';
+
+/** The app as a whole: security headers everywhere, JSON 404 for the API, history fallback for the SPA. */
+
+const INDEX_HTML = '<!doctype html><html lang="nl"><head><script src="/main.0123456789abcdef.js"></script></head><body><div id="root"></div></body></html>';
+
+let t: TestApp;
+let clientDir: string;
+beforeAll(async () => {
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-client-'));
+  fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
+  fs.writeFileSync(path.join(clientDir, 'main.0123456789abcdef.js'), 'console.log("spa");');
+  t = await createTestApp({ clientDir });
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+const directives = (csp: string) =>
+  Object.fromEntries(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...values]) => [name, values]),
+  );
+
+const expectSecurityHeaders = (res: LightMyRequestResponse) => {
+  const csp = directives(String(res.headers['content-security-policy']));
+  expect(csp['script-src']).toEqual(["'self'"]);
+  expect(csp['frame-ancestors']).toEqual(["'none'"]);
+  expect(csp['object-src']).toEqual(["'none'"]);
+  expect(csp['default-src']).toEqual(["'self'"]);
+  expect(res.headers['x-frame-options']).toBe('DENY');
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  const hsts = String(res.headers['strict-transport-security']);
+  expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBeGreaterThanOrEqual(15552000); // at least 180 days
+  expect(hsts).toContain('includeSubDomains');
+};
+
+describe('security headers', () => {
+  it('are on an API answer', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/billing-cycles', headers: auth(await t.login('klant@demo.nl')) });
+    expect(res.statusCode).toBe(200);
+    expectSecurityHeaders(res);
+  });
+
+  it('are on an API refusal', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/billing-cycles' });
+    expect(res.statusCode).toBe(401);
+    expectSecurityHeaders(res);
+  });
+
+  it('are on the SPA fallback and on static files', async () => {
+    expectSecurityHeaders(await t.app.inject({ method: 'GET', url: '/some/deep/route' }));
+    expectSecurityHeaders(await t.app.inject({ method: 'GET', url: '/main.0123456789abcdef.js' }));
+  });
+});
+
+describe('unknown /api paths', () => {
+  it.each([
+    ['GET', '/api/bestaat-niet'],
+    ['GET', '/api/users/1/extra'],
+    ['POST', '/api/bestaat-niet'],
+    ['DELETE', '/api/billing-cycles'],
+  ])('%s %s answers 404 JSON, never the SPA', async (method, url) => {
+    const res = await t.app.inject({ method: method as 'GET', url, headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({ message: expect.any(String) });
+    expect(res.body).not.toContain('<html');
+  });
+});
+
+describe('the SPA', () => {
+  it('answers index.html for a deep route, not to be cached', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/some/deep/route' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(INDEX_HTML);
+  });
+
+  it('answers index.html for a route with a query string and an encoded slug', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/mijn-diensten/1/mobiele-telefonie?page=2' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX_HTML);
+  });
+
+  it('serves hashed files for a year, immutable', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/main.0123456789abcdef.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log("spa");');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers a page request with another method with 404 JSON', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/some/deep/route' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: expect.any(String) });
+  });
+});
+
+describe('without a built SPA', () => {
+  it('answers 404 JSON for a page path', async () => {
+    const bare = await createTestApp({ demo: false });
+    try {
+      const res = await bare.app.inject({ method: 'GET', url: '/dashboard' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: expect.any(String) });
+    } finally {
+      await bare.close();
+    }
+  }, 60_000);
+});

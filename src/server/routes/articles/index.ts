@@ -1,0 +1,235 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { withRunningTotals } from '../../../domain/bulk';
+import { MSG } from '../../../domain/messages';
+import { Decimal, parseAmount } from '../../../domain/money';
+import { articlePriceHistory, articles, bulkServices, services } from '../../db/schema';
+import { HttpError } from '../../plugins/errors';
+import { audit } from '../../services/audit';
+import { errorResponses, idParams, messageSchema } from '../schemas';
+import { toEpoch } from '../serialize';
+import { notEndedFilter, serviceRows, serviceRowSchema } from '../services/repository';
+import {
+  articleDto,
+  bulkEntriesOf,
+  findArticle,
+  listArticles,
+  priceHistoryOf,
+  visibleGroupWithFields,
+} from './repository';
+import { articleDetailSchema, articleInput, articleListItemSchema, articleSchema, type ArticleInput } from './schemas';
+
+const amountOrZero = (value: number | string | undefined, field: string): string => {
+  if (value === undefined || value === '') return '0';
+  const parsed = parseAmount(value);
+  if (parsed === null) throw new HttpError(400, `Veld '${field}' is geen geldig bedrag.`);
+  return parsed;
+};
+
+const gigabyteOf = (value: number | string | null | undefined): string | null => {
+  if (value === undefined || value === null || value === '') return null;
+  return amountOrZero(value, 'Gigabyte');
+};
+
+/** Spec section 5: the add-article rules, with the exact messages. */
+const requireNameAndDescription = (body: ArticleInput) => {
+  if (!body.name?.trim()) throw new HttpError(400, MSG.articleNameRequired);
+  if (!body.description?.trim()) throw new HttpError(400, MSG.articleDescriptionRequired);
+};
+
+export default async function articleRoutes(app: FastifyInstance) {
+  app.get<{ Querystring: { article_group_id?: number } }>(
+    '/articles',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { article_group_id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+        },
+        response: { 200: { type: 'array', items: articleListItemSchema }, ...errorResponses },
+      },
+    },
+    async (request) => listArticles(app.db, request.actor.companyId, request.query.article_group_id, new Date()),
+  );
+
+  app.get<{ Params: { id: number }; Querystring: { show_historic?: boolean } }>(
+    '/articles/:id',
+    {
+      schema: {
+        params: idParams,
+        querystring: { type: 'object', properties: { show_historic: { type: 'boolean' } } },
+        response: { 200: articleDetailSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { companyId } = request.actor;
+      const article = await findArticle(app.db, companyId, request.params.id);
+      if (!article) throw new HttpError(404, 'Artikel niet gevonden.');
+      const onlyCurrent = request.query.show_historic ? undefined : notEndedFilter(new Date());
+      const [group, rows, bulk, priceHistory] = await Promise.all([
+        visibleGroupWithFields(app.db, companyId, article.articleGroupId),
+        serviceRows(app.db, and(eq(services.articleId, article.id), eq(services.companyId, companyId), onlyCurrent)!),
+        bulkEntriesOf(app.db, [article.id]),
+        priceHistoryOf(app.db, article.id),
+      ]);
+      return {
+        ...articleDto(article),
+        article_group: group ?? { id: article.articleGroupId, name: '', icon: 'services', fields: [] },
+        services: rows,
+        bulk_services: withRunningTotals(bulk.map((b) => ({ id: b.id, amount: b.amount, time: toEpoch(b.time)! }))),
+        price_history: priceHistory,
+      };
+    },
+  );
+
+  app.get<{ Params: { id: number }; Querystring: { start_time?: number; end_time?: number } }>(
+    '/articles/:id/services',
+    {
+      schema: {
+        params: idParams,
+        querystring: {
+          type: 'object',
+          properties: { start_time: { type: 'integer', minimum: 0 }, end_time: { type: 'integer', minimum: 0 } },
+        },
+        response: { 200: { type: 'array', items: serviceRowSchema }, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { companyId } = request.actor;
+      const article = await findArticle(app.db, companyId, request.params.id);
+      if (!article) throw new HttpError(404, 'Artikel niet gevonden.');
+      const { start_time: from, end_time: to } = request.query;
+      // Services active at some moment of [from, to): started before `to`, not ended before `from`.
+      return serviceRows(
+        app.db,
+        and(
+          eq(services.articleId, article.id),
+          eq(services.companyId, companyId),
+          to === undefined ? undefined : lte(services.startTime, new Date(to * 1000)),
+          from === undefined ? undefined : or(isNull(services.endTime), gte(services.endTime, new Date(from * 1000))),
+        )!,
+      );
+    },
+  );
+
+  app.post<{ Body: ArticleInput }>(
+    '/articles/create',
+    {
+      config: { permission: 'CREATE_ARTICLE' },
+      schema: {
+        body: { ...articleInput, required: ['article_group_id'] },
+        response: { 201: articleSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { actor, body } = request;
+      requireNameAndDescription(body);
+      const group = await visibleGroupWithFields(app.db, actor.companyId, body.article_group_id!);
+      if (!group) throw new HttpError(404, 'Artikelgroep niet gevonden.');
+      const price = amountOrZero(body.price, 'Prijs');
+      const setupPrice = amountOrZero(body.setup_price, 'Eenmalige kosten');
+      const id = await app.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(articles)
+          .values({
+            companyId: actor.companyId,
+            articleGroupId: group.id,
+            name: body.name!.trim(),
+            description: body.description!.trim(),
+            sku: body.sku?.trim() || null,
+            price,
+            setupPrice,
+            billingCycleId: body.billing_cycle_id ?? 1,
+            isVisible: body.is_visible ?? true,
+            gigabyte: gigabyteOf(body.gigabyte),
+            fromGroupBundle: body.from_group_bundle ?? false,
+          })
+          .returning({ id: articles.id, createdAt: articles.createdAt });
+        await tx
+          .insert(articlePriceHistory)
+          .values({ articleId: created.id, companyId: actor.companyId, fromTime: created.createdAt, price, setupPrice });
+        await audit(tx as never, actor, 'article.create', 'article', created.id, { name: body.name, price, setup_price: setupPrice });
+        return created.id;
+      });
+      return reply.code(201).send(articleDto((await findArticle(app.db, actor.companyId, id))!));
+    },
+  );
+
+  app.put<{ Params: { id: number }; Body: ArticleInput }>(
+    '/articles/:id',
+    {
+      config: { permission: 'CREATE_ARTICLE' },
+      schema: { params: idParams, body: articleInput, response: { 200: articleSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const { actor, body } = request;
+      const article = await findArticle(app.db, actor.companyId, request.params.id);
+      if (!article) throw new HttpError(404, 'Artikel niet gevonden.');
+      requireNameAndDescription({ name: body.name ?? article.name, description: body.description ?? article.description });
+      // Spec section 5: the billing cycle of an existing article is locked.
+      if (body.billing_cycle_id !== undefined && body.billing_cycle_id !== article.billingCycleId) {
+        throw new HttpError(400, 'De facturatiecyclus van een bestaand artikel kan niet worden gewijzigd.');
+      }
+      if (body.article_group_id !== undefined && body.article_group_id !== article.articleGroupId) {
+        throw new HttpError(400, 'De artikelgroep van een bestaand artikel kan niet worden gewijzigd.');
+      }
+      const price = body.price === undefined ? article.price : amountOrZero(body.price, 'Prijs');
+      const setupPrice = body.setup_price === undefined ? article.setupPrice : amountOrZero(body.setup_price, 'Eenmalige kosten');
+      const priceChanged = !new Decimal(price).eq(article.price) || !new Decimal(setupPrice).eq(article.setupPrice);
+      await app.db.transaction(async (tx) => {
+        await tx
+          .update(articles)
+          .set({
+            name: body.name?.trim() ?? article.name,
+            description: body.description?.trim() ?? article.description,
+            sku: body.sku === undefined ? article.sku : body.sku?.trim() || null,
+            price,
+            setupPrice,
+            isVisible: body.is_visible ?? article.isVisible,
+            gigabyte: body.gigabyte === undefined ? article.gigabyte : gigabyteOf(body.gigabyte),
+            fromGroupBundle: body.from_group_bundle ?? article.fromGroupBundle,
+          })
+          .where(and(eq(articles.id, article.id), eq(articles.companyId, actor.companyId)));
+        // A price change starts a new price history entry (spec section 9 picks from it).
+        if (priceChanged) {
+          await tx
+            .insert(articlePriceHistory)
+            .values({ articleId: article.id, companyId: actor.companyId, fromTime: new Date(), price, setupPrice });
+        }
+        await audit(tx as never, actor, 'article.update', 'article', article.id, {
+          ...body,
+          ...(priceChanged ? { previous_price: Number(article.price), previous_setup_price: Number(article.setupPrice) } : {}),
+        });
+      });
+      return articleDto((await findArticle(app.db, actor.companyId, article.id))!);
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    '/articles/:id',
+    {
+      config: { permission: 'CREATE_ARTICLE' },
+      schema: { params: idParams, response: { 200: messageSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const { actor } = request;
+      const article = await findArticle(app.db, actor.companyId, request.params.id);
+      if (!article) throw new HttpError(404, 'Artikel niet gevonden.');
+      const [{ count }] = await app.db
+        .select({
+          count: sql<number>`(select count(*) from ${services} where ${services.articleId} = ${article.id})
+            + (select count(*) from ${bulkServices} where ${bulkServices.articleId} = ${article.id})`.mapWith(Number),
+        })
+        .from(articles)
+        .where(eq(articles.id, article.id));
+      if (count > 0) {
+        throw new HttpError(409, 'Dit artikel heeft nog (historische) afnames of bulkafnames en kan niet worden verwijderd.');
+      }
+      await app.db.transaction(async (tx) => {
+        await tx.delete(articles).where(and(eq(articles.id, article.id), eq(articles.companyId, actor.companyId)));
+        await audit(tx as never, actor, 'article.delete', 'article', article.id, { name: article.name });
+      });
+      return { message: 'Artikel verwijderd.' };
+    },
+  );
+}

@@ -1,0 +1,266 @@
+import type { RouteOptions } from 'fastify';
+import type { Permission } from '../../domain/permissions';
+import { DEMO_PASSWORD } from '../seed/demo';
+
+/**
+ * Who may call each /api route, and how to address an object of the caller's own company and
+ * of another company. authorizationMatrix.test.ts runs every route of this table for every kind
+ * of caller, and fails when a registered route is missing here: a new route joins the matrix by
+ * getting an entry.
+ */
+
+/** 'public': anyone; 'user': any live session; else the permission of the route's `config.permission`. */
+export type Access = 'public' | 'user' | Permission;
+
+/** The parts of one request; `params` fill the `:name` placeholders of the path. */
+export interface RouteRequest {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** What a table entry may use to build its request. */
+export interface AccessContext {
+  /**
+   * The caller the request is built for. Anonymous and refused callers use the identity their
+   * (missing or bad) token would have had.
+   */
+  caller: {
+    userId: number;
+    /** The user's own company. */
+    ownCompanyId: number;
+    /** The company the token acts for (differs from ownCompanyId while impersonating). */
+    actingCompanyId: number;
+  };
+  /** Demo companies by role in the data set. */
+  companies: {
+    provider: number;
+    /** 'Van Dijk Installatietechniek B.V.', klant@demo.nl's company. */
+    installatie: number;
+    /** 'Van Dijk Elektrotechniek B.V.', a sibling branch. */
+    elektro: number;
+    /** 'Van Dijk Service & Onderhoud B.V.', a sibling branch no matrix caller acts for. */
+    service: number;
+  };
+  /** A customer company that is never the caller's own or acting company, and one of its users. */
+  foreign: { companyId: number; userId: number };
+  /** The first day of the running month, ISO (for costs_date_from). */
+  thisMonth: string;
+  /** A fresh, unused reset token of a spare account. */
+  resetToken(): Promise<string>;
+  /** A `cookie` header value holding the refresh secret of a fresh session of a spare account. */
+  refreshCookie(): Promise<string>;
+  /** A string unique within the test run. */
+  unique(): string;
+  /** An article group every demo company sees ('Hardware'). */
+  visibleGroupId: number;
+  /** Fresh objects of a company, made per case so that writes and deletes harm no other case. */
+  make: {
+    /** An article without services or bulk entries. */
+    article(companyId: number): Promise<number>;
+    /** A service (on a fresh article) with an end user. */
+    service(companyId: number): Promise<number>;
+    endUser(companyId: number): Promise<number>;
+    /** A bulk entry of +5 units yesterday on a fresh article. */
+    bulkEntry(companyId: number): Promise<{ articleId: number; bulkId: number }>;
+  };
+}
+
+/** Objects owned by a company, addressed by the request. */
+export interface TenantObjects {
+  /** An object the caller's acting company may reach. */
+  own(ctx: AccessContext): RouteRequest | Promise<RouteRequest>;
+  /** The same kind of object of `ctx.foreign`'s company: 404 for customers, never its data. */
+  other(ctx: AccessContext): RouteRequest | Promise<RouteRequest>;
+  /** Provider staff reach every company's object through this route (decisions section 2). */
+  providerStaffReachAll?: boolean;
+}
+
+export interface RouteAccessEntry {
+  access: Access;
+  /** 'none': the route addresses no tenant object (global data, or implicitly the acting company). */
+  tenant: 'none' | TenantObjects;
+  /** A valid request, so that the authorized call succeeds; merged with the tenant part. */
+  example(ctx: AccessContext): RouteRequest | Promise<RouteRequest>;
+  /** The status of the authorized call. */
+  status: 200 | 201 | 204;
+}
+
+const noInput = () => ({});
+
+/** A tenant object made fresh for the acting company (own) and for the foreign one (other). */
+const fresh = (make: (ctx: AccessContext, companyId: number) => Promise<RouteRequest>): TenantObjects => ({
+  own: (ctx) => make(ctx, ctx.caller.actingCompanyId),
+  other: (ctx) => make(ctx, ctx.foreign.companyId),
+});
+
+const article = fresh(async (ctx, companyId) => ({ params: { id: await ctx.make.article(companyId) } }));
+const service = fresh(async (ctx, companyId) => ({ params: { id: await ctx.make.service(companyId) } }));
+const endUser = fresh(async (ctx, companyId) => ({ params: { id: await ctx.make.endUser(companyId) } }));
+
+export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
+  // Auth: the public entry points answer the same whoever asks.
+  'POST /api/auth/login': {
+    access: 'public',
+    tenant: 'none',
+    example: () => ({ body: { email: 'klant@demo.nl', password: DEMO_PASSWORD } }),
+    status: 200,
+  },
+  'POST /api/auth/refresh': {
+    access: 'public',
+    tenant: 'none',
+    example: async (ctx) => ({ headers: { cookie: await ctx.refreshCookie() } }),
+    status: 200,
+  },
+  'POST /api/auth/logout': { access: 'public', tenant: 'none', example: noInput, status: 204 },
+  'POST /api/auth/reset/request': {
+    access: 'public',
+    tenant: 'none',
+    example: (ctx) => ({ body: { email: `${ctx.unique()}@voorbeeld.nl` } }),
+    status: 200,
+  },
+  'POST /api/auth/reset': {
+    access: 'public',
+    tenant: 'none',
+    example: async (ctx) => ({ body: { token: await ctx.resetToken(), password: 'NieuwWachtwoord1' } }),
+    status: 200,
+  },
+  'GET /api/auth/policies': { access: 'user', tenant: 'none', example: noInput, status: 200 },
+  'POST /api/auth/impersonate': {
+    access: 'user',
+    tenant: {
+      // A branch of the caller's own parent company; provider staff may act for any company.
+      own: (ctx) => ({ query: { company_id: ctx.companies.service } }),
+      other: (ctx) => ({ query: { company_id: ctx.foreign.companyId } }),
+      providerStaffReachAll: true,
+    },
+    example: noInput,
+    status: 200,
+  },
+
+  // Users and companies.
+  'GET /api/users/:id': {
+    access: 'user',
+    tenant: {
+      own: (ctx) => ({ params: { id: ctx.caller.userId } }),
+      other: (ctx) => ({ params: { id: ctx.foreign.userId } }),
+    },
+    example: noInput,
+    status: 200,
+  },
+  'GET /api/company/:id': {
+    access: 'user',
+    tenant: {
+      own: (ctx) => ({ params: { id: ctx.caller.actingCompanyId } }),
+      other: (ctx) => ({ params: { id: ctx.foreign.companyId } }),
+      providerStaffReachAll: true,
+    },
+    example: noInput,
+    status: 200,
+  },
+
+  // Catalogue: article groups are global, their counts are the acting company's.
+  'GET /api/article-groups/visible': { access: 'user', tenant: 'none', example: noInput, status: 200 },
+  'GET /api/article-groups/count': { access: 'user', tenant: 'none', example: noInput, status: 200 },
+  'GET /api/billing-cycles': { access: 'user', tenant: 'none', example: noInput, status: 200 },
+
+  // Group bundle of the acting company.
+  'GET /api/costs/hasgroupbundle': { access: 'user', tenant: 'none', example: noInput, status: 200 },
+  'GET /api/groupbundlecosts': {
+    access: 'user',
+    tenant: 'none',
+    example: (ctx) => ({ query: { costs_date_from: ctx.thisMonth } }),
+    status: 200,
+  },
+  'GET /api/costs/groupbundle/recalculate': {
+    access: 'CREATE_COMPANY',
+    tenant: 'none',
+    example: (ctx) => ({ query: { costs_date_from: ctx.thisMonth } }),
+    status: 200,
+  },
+
+  // Articles and bulk services of the acting company.
+  'GET /api/articles': { access: 'user', tenant: 'none', example: noInput, status: 200 },
+  'GET /api/articles/:id': { access: 'user', tenant: article, example: noInput, status: 200 },
+  'GET /api/articles/:id/services': { access: 'user', tenant: article, example: noInput, status: 200 },
+  'POST /api/articles/create': {
+    access: 'CREATE_ARTICLE',
+    tenant: 'none',
+    example: (ctx) => ({ body: { article_group_id: ctx.visibleGroupId, name: 'Matrixartikel', description: 'Omschrijving' } }),
+    status: 201,
+  },
+  'PUT /api/articles/:id': {
+    access: 'CREATE_ARTICLE',
+    tenant: article,
+    example: () => ({ body: { description: 'Gewijzigde omschrijving' } }),
+    status: 200,
+  },
+  'DELETE /api/articles/:id': { access: 'CREATE_ARTICLE', tenant: article, example: noInput, status: 200 },
+  'POST /api/articles/:id/bulk-services': {
+    access: 'EDIT_BULK_SERVICES',
+    tenant: article,
+    example: () => ({ body: { amount: 2, time: Math.floor(Date.now() / 1000) } }),
+    status: 201,
+  },
+  'DELETE /api/articles/:id/bulk-services/:bulkId': {
+    access: 'EDIT_BULK_SERVICES',
+    tenant: fresh(async (ctx, companyId) => {
+      const { articleId, bulkId } = await ctx.make.bulkEntry(companyId);
+      return { params: { id: articleId, bulkId } };
+    }),
+    example: noInput,
+    status: 200,
+  },
+
+  // Services and end users of the acting company.
+  'PUT /api/services/create': {
+    access: 'CREATE_SERVICE',
+    tenant: fresh(async (ctx, companyId) => ({
+      body: { article_id: await ctx.make.article(companyId), start_time: '2026-01-01', end_user: { firstname: 'Nieuwe', lastname: 'Gebruiker' } },
+    })),
+    example: noInput,
+    status: 201,
+  },
+  'GET /api/services/:id': { access: 'user', tenant: service, example: noInput, status: 200 },
+  'PUT /api/services/:id': {
+    access: 'CREATE_SERVICE',
+    tenant: service,
+    example: () => ({ body: { order_reference: 'PO-MATRIX' } }),
+    status: 200,
+  },
+  'DELETE /api/services/:id/hard': { access: 'STOP_SERVICE', tenant: service, example: noInput, status: 200 },
+  'GET /api/end-users/all': { access: 'user', tenant: 'none', example: noInput, status: 200 },
+  'GET /api/end-users/:id': { access: 'user', tenant: endUser, example: noInput, status: 200 },
+  'PUT /api/end-users/:id': {
+    access: 'user',
+    tenant: endUser,
+    example: () => ({ body: { firstname: 'Gewijzigde', lastname: 'Naam' } }),
+    status: 200,
+  },
+
+  // Search never crosses companies: a customer searching the foreign company's name finds nothing of it.
+  'GET /api/search': { access: 'user', tenant: 'none', example: () => ({ query: { term: 'Korenschoof' } }), status: 200 },
+};
+
+/** The table key of a registered route: one per method, `/api/...` as Fastify registers it. */
+export const routeKeysOf = (route: Pick<RouteOptions, 'method' | 'url'>): string[] => {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  return methods.map((method) => `${method} ${route.url}`);
+};
+
+/**
+ * The /api routes among the registered ones. Fastify adds a HEAD route for every GET route; it
+ * shares the GET route's config (and so its access rule), so only explicit HEAD routes count.
+ */
+export const apiRouteKeys = (routes: Pick<RouteOptions, 'method' | 'url'>[]): string[] => {
+  const keys = new Set(routes.filter((r) => r.url.startsWith('/api/')).flatMap(routeKeysOf));
+  return [...keys].filter((key) => !(key.startsWith('HEAD ') && keys.has(`GET ${key.slice(5)}`))).sort();
+};
+
+/** The path of a table key with its `:name` placeholders filled in. */
+export const fillPath = (path: string, params: Record<string, string | number> = {}): string =>
+  path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    if (!(name in params)) throw new Error(`no value for :${name} in ${path}`);
+    return encodeURIComponent(String(params[name]));
+  });
