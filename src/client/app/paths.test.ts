@@ -1,0 +1,20 @@
+import { paths } from './paths';
+
+describe('paths (spec section 2)', () => {
+  const group = { id: 1, name: 'Mobiele telefonie' };
+  const article = { id: 12, name: 'Zakelijk Onbeperkt 10GB' };
+
+  it('builds the services routes with slugs', () => {
+    expect(paths.articleGroup(group)).toBe('/mijn-diensten/1/mobiele-telefonie');
+    expect(paths.article(group, article)).toBe('/mijn-diensten/1/mobiele-telefonie/12/zakelijk-onbeperkt-10gb');
+    expect(paths.bulkServices(group, article)).toBe('/mijn-diensten/1/mobiele-telefonie/12/zakelijk-onbeperkt-10gb/bulkafnames');
+    expect(paths.editService(group, article, { id: 7, end_user: null })).toBe(
+      '/mijn-diensten/1/mobiele-telefonie/12/zakelijk-onbeperkt-10gb/7/geen-gebruiker/edit',
+    );
+  });
+
+  it('builds end user and search routes', () => {
+    expect(paths.endUser({ id: 3, firstname: 'Jan', lastname: 'de Jong' })).toBe('/mijn-bedrijf/end-users/3/jan-de-jong');
+    expect(paths.search('06 12/34')).toBe('/zoek/06%2012%2F34');
+  });
+});
