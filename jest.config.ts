@@ -25,6 +25,8 @@ const common = {
 };
 
 const config: Config = {
+  // Hooks build a real app on a fresh database; shared CI machines can be slow.
+  testTimeout: 30_000,
   projects: [
     {
       ...common,

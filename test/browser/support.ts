@@ -1,0 +1,205 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from './harness';
+
+/**
+ * Helpers shared by the browser test files. Expected values are computed here from the spec
+ * and the API, never from the client's own code, so a client bug cannot hide itself.
+ */
+
+export const KLANT = {
+  email: 'klant@demo.nl',
+  name: 'Pieter van Dijk',
+  company: 'Van Dijk Installatietechniek B.V.',
+};
+export const KEES = { email: 'kees@korenschoof.nl', name: 'Kees Korenschoof', company: 'Bakkerij De Korenschoof' };
+export const ADMIN = { email: 'admin@demo.nl', name: 'Mark Jansen', company: 'Demo ICT Diensten' };
+export const SUPERADMIN = { email: 'superadmin@demo.nl', name: 'Sanne de Vries', company: 'Demo ICT Diensten' };
+
+/** Playwright waits (actions, waitFor) give up well before Jest's own test timeout. */
+export const newPage = async (browser: Browser): Promise<{ context: BrowserContext; page: Page }> => {
+  const context = await browser.newContext({ locale: 'nl-NL', timezoneId: 'Europe/Amsterdam' });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(20_000);
+  const page = await context.newPage();
+  return { context, page };
+};
+
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** The page ends at /login: the URL and the login screen's own heading. */
+export const expectAtLogin = async (page: Page) => {
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.getByRole('heading', { level: 1, name: 'Inloggen' }).waitFor();
+  expect(pathOf(page)).toBe('/login');
+};
+
+/** The screen's h1: an exact text, or a pattern where the area's own screen names it. */
+export const heading = (page: Page, name: string | RegExp) =>
+  page.getByRole('heading', { level: 1, name, ...(typeof name === 'string' ? { exact: true } : {}) });
+
+/** The h1 of the search screen (the spec names no title; it says 'Zoeken' or 'Zoekresultaten ...'). */
+export const SEARCH_TITLE = /^Zoek/;
+/** The h1 of a group's services screen: the group's name or the area's 'Mijn diensten'. */
+export const groupTitle = (groupName: string) => new RegExp(`^(${groupName}|Mijn diensten)$`);
+
+/** Retries an assertion until it passes or the time is up; the last failure is thrown. */
+export const eventually = async (assertion: () => Promise<void> | void, timeoutMs = 10_000, intervalMs = 100) => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await assertion();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    }
+  }
+};
+
+/**
+ * Counts the page's /api calls in flight; `idle()` resolves once none has been running for
+ * `quietMs`. Used before asserting that something is absent, so the absence is not just
+ * "not loaded yet".
+ */
+export const trackApi = (page: Page) => {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  page.on('request', (request) => {
+    if (isApi(request.url())) {
+      inFlight += 1;
+      lastChange = Date.now();
+    }
+  });
+  const done = (request: { url(): string }) => {
+    if (isApi(request.url())) {
+      inFlight -= 1;
+      lastChange = Date.now();
+    }
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    idle: (quietMs = 400, timeoutMs = 15_000) =>
+      eventually(() => {
+        if (inFlight > 0 || Date.now() - lastChange < quietMs) throw new Error(`API calls still running (${inFlight})`);
+      }, timeoutMs, 50),
+  };
+};
+
+// ---------------------------------------------------------------------------------------------
+// The API, called directly from Node to learn what the screens should show.
+
+export const apiToken = async (baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<string> => {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`login of ${email} via the API failed: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+};
+
+export const apiGet = async <T>(baseUrl: string, token: string, url: string): Promise<T> => {
+  const response = await fetch(`${baseUrl}/api/${url}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`GET /api/${url} answered ${response.status}`);
+  return (await response.json()) as T;
+};
+
+export const claimsOf = (token: string): { sub: number; company_id: number; impersonate: number | null } =>
+  JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
+
+/** Spec section 2: slugs are lowercased names with spaces as dashes, URL-encoded. */
+export const slug = (name: string) => encodeURIComponent(name.toLowerCase().replace(/ /g, '-'));
+
+export interface ExpectedTile {
+  name: string;
+  count: string;
+  href: string;
+}
+
+/** The tiles the dashboard should show for the company the token acts for, from the API. */
+export const expectedTiles = async (baseUrl: string, token: string): Promise<ExpectedTile[]> => {
+  const groups = await apiGet<{ id: number; name: string }[]>(baseUrl, token, 'article-groups/visible');
+  const counts = await apiGet<{ id: number; services_count: number }[]>(baseUrl, token, 'article-groups/count');
+  return groups.map((group) => {
+    const n = counts.find((c) => c.id === group.id)?.services_count ?? 0;
+    return { name: group.name, count: `${n} ${n === 1 ? 'afname' : 'afnames'}`, href: `/mijn-diensten/${group.id}/${slug(group.name)}` };
+  });
+};
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard reading.
+
+export const tilesRegion = (page: Page) => page.getByRole('region', { name: 'Mijn diensten' });
+
+/** The dashboard tiles as shown: the h3 name, the count line and the link target. */
+export const readTiles = async (page: Page): Promise<ExpectedTile[]> =>
+  tilesRegion(page)
+    .getByRole('listitem')
+    .evaluateAll((items) =>
+      items.map((item) => {
+        const name = item.querySelector('h3')?.textContent?.trim() ?? '';
+        const text = item.textContent ?? '';
+        return {
+          name,
+          count: text.slice(text.indexOf(name) + name.length).trim(),
+          href: item.querySelector('a')?.getAttribute('href') ?? '',
+        };
+      }),
+    );
+
+/** Waits until the tiles are exactly the expected ones (the last difference is the failure). */
+export const expectTiles = async (page: Page, expected: ExpectedTile[]) => {
+  await tilesRegion(page).waitFor();
+  await eventually(async () => expect(await readTiles(page)).toEqual(expected), 15_000);
+};
+
+/** Spec section 9: the current month plus six previous ones, Dutch labels, Europe/Amsterdam. */
+export const expectedMonths = (now = new Date()) => {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: 'numeric' })
+    .formatToParts(now)
+    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
+  const year = Number(parts.year);
+  const month = Number(parts.month);
+  const dutchMonth = new Intl.DateTimeFormat('nl-NL', { month: 'long', timeZone: 'UTC' });
+  return Array.from({ length: 7 }, (_, i) => {
+    const d = new Date(Date.UTC(year, month - 1 - i, 15));
+    const mm = String(d.getUTCMonth() + 1).padStart(2, '0');
+    return { value: `${d.getUTCFullYear()}-${mm}-01`, label: `${dutchMonth.format(d)} ${d.getUTCFullYear()}` };
+  });
+};
+
+/** Dutch notation with two decimals and '.' thousands: 1234.5 -> "1.234,50". */
+export const dutch2 = (value: number) =>
+  new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true }).format(value);
+
+// ---------------------------------------------------------------------------------------------
+// The outbox (decisions section 9: .eml files in DATA_DIR/outbox without SMTP).
+
+export const outboxFiles = (dataDir: string): string[] => {
+  const outbox = path.join(dataDir, 'outbox');
+  return fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort() : [];
+};
+
+/** Waits for a new .eml for `to` that was not in `before`, and answers its text. */
+export const waitForMail = async (dataDir: string, to: string, before: string[]): Promise<string> => {
+  let found: string | undefined;
+  await eventually(() => {
+    found = outboxFiles(dataDir).find((f) => !before.includes(f) && f.endsWith(`-${to}.eml`));
+    if (!found) throw new Error(`no new mail for ${to} in ${path.join(dataDir, 'outbox')}`);
+  }, 10_000);
+  return fs.readFileSync(path.join(dataDir, 'outbox', found!), 'utf8');
+};
+
+/** The /reset link of a mail: quoted-printable soft breaks and escapes undone first. */
+export const resetLinkIn = (eml: string): string => {
+  const decoded = eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const match = decoded.match(/https?:\/\/[^\s"'<>]+\/reset\?token=[^\s"'<>&]+/);
+  if (!match) throw new Error(`no /reset link in the mail:\n${decoded}`);
+  return match[0];
+};
+
+export const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
