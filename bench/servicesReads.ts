@@ -6,6 +6,7 @@ import { testConfig } from '../src/server/config';
 import { openPglite, openPostgres, queryRows, type Database } from '../src/server/db';
 import { hashPassword } from '../src/server/services/auth/password';
 import { seedReferenceData } from '../src/server/seed/reference';
+import { dropWhenDisconnected } from '../src/server/testing/testApp';
 import { LARGE, seedLargeCustomer } from './largeCustomer';
 import { table, time, type Timing } from './stats';
 
@@ -24,7 +25,7 @@ const openBenchDatabase = async (kind: 'pglite' | 'postgres', url?: string) => {
     database,
     drop: async () => {
       await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
+      await dropWhenDisconnected(admin, name);
       await admin.end();
     },
   };

@@ -6,6 +6,7 @@ import { api } from '../api/api';
 import { catalogApi } from '../api/catalogApi';
 import { authApi } from '../features/auth/authApi';
 import { dashboardApi } from '../features/dashboard/dashboardApi';
+import { servicesApi } from '../features/services/servicesApi';
 import { startImpersonation } from './session';
 import { loadSnapshot } from './snapshot';
 import { toastQueued, type ToastRequest } from './toastsSlice';
@@ -31,6 +32,12 @@ const isInitialLoad = isAnyOf(
   catalogApi.endpoints.getVisibleArticleGroups.matchRejected,
 );
 
+/** Spec section 8: any failure to save a service. */
+const isServiceSaveFailure = isAnyOf(
+  servicesApi.endpoints.addService.matchRejected,
+  servicesApi.endpoints.editService.matchRejected,
+);
+
 type ApiFailure = UnknownAction & { payload: FetchBaseQueryError; meta: { arg: { endpointName: string } } };
 
 const isApiFailure = (action: UnknownAction): action is ApiFailure =>
@@ -48,6 +55,7 @@ export const toastFor = (action: UnknownAction): ToastRequest | null => {
   if (dashboardApi.endpoints.recalculateGroupBundle.matchFulfilled(action)) {
     return { message: 'De groepsbundel is herberekend.', variant: 'success' };
   }
+  if (servicesApi.endpoints.deleteBulkService.matchFulfilled(action)) return { message: MSG.bulkDeleted, variant: 'success' };
   if (loadSnapshot.fulfilled.match(action)) return { message: 'Snapshot geladen.', variant: 'success' };
   if (loadSnapshot.rejected.match(action)) return { message: 'Dit bestand is geen geldige snapshot.' };
   if (startImpersonation.rejected.match(action)) return { message: MSG.unknownError };
@@ -56,6 +64,9 @@ export const toastFor = (action: UnknownAction): ToastRequest | null => {
   if (authApi.endpoints.resetPassword.matchRejected(action)) return resetFailure(action.payload);
   if (isHandledElsewhere(action)) return null;
   if (isInitialLoad(action)) return { message: MSG.initialLoadFailed, autoHideDuration: TOAST_MS.default };
+  if (isServiceSaveFailure(action)) return { message: MSG.phoneNumberTaken };
+  if (servicesApi.endpoints.addBulkService.matchRejected(action)) return { message: MSG.bulkNotEnough };
+  if (servicesApi.endpoints.deleteBulkService.matchRejected(action)) return { message: MSG.bulkDeleteFailed };
   return null;
 };
 

@@ -40,13 +40,13 @@ export const search = async (db: Db, companyId: number, term: string) => {
         from articles a join article_groups g on g.id = a.article_group_id
         where a.company_id = ${companyId}
           and lower(a.name || ' ' || coalesce(a.sku, '') || ' ' || a.description) like ${pattern}
-        order by a.name, a.id limit ${SEARCH_LIMIT}`,
+        order by lower(a.name), a.id limit ${SEARCH_LIMIT}`,
     ),
     queryRows<{ id: number; firstname: string; lastname: string }>(
       db,
       sql`select id, firstname, lastname from end_users
         where company_id = ${companyId} and lower(firstname || ' ' || lastname) like ${pattern}
-        order by lastname, firstname, id limit ${SEARCH_LIMIT}`,
+        order by lower(lastname), lower(firstname), id limit ${SEARCH_LIMIT}`,
     ),
     queryRows<ServiceRef & { id: number; value: string; field_name: string }>(
       db,

@@ -30,6 +30,19 @@ export interface TestApp {
 }
 
 /**
+ * pg's pool.end() resolves before its sockets have closed; dropping WITH (FORCE) at that moment
+ * kills them mid-close and pg reports an unhandled error. Wait for them to go first.
+ */
+export const dropWhenDisconnected = async (admin: Pool, name: string) => {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+    if (rows[0].n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await admin.query(`drop database if exists ${name} with (force)`);
+};
+
+/**
  * A fresh database per test file: PGlite in memory, or, when DATABASE_URL is set, a new
  * PostgreSQL database created for this file and dropped afterwards.
  */
@@ -48,7 +61,7 @@ const openTestDatabase = async (): Promise<{ database: Database; drop(): Promise
   return {
     database,
     drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
+      await dropWhenDisconnected(admin, name);
       await admin.end();
     },
   };

@@ -45,7 +45,7 @@ describe('Layout', () => {
     const search = within(screen.getByRole('search', { name: 'Zoeken' })).getByLabelText('Zoek product of service');
     await user.type(search, 'sim 06/12{Enter}');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Zoeken' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Zoekresultaten voor "sim 06/12"' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/zoek/sim%2006%2F12');
   });
 
@@ -118,12 +118,13 @@ describe('routes', () => {
   });
 
   it.each([
-    ['/mijn-diensten/1/mobiele-telefonie', 'Mijn diensten'],
+    ['/mijn-diensten/1/mobiele-telefonie', 'Mobiele telefonie'],
     ['/mijn-bedrijf', 'Mijn bedrijf'],
     ['/kosten/maandelijks', 'Kosten'],
     ['/verbruik', 'Verbruik'],
     ['/mer-admin', 'Admin'],
-    ['/zoek/sim', 'Zoeken'],
+    ['/zoek', 'Zoeken'],
+    ['/zoek/sim', 'Zoekresultaten voor "sim"'],
   ])('has a screen at %s', async (path, heading) => {
     mockPortal();
     renderWithProviders(path, { preloadedState: loggedIn() });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { articleGroups, articles, endUsers, services } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { audit } from '../../services/audit';
@@ -42,7 +42,7 @@ export default async function endUserRoutes(app: FastifyInstance) {
         .select({ id: endUsers.id, firstname: endUsers.firstname, lastname: endUsers.lastname })
         .from(endUsers)
         .where(eq(endUsers.companyId, request.actor.companyId))
-        .orderBy(asc(endUsers.lastname), asc(endUsers.firstname), asc(endUsers.id)),
+        .orderBy(sql`lower(${endUsers.lastname})`, sql`lower(${endUsers.firstname})`, asc(endUsers.id)),
   );
 
   app.get<{ Params: { id: number } }>(

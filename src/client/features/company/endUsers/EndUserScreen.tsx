@@ -1,0 +1,105 @@
+import EditIcon from '@mui/icons-material/Edit';
+import {
+  Box,
+  Button,
+  Chip,
+  Link,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatDate } from '../../../../domain/format';
+import { useAppSelector } from '../../../app/hooks';
+import { paths } from '../../../app/paths';
+import { ScreenTitle } from '../../../components/ScreenTitle';
+import { EndUserFrame, fullName } from './EndUserFrame';
+import { type EndUser, type EndUserServiceRow, selectEndUserServiceRows, type ServiceStatus } from './endUsersApi';
+
+const STATUS: Record<ServiceStatus, { label: string; color: 'success' | 'default' | 'info' }> = {
+  active: { label: 'Actief', color: 'success' },
+  planned: { label: 'Nog niet gestart', color: 'info' },
+  ended: { label: 'Beëindigd', color: 'default' },
+};
+
+const HEAD = { fontWeight: 600 } as const;
+
+function ServicesTable({ endUser }: { endUser: EndUser }) {
+  // One instant for the whole table, so that the rows agree on what is active.
+  const [nowSeconds] = useState(() => Math.floor(Date.now() / 1000));
+  const rows = useAppSelector((state) => selectEndUserServiceRows(state, endUser.id, nowSeconds));
+  // Spec section 3: a phone number only exists in groups with a field used for usage records.
+  const showPhoneNumber = rows.some((row) => row.phoneNumber !== null);
+
+  if (rows.length === 0) return <Typography>Deze eindgebruiker heeft geen afnames.</Typography>;
+
+  const serviceLink = ({ service }: EndUserServiceRow) =>
+    paths.service(
+      { id: service.article.article_group_id, name: service.article.article_group_name },
+      service.article,
+      { id: service.id, end_user: endUser },
+    );
+
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-labelledby="afnames-eindgebruiker">
+        <TableHead>
+          <TableRow>
+            <TableCell sx={HEAD}>Artikel</TableCell>
+            <TableCell sx={HEAD}>Categorie</TableCell>
+            {showPhoneNumber && <TableCell sx={HEAD}>Telefoonnummer</TableCell>}
+            <TableCell sx={HEAD}>Startdatum</TableCell>
+            <TableCell sx={HEAD}>Einddatum</TableCell>
+            <TableCell sx={HEAD}>Status</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.service.id}>
+              <TableCell>
+                <Link component={RouterLink} to={serviceLink(row)}>
+                  {row.service.article.name}
+                </Link>
+              </TableCell>
+              <TableCell>{row.service.article.article_group_name}</TableCell>
+              {showPhoneNumber && <TableCell>{row.phoneNumber ?? ''}</TableCell>}
+              <TableCell>{formatDate(row.service.start_time)}</TableCell>
+              <TableCell>{row.service.end_time === null ? '' : formatDate(row.service.end_time)}</TableCell>
+              <TableCell>
+                <Chip size="small" variant="outlined" label={STATUS[row.status].label} color={STATUS[row.status].color} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** /mijn-bedrijf/end-users/{id}/{endUserUrlName}: an end user and the services in their name. */
+export function EndUserScreen() {
+  return (
+    <EndUserFrame>
+      {(endUser) => (
+        <>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2 }}>
+            <ScreenTitle>{fullName(endUser)}</ScreenTitle>
+            <Button component={RouterLink} to={paths.editEndUser(endUser)} variant="contained" startIcon={<EditIcon />}>
+              Bewerken
+            </Button>
+          </Box>
+          <Typography variant="h2" id="afnames-eindgebruiker" sx={{ mb: 1.5 }}>
+            Afnames
+          </Typography>
+          <ServicesTable endUser={endUser} />
+        </>
+      )}
+    </EndUserFrame>
+  );
+}

@@ -1,0 +1,114 @@
+import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit';
+import { api } from '../../../api/api';
+import type { RootState } from '../../../app/store';
+
+export interface EndUserName {
+  firstname: string;
+  lastname: string;
+}
+
+export interface EndUserSummary extends EndUserName {
+  id: number;
+}
+
+export interface ServiceFieldInput {
+  article_group_field_id: number;
+  article_group_field: { name: string; used_for_cdr: boolean };
+  value: string;
+}
+
+/** A service of the end user, with its article and the article's group (GET /end-users/{id}). */
+export interface EndUserService {
+  id: number;
+  article_id: number;
+  order_reference: string | null;
+  /** Unix seconds. */
+  start_time: number;
+  end_time: number | null;
+  input_field_1: string | null;
+  article_group_field_inputs: ServiceFieldInput[];
+  article: { id: number; name: string; article_group_id: number; article_group_name: string };
+}
+
+interface EndUserResponse extends EndUserSummary {
+  services: EndUserService[];
+}
+
+export interface EndUser extends EndUserSummary {
+  services: EntityState<EndUserService, number>;
+}
+
+export interface EndUserEdit extends EndUserName {
+  id: number;
+}
+
+const servicesAdapter = createEntityAdapter<EndUserService>();
+
+export const endUsersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getEndUser: build.query<EndUser, number>({
+      query: (id) => `end-users/${id}`,
+      transformResponse: ({ services, ...endUser }: EndUserResponse): EndUser => ({
+        ...endUser,
+        services: servicesAdapter.setAll(servicesAdapter.getInitialState(), services),
+      }),
+      providesTags: (result, _error, id) => [
+        { type: 'EndUser', id },
+        ...(result?.services.ids ?? []).map((serviceId) => ({ type: 'Service' as const, id: serviceId })),
+      ],
+    }),
+    // Spec section 7 sends the fields as params; the server takes them as a JSON body too
+    // (decisions section 12), which keeps names out of access logs.
+    editEndUser: build.mutation<EndUserSummary, EndUserEdit>({
+      query: ({ id, firstname, lastname }) => ({ url: `end-users/${id}`, method: 'PUT', body: { firstname, lastname } }),
+      // The name also appears on services, articles, search hits, cost lines and usage reports.
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'EndUser', id },
+        { type: 'EndUser', id: 'LIST' },
+        { type: 'Service', id: 'LIST' },
+        { type: 'Article', id: 'LIST' },
+        'Costs',
+        'Report',
+      ],
+    }),
+  }),
+});
+
+export const { useGetEndUserQuery, useEditEndUserMutation } = endUsersApi;
+
+const selectEndUserResult = (state: RootState, id: number) => endUsersApi.endpoints.getEndUser.select(id)(state).data;
+
+export const selectEndUserById = createSelector([selectEndUserResult], (endUser) => endUser ?? null);
+
+const serviceSelectors = servicesAdapter.getSelectors();
+
+/** The category field used to match usage records: the service's phone number (decisions section 3). */
+const phoneNumberOf = (service: EndUserService) =>
+  service.article_group_field_inputs.find((input) => input.article_group_field.used_for_cdr)?.value ?? null;
+
+export type ServiceStatus = 'active' | 'ended' | 'planned';
+
+/** Decisions section 5: active when started and not (yet) ended. */
+export const serviceStatusAt = (service: Pick<EndUserService, 'start_time' | 'end_time'>, nowSeconds: number): ServiceStatus => {
+  if (service.end_time !== null && service.end_time <= nowSeconds) return 'ended';
+  return service.start_time > nowSeconds ? 'planned' : 'active';
+};
+
+export interface EndUserServiceRow {
+  service: EndUserService;
+  phoneNumber: string | null;
+  status: ServiceStatus;
+}
+
+/** The end user's services as the view lists them. */
+export const selectEndUserServiceRows = createSelector(
+  [selectEndUserResult, (_state: RootState, _id: number, nowSeconds: number) => nowSeconds],
+  (endUser, nowSeconds): EndUserServiceRow[] =>
+    endUser
+      ? serviceSelectors.selectAll(endUser.services).map((service) => ({
+          service,
+          phoneNumber: phoneNumberOf(service),
+          status: serviceStatusAt(service, nowSeconds),
+        }))
+      : [],
+);

@@ -1,0 +1,165 @@
+import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { accountApi } from '../../api/accountApi';
+import { api, listTags } from '../../api/api';
+import { selectActingCompanyId } from '../../app/authSlice';
+import type { RootState } from '../../app/store';
+
+/** An article group and article as a search hit names them: enough to link to the article. */
+export interface ArticleRef {
+  id: number;
+  name: string;
+  article_group_id: number;
+  article_group_name: string;
+}
+
+export interface EndUserRef {
+  id: number;
+  firstname: string;
+  lastname: string;
+}
+
+export interface ServiceRef {
+  id: number;
+  article_id: number;
+  article: ArticleRef;
+  end_user: EndUserRef | null;
+}
+
+export interface ArticleHit extends ArticleRef {
+  description: string;
+  sku: string | null;
+}
+
+/** A category field value (e.g. a phone number) of a service. */
+export interface FieldInputHit {
+  id: number;
+  value: string;
+  article_group_field: { name: string };
+  service_id: number;
+  service: ServiceRef;
+}
+
+/** A service whose company free fields (input_field_1..4) match. */
+export interface FreeFieldHit {
+  service_id: number;
+  end_user_id: number | null;
+  article: ArticleRef;
+  service: ServiceRef;
+  input_field_1: string | null;
+  input_field_2: string | null;
+  input_field_3: string | null;
+  input_field_4: string | null;
+}
+
+/** GET /search as the server answers it (decisions section 12). */
+export interface SearchResponse {
+  article: ArticleHit[];
+  end_user: EndUserRef[];
+  service_article_group_field_input: FieldInputHit[];
+  input_field: FreeFieldHit[];
+}
+
+export interface SearchResults {
+  articles: EntityState<ArticleHit, number>;
+  endUsers: EntityState<EndUserRef, number>;
+  fieldInputs: EntityState<FieldInputHit, number>;
+  freeFields: EntityState<FreeFieldHit, number>;
+}
+
+const articlesAdapter = createEntityAdapter<ArticleHit>();
+const endUsersAdapter = createEntityAdapter<EndUserRef>();
+const fieldInputsAdapter = createEntityAdapter<FieldInputHit>();
+// The server answers one free-field hit per service.
+const freeFieldsAdapter = createEntityAdapter<FreeFieldHit, number>({ selectId: (hit) => hit.service_id });
+
+export const searchApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getSearchResults: build.query<SearchResults, string>({
+      query: (term) => ({ url: 'search', params: { term } }),
+      transformResponse: (response: SearchResponse): SearchResults => ({
+        articles: articlesAdapter.setAll(articlesAdapter.getInitialState(), response.article),
+        endUsers: endUsersAdapter.setAll(endUsersAdapter.getInitialState(), response.end_user),
+        fieldInputs: fieldInputsAdapter.setAll(fieldInputsAdapter.getInitialState(), response.service_article_group_field_input),
+        freeFields: freeFieldsAdapter.setAll(freeFieldsAdapter.getInitialState(), response.input_field),
+      }),
+      // Hits show names of articles, end users and services: editing any of them refreshes the results.
+      providesTags: (result) => {
+        const serviceIds = result
+          ? [...Object.values(result.fieldInputs.entities).map((hit) => hit.service_id), ...result.freeFields.ids]
+          : [];
+        return [
+          ...listTags('Article', result?.articles.ids),
+          ...listTags('EndUser', result?.endUsers.ids),
+          ...listTags('Service', [...new Set(serviceIds)]),
+        ];
+      },
+    }),
+  }),
+});
+
+export const { useGetSearchResultsQuery } = searchApi;
+
+const selectSearchData = (state: RootState, term: string) => searchApi.endpoints.getSearchResults.select(term)(state).data;
+
+const articleSelectors = articlesAdapter.getSelectors();
+const endUserSelectors = endUsersAdapter.getSelectors();
+const fieldInputSelectors = fieldInputsAdapter.getSelectors();
+const freeFieldSelectors = freeFieldsAdapter.getSelectors();
+
+const NONE: never[] = [];
+
+export const selectArticleHits = createSelector([selectSearchData], (data) =>
+  data ? articleSelectors.selectAll(data.articles) : NONE,
+);
+
+export const selectEndUserHits = createSelector([selectSearchData], (data) =>
+  data ? endUserSelectors.selectAll(data.endUsers) : NONE,
+);
+
+export const selectFieldInputHits = createSelector([selectSearchData], (data) =>
+  data ? fieldInputSelectors.selectAll(data.fieldInputs) : NONE,
+);
+
+const FREE_FIELDS = [
+  { field: 'input_field_1', label: 'input_label_1' },
+  { field: 'input_field_2', label: 'input_label_2' },
+  { field: 'input_field_3', label: 'input_label_3' },
+  { field: 'input_field_4', label: 'input_label_4' },
+] as const;
+
+const selectActingCompany = (state: RootState) =>
+  accountApi.endpoints.getCompany.select(selectActingCompanyId(state) ?? skipToken)(state).data;
+
+/** The acting company's names for its free fields 1-4; a field without a name gets a generic one. */
+export const selectFreeFieldLabels = createSelector([selectActingCompany], (company) =>
+  FREE_FIELDS.map(({ label }, index) => company?.[label] || `Vrij veld ${index + 1}`),
+);
+
+/** One row of the 'Vrije velden' section: one matching free field of a service. */
+export interface FreeFieldMatch {
+  key: string;
+  label: string;
+  value: string;
+  service: ServiceRef;
+}
+
+/**
+ * The free fields that contain the term, one row each under the company's label. The server
+ * matches the four fields joined by spaces, so a term spanning two fields matches none alone:
+ * then every filled field of that service is shown.
+ */
+export const selectFreeFieldMatches = createSelector(
+  [selectSearchData, selectFreeFieldLabels, (_state: RootState, term: string) => term.trim().toLowerCase()],
+  (data, labels, term): FreeFieldMatch[] =>
+    (data ? freeFieldSelectors.selectAll(data.freeFields) : NONE).flatMap((hit: FreeFieldHit) => {
+      const filled = FREE_FIELDS.map(({ field }, index) => ({ index, value: hit[field] ?? '' })).filter(({ value }) => value !== '');
+      const matching = filled.filter(({ value }) => value.toLowerCase().includes(term));
+      return (matching.length > 0 ? matching : filled).map(({ index, value }) => ({
+        key: `${hit.service_id}-${index + 1}`,
+        label: labels[index],
+        value,
+        service: hit.service,
+      }));
+    }),
+);

@@ -1,0 +1,73 @@
+import AddIcon from '@mui/icons-material/Add';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatDecimal } from '../../../domain/format';
+import { usePermission } from '../../api/accountApi';
+import type { ArticleGroup } from '../../api/catalogApi';
+import { useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { PageLoading } from '../../components/PageLoading';
+import { ScreenTitle } from '../../components/ScreenTitle';
+import { useArticleGroup, useRouteIds, useTodayNoon } from './routeData';
+import { type ArticleTableRow, selectArticleTableRows } from './selectors';
+import { ScreenState } from './ScreenState';
+import { useGetArticlesQuery } from './servicesApi';
+import { ServicesBreadcrumbs } from './ServicesBreadcrumbs';
+import { type Column, VirtualTable } from './VirtualTable';
+
+const TABLE_HEADING_ID = 'artikelen-titel';
+
+const columns: Column<ArticleTableRow>[] = [
+  { id: 'name', header: 'Artikel', width: '35%', cell: (row) => row.name },
+  { id: 'count', header: 'Aantal', width: '120px', align: 'right', cell: (row) => formatDecimal(row.count, 0) },
+  { id: 'description', header: 'Omschrijving', cell: (row) => row.description },
+];
+
+/** /mijn-diensten/{groupId}/{groupName}: the articles of a group (spec section 2). */
+export function ArticleGroupScreen() {
+  const { groupId } = useRouteIds();
+  const { group, notFound } = useArticleGroup(groupId);
+  const mayCreateArticle = usePermission('CREATE_ARTICLE');
+
+  if (!group) return <ScreenState notFound={notFound} message="Deze artikelgroep bestaat niet of is niet zichtbaar voor je bedrijf." />;
+
+  return (
+    <>
+      <ServicesBreadcrumbs crumbs={[{ label: group.name }]} />
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap', gap: 2 }}>
+        <ScreenTitle>{group.name}</ScreenTitle>
+        {mayCreateArticle && (
+          <Button component={RouterLink} to={paths.addArticle(group)} variant="contained" startIcon={<AddIcon />}>
+            Artikel toevoegen
+          </Button>
+        )}
+      </Stack>
+      <Box component="section" aria-labelledby={TABLE_HEADING_ID}>
+        <Typography variant="h2" id={TABLE_HEADING_ID} sx={{ mb: 2 }}>
+          Artikelen
+        </Typography>
+        <ArticleTable group={group} />
+      </Box>
+    </>
+  );
+}
+
+/** Spec section 2: not paginated; long lists render only the rows in view. */
+function ArticleTable({ group }: { group: ArticleGroup }) {
+  const at = useTodayNoon();
+  const { isLoading, isError } = useGetArticlesQuery(group.id);
+  const rows = useAppSelector((state) => selectArticleTableRows(state, group.id, at));
+
+  if (isLoading) return <PageLoading />;
+  if (isError) return <Typography>De artikelen konden niet worden geladen. Probeer het later opnieuw.</Typography>;
+  if (rows.length === 0) return <Typography>Er zijn geen artikelen gekoppeld aan deze artikelgroep.</Typography>;
+  return (
+    <VirtualTable
+      labelledBy={TABLE_HEADING_ID}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+      rowHref={(row) => paths.article(group, row)}
+    />
+  );
+}

@@ -1,0 +1,101 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { formatDate } from '../../../domain/format';
+import { MSG } from '../../../domain/messages';
+import { json } from '../../test/http';
+import { renderWithProviders, whenSettled } from '../../test/renderWithProviders';
+import { loggedIn } from '../../test/tokens';
+import { articleDetail, articlePath, mockServices, NOON, serviceRow } from './testData';
+
+const articleRequests = (requests: { url: string }[]) => requests.filter((r) => r.url.startsWith('/api/articles/12')).map((r) => r.url);
+
+const cellTexts = (row: HTMLElement) => within(row).queryAllByRole('cell').map((cell) => cell.textContent);
+
+describe('ArticleScreen', () => {
+  it('shows the article, its bulk count and its services with the group and company columns', async () => {
+    mockServices(['CREATE_ARTICLE', 'CREATE_SERVICE'], {
+      'GET /api/articles/12': () =>
+        json(200, articleDetail([serviceRow(1), serviceRow(2, { end_user: null, end_user_id: null, end_time: NOON + 86400 })])),
+    });
+    renderWithProviders(articlePath, { preloadedState: loggedIn() });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Zakelijk Onbeperkt 10GB' })).toBeTruthy();
+    expect(screen.getByText('Onbeperkt bellen en 10 GB data')).toBeTruthy();
+    expect(screen.getByText('10,00 GB')).toBeTruthy();
+    expect(screen.getByText('€ 25,00')).toBeTruthy();
+    expect(screen.getByText('Maandelijks')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Bulkafnames (5)' }).getAttribute('href')).toBe(`${articlePath}/bulkafnames`);
+    expect(screen.getByRole('link', { name: 'Artikel bewerken' }).getAttribute('href')).toBe(`${articlePath}/bewerken`);
+    expect(screen.getByRole('link', { name: 'Afname toevoegen' }).getAttribute('href')).toBe(`${articlePath}/toevoegen`);
+
+    const table = screen.getByRole('table', { name: 'Afnames (2)' });
+    await within(table).findByRole('columnheader', { name: 'Kostenplaats' });
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Eindgebruiker',
+      'SIM nummer',
+      'Telefoonnummer',
+      'Kostenplaats',
+      'Einddatum',
+    ]);
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(cellTexts(first)).toEqual(['Jan Jansen 1', '89311', '06121', 'KP-1', '']);
+    expect(cellTexts(second)).toEqual([MSG.noUser, '89312', '06122', 'KP-2', formatDate(NOON + 86400)]);
+    expect(within(first).getByRole('link').getAttribute('href')).toBe(`${articlePath}/1/jan-jansen-1`);
+    expect(within(second).getByRole('link').getAttribute('href')).toBe(`${articlePath}/2/geen-gebruiker`);
+  });
+
+  it('hides the edit and add buttons without CREATE_ARTICLE and CREATE_SERVICE', async () => {
+    mockServices([]);
+    const { store } = renderWithProviders(articlePath, { preloadedState: loggedIn() });
+
+    await screen.findByRole('heading', { level: 1, name: 'Zakelijk Onbeperkt 10GB' });
+    await whenSettled(store);
+    expect(screen.queryByRole('link', { name: 'Artikel bewerken' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Afname toevoegen' })).toBeNull();
+  });
+
+  it('keeps Toon Historische Afnames in the query string and refetches with ended services', async () => {
+    const requests = mockServices([]);
+    const { user, router } = renderWithProviders(articlePath, { preloadedState: loggedIn() });
+
+    const historic = await screen.findByRole('checkbox', { name: MSG.showHistoric });
+    expect((historic as HTMLInputElement).checked).toBe(false);
+    await user.click(historic);
+
+    expect(router.state.location.search).toBe('?show_historic=1');
+    await waitFor(() => expect(articleRequests(requests)).toEqual(['/api/articles/12', '/api/articles/12?show_historic=true']));
+    expect((screen.getByRole('checkbox', { name: MSG.showHistoric }) as HTMLInputElement).checked).toBe(true);
+
+    await user.click(screen.getByRole('checkbox', { name: MSG.showHistoric }));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('starts with ended services when the address asks for them', async () => {
+    const requests = mockServices([]);
+    renderWithProviders(`${articlePath}?show_historic=1`, { preloadedState: loggedIn() });
+
+    expect((await screen.findByRole('checkbox', { name: MSG.showHistoric }) as HTMLInputElement).checked).toBe(true);
+    expect(articleRequests(requests)).toEqual(['/api/articles/12?show_historic=true']);
+  });
+
+  it('renders a window of 5,000 services and moves it when scrolled', async () => {
+    const services = Array.from({ length: 5000 }, (_, i) => serviceRow(i + 1));
+    mockServices([], { 'GET /api/articles/12': () => json(200, articleDetail(services)) });
+    renderWithProviders(articlePath, { preloadedState: loggedIn() });
+
+    const table = await screen.findByRole('table', { name: 'Afnames (5000)' });
+    expect(table.getAttribute('aria-rowcount')).toBe('5001');
+    const rows = within(table).getAllByRole('row');
+    expect(rows.length).toBeLessThanOrEqual(150);
+    expect(rows[0].getAttribute('aria-rowindex')).toBe('1');
+    expect(rows[1].getAttribute('aria-rowindex')).toBe('2');
+    expect(within(table).getByRole('link', { name: 'Jan Jansen 1' })).toBeTruthy();
+
+    const scrollArea = table.parentElement!;
+    fireEvent.scroll(scrollArea, { target: { scrollTop: 48 * 2500 } });
+
+    const link = await within(table).findByRole('link', { name: 'Jan Jansen 2501' });
+    expect(link.closest('tr')?.getAttribute('aria-rowindex')).toBe('2502');
+    expect(within(table).queryByRole('link', { name: 'Jan Jansen 1' })).toBeNull();
+    expect(within(table).getAllByRole('row').length).toBeLessThanOrEqual(150);
+  });
+});

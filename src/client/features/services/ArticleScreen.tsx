@@ -1,0 +1,153 @@
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import { Alert, Box, Button, Checkbox, FormControlLabel, IconButton, Link, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatDate, formatEuro, formatGb } from '../../../domain/format';
+import { MSG } from '../../../domain/messages';
+import { usePermission } from '../../api/accountApi';
+import type { ArticleGroup } from '../../api/catalogApi';
+import { useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { PageLoading } from '../../components/PageLoading';
+import { ScreenTitle } from '../../components/ScreenTitle';
+import { DetailList } from './DetailList';
+import { endUserName, fieldValue } from './serviceText';
+import { useActingCompany, useArticle, useArticleGroup, useRouteIds, useShowHistoric, useTodayNoon } from './routeData';
+import { selectActiveBulkCount, selectArticleServices } from './selectors';
+import { ScreenState } from './ScreenState';
+import type { ArticleDetail, ServiceRow } from './servicesApi';
+import { ServicesBreadcrumbs } from './ServicesBreadcrumbs';
+import { type Column, VirtualTable } from './VirtualTable';
+
+const TABLE_HEADING_ID = 'afnames-titel';
+const SIM_FIELD = 'SIM nummer';
+const PHONE_FIELD = 'Telefoonnummer';
+
+/** Spec section 2: SIM and phone columns when the group has those fields, then free field 1. */
+const serviceColumns = (fieldNames: string[], inputLabel1: string | null | undefined): Column<ServiceRow>[] => [
+  { id: 'end-user', header: 'Eindgebruiker', cell: (row) => endUserName(row.end_user) },
+  ...(fieldNames.includes(SIM_FIELD) ? [{ id: 'sim', header: SIM_FIELD, cell: (row: ServiceRow) => fieldValue(row, SIM_FIELD) }] : []),
+  ...(fieldNames.includes(PHONE_FIELD)
+    ? [{ id: 'phone', header: PHONE_FIELD, cell: (row: ServiceRow) => fieldValue(row, PHONE_FIELD) }]
+    : []),
+  ...(inputLabel1 ? [{ id: 'input-1', header: inputLabel1, cell: (row: ServiceRow) => row.input_field_1 ?? '' }] : []),
+  {
+    id: 'end',
+    header: 'Einddatum',
+    width: '140px',
+    cell: (row) => (row.end_time === null ? '' : formatDate(row.end_time)),
+  },
+];
+
+/** .../{articleId}/{articleName}: the article with its services (spec section 2). */
+export function ArticleScreen() {
+  const { groupId, articleId } = useRouteIds();
+  const { group, notFound: groupNotFound } = useArticleGroup(groupId);
+  const [showHistoric, setShowHistoric] = useShowHistoric();
+  const { data: article, isFetching, query, notFound } = useArticle(articleId, showHistoric);
+  const at = useTodayNoon();
+  const services = useAppSelector((state) => (query ? selectArticleServices(state, query) : NO_SERVICES));
+  const bulkCount = useAppSelector((state) => (query ? selectActiveBulkCount(state, query, at) : 0));
+  const company = useActingCompany();
+  const mayEditArticle = usePermission('CREATE_ARTICLE');
+  const mayAddService = usePermission('CREATE_SERVICE');
+
+  if (!group || !article) {
+    return <ScreenState notFound={groupNotFound || notFound} message="Dit artikel bestaat niet of hoort niet bij je bedrijf." />;
+  }
+
+  const columns = serviceColumns(
+    article.article_group.fields.map((field) => field.name),
+    company?.input_label_1,
+  );
+
+  return (
+    <>
+      <ServicesBreadcrumbs crumbs={[{ label: group.name, to: paths.articleGroup(group) }, { label: article.name }]} />
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap', gap: 2 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <ScreenTitle>{article.name}</ScreenTitle>
+          {mayEditArticle && (
+            <Tooltip title="Artikel bewerken">
+              <IconButton component={RouterLink} to={paths.editArticle(group, article)} aria-label="Artikel bewerken">
+                <EditIcon />
+              </IconButton>
+            </Tooltip>
+          )}
+        </Stack>
+        {mayAddService && (
+          <Button component={RouterLink} to={paths.addService(group, article)} variant="contained" startIcon={<AddIcon />}>
+            Afname toevoegen
+          </Button>
+        )}
+      </Stack>
+      <Stack spacing={3}>
+        <ArticleDetails article={article} />
+        <BulkCallout group={group} article={article} count={bulkCount} />
+        <Box component="section" aria-labelledby={TABLE_HEADING_ID}>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+            <Typography variant="h2" id={TABLE_HEADING_ID}>
+              {isFetching && services.length === 0 ? 'Afnames' : `Afnames (${services.length})`}
+            </Typography>
+            <FormControlLabel
+              control={<Checkbox checked={showHistoric} onChange={(event) => setShowHistoric(event.target.checked)} />}
+              label={MSG.showHistoric}
+            />
+          </Stack>
+          <ServicesTable group={group} article={article} services={services} loading={isFetching} columns={columns} />
+        </Box>
+      </Stack>
+    </>
+  );
+}
+
+const NO_SERVICES: ServiceRow[] = [];
+
+interface ServicesTableProps {
+  group: ArticleGroup;
+  article: ArticleDetail;
+  services: ServiceRow[];
+  loading: boolean;
+  columns: Column<ServiceRow>[];
+}
+
+function ServicesTable({ group, article, services, loading, columns }: ServicesTableProps) {
+  if (services.length > 0) {
+    return (
+      <VirtualTable
+        labelledBy={TABLE_HEADING_ID}
+        columns={columns}
+        rows={services}
+        rowKey={(row) => row.id}
+        rowHref={(row) => paths.service(group, article, row)}
+      />
+    );
+  }
+  return loading ? <PageLoading /> : <Typography>Dit artikel heeft geen afnames om te tonen.</Typography>;
+}
+
+function ArticleDetails({ article }: { article: ArticleDetail }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }}>
+      <Typography sx={{ mb: 2, whiteSpace: 'pre-line' }}>{article.description}</Typography>
+      <DetailList
+        details={[
+          ...(article.gigabyte === null ? [] : [{ label: 'Bundelgrootte', value: formatGb(article.gigabyte) }]),
+          { label: 'Prijs per periode', value: formatEuro(article.price) },
+          { label: 'Facturatiecyclus', value: article.billing_cycle.name },
+          { label: 'Eenmalige kosten', value: formatEuro(article.setup_price) },
+        ]}
+      />
+    </Paper>
+  );
+}
+
+function BulkCallout({ group, article, count }: { group: ArticleGroup; article: ArticleDetail; count: number }) {
+  return (
+    <Alert severity="info" icon={false}>
+      <Link component={RouterLink} to={paths.bulkServices(group, article)} sx={{ fontWeight: 600 }}>
+        Bulkafnames ({count})
+      </Link>
+    </Alert>
+  );
+}

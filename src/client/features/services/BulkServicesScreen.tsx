@@ -1,0 +1,220 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import {
+  Box,
+  Button,
+  IconButton,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { Form, Formik, type FormikHelpers } from 'formik';
+import type { BulkEntryWithTotal } from '../../../domain/bulk';
+import { formatDate, formatDecimal } from '../../../domain/format';
+import { usePermission } from '../../api/accountApi';
+import { useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { PageLoading } from '../../components/PageLoading';
+import { ScreenTitle } from '../../components/ScreenTitle';
+import { noonOfDateInput, todayDateInput } from './dates';
+import { useArticle, useArticleGroup, useRouteIds, useTodayNoon } from './routeData';
+import { ScreenState } from './ScreenState';
+import { selectActiveBulkCount, selectBulkHistory, selectFutureBulkChanges } from './selectors';
+import { type ArticleQuery, useAddBulkServiceMutation, useDeleteBulkServiceMutation } from './servicesApi';
+import { ServicesBreadcrumbs } from './ServicesBreadcrumbs';
+
+const FORM_HEADING_ID = 'bulk-wijzigen-titel';
+const HISTORY_HEADING_ID = 'bulk-historie-titel';
+
+/** '+10', '-3', '0'. */
+export const signed = (amount: number) => (amount > 0 ? `+${formatDecimal(amount, 0)}` : formatDecimal(amount, 0));
+
+export interface BulkFormValues {
+  amount: string;
+  date: string;
+}
+
+/** Spec section 5: valid only with a non-zero whole amount and a date. */
+export const bulkFormIsValid = ({ amount, date }: BulkFormValues) =>
+  /^\s*-?\d{1,7}\s*$/.test(amount) && Number(amount) !== 0 && noonOfDateInput(date) !== null;
+
+/** .../{articleId}/{articleName}/bulkafnames (spec sections 2, 4, 8). */
+export function BulkServicesScreen() {
+  const { groupId, articleId } = useRouteIds();
+  const { group, notFound: groupNotFound } = useArticleGroup(groupId);
+  const { data: article, query, notFound } = useArticle(articleId);
+  const mayEdit = usePermission('EDIT_BULK_SERVICES');
+
+  if (!group || !article || !query) {
+    return <ScreenState notFound={groupNotFound || notFound} message="Dit artikel bestaat niet of hoort niet bij je bedrijf." />;
+  }
+
+  return (
+    <>
+      <ServicesBreadcrumbs
+        crumbs={[
+          { label: group.name, to: paths.articleGroup(group) },
+          { label: article.name, to: paths.article(group, article) },
+          { label: 'Bulkafnames' },
+        ]}
+      />
+      <ScreenTitle>Bulkafnames</ScreenTitle>
+      <Typography variant="h2" component="p" sx={{ mb: 3, mt: -2, color: 'text.secondary' }}>
+        {article.name}
+      </Typography>
+      <Stack spacing={4} sx={{ maxWidth: 800 }}>
+        <BulkSummary query={query} />
+        {mayEdit && <BulkForm articleId={article.id} />}
+        <BulkHistory query={query} mayEdit={mayEdit} />
+      </Stack>
+    </>
+  );
+}
+
+function BulkSummary({ query }: { query: ArticleQuery }) {
+  const at = useTodayNoon();
+  const active = useAppSelector((state) => selectActiveBulkCount(state, query, at));
+  const { netChange, mutations } = useAppSelector((state) => selectFutureBulkChanges(state, query, at));
+
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={4}>
+        <Box>
+          <Typography sx={{ color: 'text.secondary' }}>Actief aantal</Typography>
+          <Typography sx={{ fontSize: '2rem', fontWeight: 600 }}>
+            {formatDecimal(active, 0)}
+          </Typography>
+        </Box>
+        <Box>
+          <Typography sx={{ color: 'text.secondary' }}>Toekomstige wijziging</Typography>
+          <Typography sx={{ fontSize: '2rem', fontWeight: 600 }}>{signed(netChange)}</Typography>
+          {mutations.length > 0 && (
+            <Box component="ul" aria-label="Toekomstige wijzigingen" sx={{ m: 0, pl: 2.5 }}>
+              {mutations.map((mutation) => (
+                <li key={mutation.id}>
+                  {formatDate(mutation.time)}: {signed(mutation.amount)} (totaal {formatDecimal(mutation.total, 0)})
+                </li>
+              ))}
+            </Box>
+          )}
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}
+
+function BulkForm({ articleId }: { articleId: number }) {
+  const [addBulkService] = useAddBulkServiceMutation();
+
+  // A refusal raises 'Er zijn niet genoeg afnames om te verwijderen.' (app/errorToasts.ts).
+  const submit = async (values: BulkFormValues, { resetForm }: FormikHelpers<BulkFormValues>) => {
+    const saved = await addBulkService({ articleId, amount: Number(values.amount), time: noonOfDateInput(values.date)! })
+      .unwrap()
+      .then(() => true)
+      .catch(() => false);
+    if (saved) resetForm();
+  };
+
+  return (
+    <Box component="section" aria-labelledby={FORM_HEADING_ID}>
+      <Typography variant="h2" id={FORM_HEADING_ID} sx={{ mb: 2 }}>
+        Toevoegen of verwijderen
+      </Typography>
+      <Formik initialValues={{ amount: '', date: todayDateInput() }} onSubmit={submit}>
+        {({ values, handleChange, isSubmitting }) => (
+          <Form noValidate aria-labelledby={FORM_HEADING_ID}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+              <TextField
+                name="amount"
+                type="number"
+                label="Aantal"
+                value={values.amount}
+                onChange={handleChange}
+                helperText="Positief voegt toe, negatief verwijdert."
+                slotProps={{ htmlInput: { step: 1 } }}
+              />
+              <TextField
+                name="date"
+                type="date"
+                label="Datum"
+                value={values.date}
+                onChange={handleChange}
+                helperText="Gaat in om 12:00 uur."
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+              <Button type="submit" variant="contained" size="large" disabled={isSubmitting || !bulkFormIsValid(values)} sx={{ mt: 0.5 }}>
+                Opslaan
+              </Button>
+            </Stack>
+          </Form>
+        )}
+      </Formik>
+    </Box>
+  );
+}
+
+function BulkHistory({ query, mayEdit }: { query: ArticleQuery; mayEdit: boolean }) {
+  const history = useAppSelector((state) => selectBulkHistory(state, query));
+  const { isFetching } = useArticle(query.id);
+
+  return (
+    <Box component="section" aria-labelledby={HISTORY_HEADING_ID}>
+      <Typography variant="h2" id={HISTORY_HEADING_ID} sx={{ mb: 2 }}>
+        Historie
+      </Typography>
+      {history.length === 0 ? (
+        isFetching ? <PageLoading /> : <Typography>Er zijn nog geen bulkafnames.</Typography>
+      ) : (
+        <Table size="small" aria-labelledby={HISTORY_HEADING_ID}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Datum</TableCell>
+              <TableCell align="right">Aantal</TableCell>
+              <TableCell align="right">Totaal</TableCell>
+              {mayEdit && <TableCell align="right">Acties</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {history.map((entry) => (
+              <BulkHistoryRow key={entry.id} entry={entry} articleId={query.id} mayEdit={mayEdit} />
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Box>
+  );
+}
+
+function BulkHistoryRow({ entry, articleId, mayEdit }: { entry: BulkEntryWithTotal; articleId: number; mayEdit: boolean }) {
+  const [deleteBulkService, { isLoading }] = useDeleteBulkServiceMutation();
+
+  return (
+    <TableRow>
+      <TableCell>{formatDate(entry.time)}</TableCell>
+      <TableCell align="right">{signed(entry.amount)}</TableCell>
+      <TableCell align="right">{formatDecimal(entry.total, 0)}</TableCell>
+      {mayEdit && (
+        <TableCell align="right" sx={{ py: 0 }}>
+          <Tooltip title="Bulkafname verwijderen">
+            <span>
+              <IconButton
+                aria-label="Bulkafname verwijderen"
+                disabled={isLoading}
+                // 'Bulkafname verwijderd.' or 'Er is iets fout gegaan.' follow as toasts (app/errorToasts.ts).
+                onClick={() => void deleteBulkService({ articleId, id: entry.id })}
+              >
+                <DeleteIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+        </TableCell>
+      )}
+    </TableRow>
+  );
+}

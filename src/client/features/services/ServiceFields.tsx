@@ -1,0 +1,129 @@
+import { Stack, TextField, Typography } from '@mui/material';
+import { useFormikContext } from 'formik';
+import type { Company } from '../../api/accountApi';
+import type { ArticleGroupField } from '../../api/catalogApi';
+import { fromDateTimeInput, toApiDateTime } from './dates';
+import { labelledFreeFields, SPIE_LABELS, shownCategoryFields } from './serviceText';
+import { type FreeField, type ServiceInput, SPIE_FIELDS, type SpieField } from './servicesApi';
+
+/** The service fields as typed; dates are datetime-local values in the business zone. */
+export type ServiceFormValues = {
+  order_reference: string;
+  start: string;
+  end: string;
+  /** Category field values by fieldKey(field id). */
+  fields: Record<string, string>;
+} & Record<FreeField | SpieField, string>;
+
+export interface ServiceFieldRights {
+  editStart: boolean;
+  editEnd: boolean;
+  editCategoryFields: boolean;
+  editFreeFields: boolean;
+  editSpieFields: boolean;
+}
+
+interface ServiceFieldsProps {
+  rights: ServiceFieldRights;
+  categoryFields: ArticleGroupField[];
+  company: Company | undefined;
+}
+
+/** Formik would read a numeric path segment as an array index. */
+export const fieldKey = (fieldId: number) => `f${fieldId}`;
+
+const nullIfEmpty = (value: string) => value.trim() || null;
+
+/** The free and provider fields to send: only those the user may edit, empty as null. */
+export const extraFieldsInput = (
+  values: ServiceFormValues,
+  rights: ServiceFieldRights,
+  company: Company | undefined,
+): ServiceInput => ({
+  ...(rights.editFreeFields
+    ? Object.fromEntries(labelledFreeFields(company).map(({ field }) => [field, nullIfEmpty(values[field])]))
+    : {}),
+  ...(rights.editSpieFields ? Object.fromEntries(SPIE_FIELDS.map((field) => [field, nullIfEmpty(values[field])])) : {}),
+});
+
+/** Spec section 7: the category field values without the empty ones. */
+export const categoryFieldsInput = (values: ServiceFormValues, fields: ArticleGroupField[]) =>
+  shownCategoryFields(fields).flatMap((field) => {
+    const value = values.fields[fieldKey(field.id)]?.trim() ?? '';
+    return value ? [{ article_group_field_id: field.id, value }] : [];
+  });
+
+export const orderReferenceInput = (values: ServiceFormValues) => nullIfEmpty(values.order_reference);
+
+/** A datetime-local value for the API, or null when empty. */
+export const dateTimeInput = (value: string): string | null => {
+  const epoch = fromDateTimeInput(value);
+  return epoch === null ? null : toApiDateTime(epoch);
+};
+
+/** Order reference, dates, category, free and provider fields of the add and edit service forms. */
+export function ServiceFields({ rights, categoryFields, company }: ServiceFieldsProps) {
+  const { values, errors, handleChange } = useFormikContext<ServiceFormValues>();
+  const freeFields = rights.editFreeFields ? labelledFreeFields(company) : [];
+  const shownFields = rights.editCategoryFields ? shownCategoryFields(categoryFields) : [];
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 640 }}>
+      <TextField name="order_reference" label="Orderreferentie" value={values.order_reference} onChange={handleChange} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          name="start"
+          type="datetime-local"
+          label="Startdatum"
+          value={values.start}
+          onChange={handleChange}
+          disabled={!rights.editStart}
+          error={Boolean(errors.start)}
+          helperText={errors.start}
+          fullWidth
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        {rights.editEnd && (
+          <TextField
+            name="end"
+            type="datetime-local"
+            label="Einddatum"
+            value={values.end}
+            onChange={handleChange}
+            error={Boolean(errors.end)}
+            helperText={errors.end ?? 'Optioneel.'}
+            fullWidth
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        )}
+      </Stack>
+      {shownFields.length > 0 && <FieldGroupTitle>Categorievelden</FieldGroupTitle>}
+      {shownFields.map((field) => (
+        <TextField
+          key={field.id}
+          name={`fields.${fieldKey(field.id)}`}
+          label={field.name}
+          value={values.fields[fieldKey(field.id)] ?? ''}
+          onChange={handleChange}
+        />
+      ))}
+      {freeFields.length > 0 && <FieldGroupTitle>Vrije velden</FieldGroupTitle>}
+      {freeFields.map(({ field, label }) => (
+        <TextField key={field} name={field} label={label} value={values[field]} onChange={handleChange} />
+      ))}
+      {rights.editSpieFields && <FieldGroupTitle>Leveranciersvelden</FieldGroupTitle>}
+      {rights.editSpieFields &&
+        SPIE_FIELDS.map((field, index) => (
+          <TextField key={field} name={field} label={SPIE_LABELS[index]} value={values[field]} onChange={handleChange} />
+        ))}
+    </Stack>
+  );
+}
+
+function FieldGroupTitle({ children }: { children: string }) {
+  return (
+    <Typography variant="h3" component="h2" sx={{ pt: 1 }}>
+      {children}
+    </Typography>
+  );
+}

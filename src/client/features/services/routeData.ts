@@ -1,0 +1,63 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useMemo } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { todayNoon } from '../../../domain/time';
+import { useGetCompanyQuery } from '../../api/accountApi';
+import { selectArticleGroupById, useGetVisibleArticleGroupsQuery } from '../../api/catalogApi';
+import { selectActingCompanyId } from '../../app/authSlice';
+import { useAppSelector } from '../../app/hooks';
+import { type ArticleQuery, useGetArticleQuery, useGetServiceQuery } from './servicesApi';
+
+const toId = (value: string | undefined): number | null =>
+  value !== undefined && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
+
+/** The ids in the address of a services screen; null when a segment is not a valid id. */
+export const useRouteIds = () => {
+  const params = useParams();
+  return { groupId: toId(params.groupId), articleId: toId(params.articleId), serviceId: toId(params.serviceId) };
+};
+
+/** The article group of the address, from the visible groups (they carry the category fields). */
+export const useArticleGroup = (groupId: number | null) => {
+  const { isLoading, isError } = useGetVisibleArticleGroupsQuery();
+  const group = useAppSelector((state) => (groupId === null ? undefined : selectArticleGroupById(state, groupId)));
+  return { group, isLoading, notFound: groupId === null || isError || (!isLoading && !group) };
+};
+
+/** The article of the address; the article page may include ended services. */
+export const useArticle = (articleId: number | null, showHistoric = false) => {
+  const query: ArticleQuery | null = articleId === null ? null : { id: articleId, showHistoric };
+  const result = useGetArticleQuery(query ?? skipToken);
+  return { ...result, query, notFound: articleId === null || result.isError };
+};
+
+export const useService = (serviceId: number | null) => {
+  const result = useGetServiceQuery(serviceId ?? skipToken);
+  return { ...result, notFound: serviceId === null || result.isError };
+};
+
+/** The acting company: its labels name the free fields. */
+export const useActingCompany = () => {
+  const companyId = useAppSelector(selectActingCompanyId);
+  return useGetCompanyQuery(companyId ?? skipToken).data;
+};
+
+/** 'Toon Historische Afnames', kept in the query string as show_historic=1 (spec section 4). */
+export const useShowHistoric = () => {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const showHistoric = searchParams.get('show_historic') === '1';
+  const setShowHistoric = (show: boolean) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (show) next.set('show_historic', '1');
+        else next.delete('show_historic');
+        return next;
+      },
+      { replace: true },
+    );
+  return [showHistoric, setShowHistoric] as const;
+};
+
+/** Today 12:00 in the business zone, fixed for the life of the screen. */
+export const useTodayNoon = () => useMemo(() => todayNoon(), []);

@@ -1,0 +1,240 @@
+import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
+import type { BulkEntry, BulkEntryWithTotal } from '../../../domain/bulk';
+import { api, listTags } from '../../api/api';
+import type { ArticleGroup } from '../../api/catalogApi';
+
+/** The fields every article answer carries (server routes/articles/schemas.ts). */
+export interface Article {
+  id: number;
+  name: string;
+  description: string;
+  sku: string | null;
+  article_group_id: number;
+  /** Euros per billing period. */
+  price: number;
+  setup_price: number;
+  billing_cycle_id: number;
+  billing_cycle: { id: number; name: string };
+  is_visible: boolean;
+  gigabyte: number | null;
+  from_group_bundle: boolean;
+}
+
+/** A row of the article table of a group. */
+export interface ArticleListItem extends Article {
+  /** Services active now. */
+  services_count: number;
+  bulk_services: BulkEntry[];
+}
+
+export interface PriceHistoryEntry {
+  id: number;
+  from_time: number;
+  price: number;
+  setup_price: number;
+}
+
+export interface FieldInput {
+  article_group_field_id: number;
+  article_group_field: { name: string; used_for_cdr: boolean };
+  value: string;
+}
+
+export interface EndUser {
+  id: number;
+  firstname: string;
+  lastname: string;
+}
+
+/** A row of an article page's services table. */
+export interface ServiceRow {
+  id: number;
+  article_id: number;
+  end_user_id: number | null;
+  end_user: EndUser | null;
+  order_reference: string | null;
+  start_time: number;
+  end_time: number | null;
+  input_field_1: string | null;
+  article_group_field_inputs: FieldInput[];
+}
+
+export interface ArticleDetail extends Article {
+  article_group: ArticleGroup;
+  /** Normalized: a big article has thousands of services. */
+  services: EntityState<ServiceRow, number>;
+  bulk_services: BulkEntryWithTotal[];
+  price_history: PriceHistoryEntry[];
+}
+
+type ArticleDetailAnswer = Omit<ArticleDetail, 'services'> & { services: ServiceRow[] };
+
+/** A service as `GET /services/{id}` answers it. */
+export interface Service extends ServiceRow {
+  article: {
+    id: number;
+    name: string;
+    description: string;
+    article_group_id: number;
+    price: number;
+    setup_price: number;
+    billing_cycle: { id: number; name: string };
+  };
+  price: number | null;
+  setup_price: number | null;
+  /** What the service costs per period: its own price, else the article's. */
+  period_price: number;
+  one_off_price: number;
+  contract_period: string;
+  input_field_2: string | null;
+  input_field_3: string | null;
+  input_field_4: string | null;
+  spie_field_1: string | null;
+  spie_field_2: string | null;
+  spie_field_3: string | null;
+}
+
+/** The article form as sent; amounts are the strings the user typed. */
+export interface ArticleInput {
+  name: string;
+  description: string;
+  sku: string | null;
+  price: string;
+  setup_price: string;
+  is_visible: boolean;
+  gigabyte: string | null;
+  from_group_bundle: boolean;
+  billing_cycle_id?: number;
+  article_group_id?: number;
+}
+
+export const FREE_FIELDS = ['input_field_1', 'input_field_2', 'input_field_3', 'input_field_4'] as const;
+export const SPIE_FIELDS = ['spie_field_1', 'spie_field_2', 'spie_field_3'] as const;
+export type FreeField = (typeof FREE_FIELDS)[number];
+export type SpieField = (typeof SPIE_FIELDS)[number];
+
+/** The editable fields of a service; empty values travel as null. */
+export type ServiceInput = {
+  order_reference?: string | null;
+  /** ISO date-time with offset. */
+  start_time?: string;
+  end_time?: string | null;
+  article_group_field_inputs?: { article_group_field_id: number; value: string }[];
+} & Partial<Record<FreeField | SpieField, string | null>>;
+
+/** Spec section 12: the end user one of three ways, matching the tabs of the add-service screen. */
+export type NewServiceInput = ServiceInput & {
+  article_id: number;
+  start_time: string;
+  end_user_id?: number;
+  end_user?: { firstname: string; lastname: string };
+};
+
+export interface ArticleQuery {
+  id: number;
+  /** Also list ended services ('Toon Historische Afnames'). */
+  showHistoric: boolean;
+}
+
+export const articlesAdapter = createEntityAdapter<ArticleListItem>();
+export const serviceRowsAdapter = createEntityAdapter<ServiceRow>();
+export const endUsersAdapter = createEntityAdapter<EndUser>();
+
+/** A service change moves counts on the group page, the dashboard tiles and the costs. */
+const serviceChangeTags = (articleId: number) =>
+  [{ type: 'Article', id: articleId }, 'ArticleGroupCount', 'Costs', 'GroupBundle'] as const;
+
+export const servicesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getArticles: build.query<EntityState<ArticleListItem, number>, number>({
+      query: (articleGroupId) => ({ url: 'articles', params: { article_group_id: articleGroupId } }),
+      transformResponse: (articles: ArticleListItem[]) => articlesAdapter.setAll(articlesAdapter.getInitialState(), articles),
+      providesTags: (result) => listTags('Article', result?.ids),
+    }),
+    getArticle: build.query<ArticleDetail, ArticleQuery>({
+      query: ({ id, showHistoric }) => ({ url: `articles/${id}`, params: showHistoric ? { show_historic: true } : undefined }),
+      transformResponse: ({ services, ...article }: ArticleDetailAnswer) => ({
+        ...article,
+        services: serviceRowsAdapter.setAll(serviceRowsAdapter.getInitialState(), services),
+      }),
+      providesTags: (result, _error, { id }) => [
+        { type: 'Article', id },
+        { type: 'BulkService', id: `article-${id}` },
+        ...listTags('Service', result?.services.ids),
+      ],
+    }),
+    addArticle: build.mutation<Article, ArticleInput>({
+      query: (article) => ({ url: 'articles/create', method: 'POST', body: article }),
+      invalidatesTags: [{ type: 'Article', id: 'LIST' }],
+    }),
+    editArticle: build.mutation<Article, ArticleInput & { id: number }>({
+      query: ({ id, ...article }) => ({ url: `articles/${id}`, method: 'PUT', body: article }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Article', id }, 'Costs', 'GroupBundle'],
+    }),
+    deleteArticle: build.mutation<{ message: string }, number>({
+      query: (id) => ({ url: `articles/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_result, error, id) => (error ? [] : [{ type: 'Article', id }]),
+    }),
+    getService: build.query<Service, number>({
+      query: (id) => `services/${id}`,
+      transformResponse: (answer: { data: Service }) => answer.data,
+      providesTags: (_result, _error, id) => [{ type: 'Service', id }],
+    }),
+    addService: build.mutation<Service, NewServiceInput>({
+      query: (service) => ({ url: 'services/create', method: 'PUT', body: service }),
+      transformResponse: (answer: { data: Service }) => answer.data,
+      invalidatesTags: (_result, error, { article_id, end_user }) =>
+        error
+          ? []
+          : [
+              ...serviceChangeTags(article_id),
+              { type: 'Service', id: 'LIST' },
+              ...(end_user ? [{ type: 'EndUser' as const, id: 'LIST' }] : []),
+            ],
+    }),
+    editService: build.mutation<Service, ServiceInput & { id: number; articleId: number }>({
+      query: ({ id, articleId: _articleId, ...service }) => ({ url: `services/${id}`, method: 'PUT', body: service }),
+      transformResponse: (answer: { data: Service }) => answer.data,
+      invalidatesTags: (_result, error, { id, articleId }) =>
+        error ? [] : [...serviceChangeTags(articleId), { type: 'Service', id }, { type: 'EndUser', id: 'LIST' }],
+    }),
+    /**
+     * Hard delete. The service's own tag is left alone: the screen that deleted it still shows
+     * the outcome and must not refetch a service that is gone.
+     */
+    deleteService: build.mutation<{ message: string }, { id: number; articleId: number }>({
+      query: ({ id }) => ({ url: `services/${id}/hard`, method: 'DELETE' }),
+      invalidatesTags: (_result, error, { articleId }) =>
+        error ? [] : [...serviceChangeTags(articleId), { type: 'Service', id: 'LIST' }, { type: 'EndUser', id: 'LIST' }],
+    }),
+    addBulkService: build.mutation<BulkEntry, { articleId: number; amount: number; time: number }>({
+      query: ({ articleId, amount, time }) => ({ url: `articles/${articleId}/bulk-services`, method: 'POST', body: { amount, time } }),
+      invalidatesTags: (_result, error, { articleId }) => (error ? [] : serviceChangeTags(articleId)),
+    }),
+    deleteBulkService: build.mutation<{ message: string }, { articleId: number; id: number }>({
+      query: ({ articleId, id }) => ({ url: `articles/${articleId}/bulk-services/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_result, error, { articleId }) => (error ? [] : serviceChangeTags(articleId)),
+    }),
+    /** Every end user of the company, for the 'Bestaande gebruiker' picker. */
+    getEndUserOptions: build.query<EntityState<EndUser, number>, void>({
+      query: () => 'end-users/all',
+      transformResponse: (endUsers: EndUser[]) => endUsersAdapter.setAll(endUsersAdapter.getInitialState(), endUsers),
+      providesTags: (result) => listTags('EndUser', result?.ids),
+    }),
+  }),
+});
+
+export const {
+  useGetArticlesQuery,
+  useGetArticleQuery,
+  useAddArticleMutation,
+  useEditArticleMutation,
+  useDeleteArticleMutation,
+  useGetServiceQuery,
+  useAddServiceMutation,
+  useEditServiceMutation,
+  useDeleteServiceMutation,
+  useAddBulkServiceMutation,
+  useDeleteBulkServiceMutation,
+  useGetEndUserOptionsQuery,
+} = servicesApi;
