@@ -20,8 +20,9 @@ const main = async () => {
   const only = process.argv[2];
   const out: string[] = [`Node ${process.version}, ${new Date().toISOString()}`];
   if (!only || only === 'reads') {
-    out.push((await benchServiceReads('pglite')).report);
-    if (await postgresReachable()) out.push((await benchServiceReads('postgres', postgresUrl)).report);
+    if (process.env.BENCH_DB !== 'postgres') out.push((await benchServiceReads('pglite')).report);
+    if (process.env.BENCH_DB === 'pglite') out.push('\nPostgreSQL skipped (BENCH_DB=pglite)');
+    else if (await postgresReachable()) out.push((await benchServiceReads('postgres', postgresUrl)).report);
     else out.push(`\nPostgreSQL not reachable at ${postgresUrl}: skipped`);
   }
   console.log(out.join('\n'));

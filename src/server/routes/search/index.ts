@@ -18,11 +18,10 @@ const serviceRef = {
     id: { type: 'integer' },
     article_id: { type: 'integer' },
     article: ref,
+    // A nullable object, not anyOf: the serializer then needs no validation per row.
     end_user: {
-      anyOf: [
-        { type: 'null' },
-        { type: 'object', properties: { id: { type: 'integer' }, firstname: { type: 'string' }, lastname: { type: 'string' } } },
-      ],
+      type: ['object', 'null'],
+      properties: { id: { type: 'integer' }, firstname: { type: 'string' }, lastname: { type: 'string' } },
     },
   },
 } as const;
