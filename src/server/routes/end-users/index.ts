@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../db';
 import { articleGroups, articles, endUsers, services } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { audit } from '../../services/audit';
@@ -37,12 +38,13 @@ export default async function endUserRoutes(app: FastifyInstance) {
   app.get(
     '/end-users/all',
     { schema: { response: { 200: { type: 'array', items: endUserSchema }, ...errorResponses } } },
+    // Raw SQL: 20,000 rows for a big customer, and the query builder's row mapping costs more than the query.
     async (request) =>
-      app.db
-        .select({ id: endUsers.id, firstname: endUsers.firstname, lastname: endUsers.lastname })
-        .from(endUsers)
-        .where(eq(endUsers.companyId, request.actor.companyId))
-        .orderBy(sql`lower(${endUsers.lastname})`, sql`lower(${endUsers.firstname})`, asc(endUsers.id)),
+      queryRows<{ id: number; firstname: string; lastname: string }>(
+        app.db,
+        sql`select id, firstname, lastname from end_users where company_id = ${request.actor.companyId}
+          order by lower(lastname), lower(firstname), id`,
+      ),
   );
 
   app.get<{ Params: { id: number } }>(
