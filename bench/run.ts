@@ -1,4 +1,5 @@
 import { Pool } from 'pg';
+import { benchArticlePage } from './articlePage';
 import { benchServiceReads } from './servicesReads';
 
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -25,6 +26,8 @@ const main = async () => {
     else if (await postgresReachable()) out.push((await benchServiceReads('postgres', postgresUrl)).report);
     else out.push(`\nPostgreSQL not reachable at ${postgresUrl}: skipped`);
   }
+  // The article page of a big customer in Chromium (needs `npm run build`).
+  if (!only || only === 'page') out.push((await benchArticlePage()).report);
   console.log(out.join('\n'));
 };
 

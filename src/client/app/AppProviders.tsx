@@ -16,7 +16,13 @@ export function AppProviders({ store, children }: { store: AppStore; children: R
     <Provider store={store}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <SnackbarProvider maxSnack={4} preventDuplicate Components={toastComponents}>
+        {/* Bottom right: bottom left would cover the forms' save buttons, top right the header. */}
+        <SnackbarProvider
+          maxSnack={4}
+          preventDuplicate
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          Components={toastComponents}
+        >
           <Notifier />
           {children}
         </SnackbarProvider>

@@ -1,0 +1,363 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { percentile, table, type Timing } from './stats';
+
+/**
+ * The article page of a big customer in Chromium: the built portal on a fresh demo data folder,
+ * one new article with 5,000 services (added through the API, as a customer's integration or
+ * the add-service screen would), then 10 loads each of
+ *  - a full page load with the browser cache disabled (a first visit: every byte travels),
+ *  - a full page load with a warm cache (a return visit, a reload),
+ *  - an in-app navigation from the group page (a click on the article's row),
+ * each measured from navigation start to the services table's first row rendered and the page
+ * interactive (the first task after that row ran: the main thread was free for input).
+ *
+ * `npm run bench page` (needs `npm run build` and Debian's Chromium).
+ */
+
+const root = path.resolve(__dirname, '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SERVICES = Number(process.env.BENCH_PAGE_SERVICES ?? 5000);
+const BATCH = 50;
+const SAMPLES = 10;
+/** Targets: interactive within 500 ms, at most 150 table rows in the DOM. */
+const TARGET_MS = 500;
+const MAX_ROWS = 150;
+const EMAIL = 'klant@demo.nl';
+const PASSWORD = 'Welkom123!';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+
+/** The built server on a fresh temporary data folder (demo mode), as the browser tests start it. */
+const startPortal = async () => {
+  const serverJs = path.join(root, 'build/server/server.js');
+  if (!fs.existsSync(serverJs) || !fs.existsSync(path.join(root, 'build/public/index.html'))) {
+    throw new Error('The portal is not built: run `npm run build` first.');
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-page-'));
+  const child: ChildProcess = spawn(process.execPath, [serverJs], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOGIN_RATE_LIMIT: '1000', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`portal did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Portal running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`portal exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    baseUrl: `http://localhost:${port}`,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+const api = async <T>(baseUrl: string, token: string, method: string, url: string, body?: unknown): Promise<T> => {
+  const response = await fetch(`${baseUrl}/api/${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} /api/${url}: ${response.status} ${(await response.text()).slice(0, 200)}`);
+  return (await response.json()) as T;
+};
+
+const slug = (name: string) => encodeURIComponent(name.toLowerCase().replace(/ /g, '-'));
+
+/** A new article in 'Mobiele telefonie' with SERVICES services, in parallel batches of BATCH. */
+const seedBigArticle = async (baseUrl: string) => {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status}`);
+  const { token } = (await login.json()) as { token: string };
+  const groups = await api<{ id: number; name: string; fields: { id: number; name: string }[] }[]>(baseUrl, token, 'GET', 'article-groups/visible');
+  const mobile = groups.find((g) => g.name === 'Mobiele telefonie')!;
+  const field = (name: string) => mobile.fields.find((f) => f.name === name)!.id;
+  const endUsers = await api<{ id: number }[]>(baseUrl, token, 'GET', 'end-users/all');
+  const article = await api<{ id: number; name: string }>(baseUrl, token, 'POST', 'articles/create', {
+    name: 'Benchmark Onbeperkt',
+    description: `Artikel met ${SERVICES} afnames voor de benchmark van de artikelpagina.`,
+    price: '25.00',
+    setup_price: '0',
+    billing_cycle_id: 1,
+    gigabyte: '10',
+    article_group_id: mobile.id,
+  });
+  const start = new Date(Date.now() - 40 * 24 * 3600 * 1000).toISOString();
+  const started = process.hrtime.bigint();
+  for (let first = 0; first < SERVICES; first += BATCH) {
+    await Promise.all(
+      Array.from({ length: Math.min(BATCH, SERVICES - first) }, (_, k) => {
+        const i = first + k;
+        return api(baseUrl, token, 'PUT', 'services/create', {
+          article_id: article.id,
+          start_time: start,
+          // Every 17th without a user, the rest spread over the company's end users.
+          ...(i % 17 === 0 ? {} : { end_user_id: endUsers[i % endUsers.length].id }),
+          order_reference: `BENCH-${i}`,
+          input_field_1: `KP-${i % 40}`,
+          article_group_field_inputs: [
+            { article_group_field_id: field('Telefoonnummer'), value: `0670${String(i).padStart(6, '0')}` },
+            { article_group_field_id: field('SIM nummer'), value: `8931770${String(i).padStart(12, '0')}` },
+          ],
+        });
+      }),
+    );
+  }
+  const seedMs = Number(process.hrtime.bigint() - started) / 1e6;
+  return { article, mobile, seedMs };
+};
+
+/**
+ * Recorded in the page from its start: when the first data row of a table with aria-rowcount
+ * appears, and when the first task after that runs (the main thread was free again).
+ */
+const MARKS_SCRIPT = () => {
+  const w = window as unknown as { __bench: { rendered?: number; interactive?: number; reset(): void } };
+  const state = {
+    rendered: undefined as number | undefined,
+    interactive: undefined as number | undefined,
+    reset() {
+      state.rendered = undefined;
+      state.interactive = undefined;
+    },
+  };
+  w.__bench = state;
+  /** A data row of the services table: the table named by a heading 'Afnames (n)'. */
+  const servicesRow = () =>
+    Array.from(document.querySelectorAll('table[aria-rowcount][aria-labelledby]'))
+      .filter((t) => document.getElementById(t.getAttribute('aria-labelledby')!)?.textContent?.startsWith('Afnames'))
+      .map((t) => t.querySelector('tbody tr[aria-rowindex]'))
+      .find(Boolean);
+  const check = () => {
+    if (state.rendered !== undefined) return;
+    const row = servicesRow();
+    if (!row) return;
+    state.rendered = performance.now();
+    // The next frame, then the first task after it: the row is painted and input is served.
+    requestAnimationFrame(() => setTimeout(() => (state.interactive = performance.now()), 0));
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+};
+
+interface Sample {
+  rendered: number;
+  interactive: number;
+}
+
+const firstRowLocator = (page: Page) => page.getByRole('table', { name: /^Afnames/ }).locator('tbody tr[aria-rowindex]').first();
+
+const readMarks = async (page: Page, since = 0): Promise<Sample> => {
+  await firstRowLocator(page).waitFor({ state: 'visible' });
+  await page.waitForFunction(() => (window as unknown as { __bench: { interactive?: number } }).__bench.interactive !== undefined);
+  const marks = await page.evaluate(() => (window as unknown as { __bench: { rendered: number; interactive: number } }).__bench);
+  return { rendered: marks.rendered - since, interactive: marks.interactive - since };
+};
+
+const timing = (name: string, values: number[]): Timing => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { name, p50: percentile(sorted, 50), p95: percentile(sorted, 95), samples: values.length };
+};
+
+/** Bytes of the .js files this document loaded, as files (encoded body) and decoded. */
+const jsBytes = (page: Page) =>
+  page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => new URL(e.name).pathname.endsWith('.js'))
+      .reduce(
+        (acc, e) => ({ files: acc.files + 1, encoded: acc.encoded + e.encodedBodySize, decoded: acc.decoded + e.decodedBodySize }),
+        { files: 0, encoded: 0, decoded: 0 },
+      ),
+  );
+
+/** When the page's call for the article started and ended, in ms from navigation start. */
+const articleCall = (page: Page, articleId: number) =>
+  page.evaluate((id) => {
+    const entry = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find(
+      (e) => new URL(e.name).pathname === `/api/articles/${id}`,
+    );
+    return entry ? { start: entry.startTime, end: entry.responseEnd } : null;
+  }, articleId);
+
+/** Counts the bytes of .js responses on the wire (headers and body) while `fn` runs. */
+const jsOnTheWire = async (page: Page, fn: () => Promise<void>) => {
+  const pending: Promise<number>[] = [];
+  const onFinished = (request: import('playwright-core').Request) => {
+    if (new URL(request.url()).pathname.endsWith('.js')) {
+      pending.push(request.sizes().then((s) => s.responseBodySize + s.responseHeadersSize));
+    }
+  };
+  page.on('requestfinished', onFinished);
+  try {
+    await fn();
+  } finally {
+    page.off('requestfinished', onFinished);
+  }
+  return (await Promise.all(pending)).reduce((a, b) => a + b, 0);
+};
+
+const domRows = (page: Page) => page.evaluate(() => document.querySelectorAll('tr, [role="row"]').length);
+
+const loginInBrowser = async (page: Page, baseUrl: string) => {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('E-mailadres').fill(EMAIL);
+  await page.getByLabel('Wachtwoord').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await page.waitForURL(`${baseUrl}/dashboard`);
+};
+
+export const benchArticlePage = async (): Promise<{ report: string; timings: Timing[] }> => {
+  if (!fs.existsSync(CHROMIUM)) {
+    return { report: `\nArticle page: skipped, no Chromium at ${CHROMIUM} (apt-get install chromium)`, timings: [] };
+  }
+  const portal = await startPortal();
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  try {
+    const { article, mobile, seedMs } = await seedBigArticle(portal.baseUrl);
+    console.log(`article page bench: ${SERVICES} services added through the API in ${(seedMs / 1000).toFixed(1)} s (${((SERVICES / seedMs) * 1000).toFixed(0)}/s, batches of ${BATCH})`);
+    const groupUrl = `${portal.baseUrl}/mijn-diensten/${mobile.id}/${slug(mobile.name)}`;
+    const articleUrl = `${groupUrl}/${article.id}/${slug(article.name)}`;
+
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const newContext = async (storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) => {
+      const created = await browser!.newContext({ locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', viewport: { width: 1280, height: 720 }, storageState });
+      created.setDefaultTimeout(30_000);
+      await created.addInitScript(MARKS_SCRIPT);
+      return created;
+    };
+    context = await newContext();
+    const page = await context.newPage();
+    await loginInBrowser(page, portal.baseUrl);
+    // The session (its refresh cookie) for the cold-cache samples, each in a new context.
+    const session = await context.storageState();
+
+    // Warm-up: one load of the page, so that the server's first-time costs are not in a sample.
+    await page.goto(articleUrl);
+    await readMarks(page);
+
+    const cold: Sample[] = [];
+    const warm: Sample[] = [];
+    const inApp: Sample[] = [];
+    const apiMs: number[] = [];
+    const callStart: number[] = [];
+    const callEnd: number[] = [];
+    let js = { files: 0, transferred: 0, encoded: 0, decoded: 0 };
+    let rows = 0;
+    let rowCount = '';
+    let articleJsonBytes = 0;
+
+    for (let i = 0; i < SAMPLES; i += 1) {
+      // A new context: an empty HTTP cache, as on a first visit, but logged in.
+      const fresh = await newContext(session);
+      try {
+        const coldPage = await fresh.newPage();
+        const answer = coldPage.waitForResponse((r) => new URL(r.url()).pathname === `/api/articles/${article.id}`);
+        const wire = await jsOnTheWire(coldPage, async () => {
+          await coldPage.goto(articleUrl);
+          cold.push(await readMarks(coldPage));
+        });
+        articleJsonBytes = (await (await answer).body()).length;
+        const call = await articleCall(coldPage, article.id);
+        if (call) {
+          callStart.push(call.start);
+          callEnd.push(call.end);
+          apiMs.push(call.end - call.start);
+        }
+        if (i === 0) {
+          js = { ...(await jsBytes(coldPage)), transferred: wire };
+          rows = await domRows(coldPage);
+          rowCount = (await coldPage.getByRole('table', { name: /^Afnames/ }).getAttribute('aria-rowcount')) ?? '';
+        }
+      } finally {
+        await fresh.close();
+      }
+    }
+    for (let i = 0; i < SAMPLES; i += 1) {
+      await page.goto(articleUrl);
+      warm.push(await readMarks(page));
+    }
+    for (let i = 0; i < SAMPLES; i += 1) {
+      await page.goto(groupUrl);
+      const link = page.getByRole('table', { name: 'Artikelen' }).getByRole('link', { name: article.name, exact: true });
+      await link.waitFor();
+      await page.evaluate(() => (window as unknown as { __bench: { reset(): void } }).__bench.reset());
+      // In-app: from the click (the user's navigation start) to the rendered, interactive table.
+      const clickedAt = await link.evaluate((a) => {
+        const at = performance.now();
+        (a as HTMLAnchorElement).click();
+        return at;
+      });
+      inApp.push(await readMarks(page, clickedAt));
+      rows = Math.max(rows, await domRows(page));
+    }
+
+    const timings = [
+      timing('full load, cold cache: first row rendered', cold.map((s) => s.rendered)),
+      timing('full load, cold cache: interactive', cold.map((s) => s.interactive)),
+      timing('full load, warm cache: first row rendered', warm.map((s) => s.rendered)),
+      timing('full load, warm cache: interactive', warm.map((s) => s.interactive)),
+      timing('in-app from the group page: first row rendered', inApp.map((s) => s.rendered)),
+      timing('in-app from the group page: interactive', inApp.map((s) => s.interactive)),
+    ];
+    const diagnostics = [
+      timing('cold load: the article call starts', callStart),
+      timing('cold load: the article call has its answer', callEnd),
+      timing(`GET /api/articles/:id (${SERVICES} services) in the browser`, apiMs),
+    ];
+    const kB = (bytes: number) => `${(bytes / 1024).toFixed(0)} kB`;
+    const report = [
+      table(
+        `Article page in Chromium (${SERVICES} services on one article; seeded through the API in ${(seedMs / 1000).toFixed(1)} s; navigation start -> first row / interactive; ${SAMPLES} samples each)`,
+        timings,
+        TARGET_MS,
+      ),
+      table('Where the time of a cold full load goes (from navigation start)', diagnostics),
+      `table rows in the DOM: ${rows} (target <= ${MAX_ROWS}: ${rows <= MAX_ROWS ? 'ok' : 'OVER'}); aria-rowcount ${rowCount}`,
+      `JavaScript of the page: ${js.files} files, ${kB(js.transferred)} transferred with a cold cache (${kB(js.encoded)} encoded, ${kB(js.decoded)} decoded)`,
+      `GET /api/articles/${article.id} body: ${kB(articleJsonBytes)}`,
+    ].join('\n');
+    return { report, timings: [...timings, ...diagnostics] };
+  } finally {
+    await context?.close();
+    await browser?.close();
+    await portal.stop();
+  }
+};

@@ -1,0 +1,568 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { describeInBrowser, launchBrowser, login, type Portal, startPortal } from './harness';
+import {
+  apiGet,
+  apiToken,
+  eventually,
+  groupTitle,
+  heading,
+  KLANT,
+  newPage,
+  pathOf,
+  slug,
+  tilesRegion,
+} from './support';
+import {
+  activeBulk,
+  addBulk,
+  amsterdamEpoch,
+  apiNoon,
+  apiSend,
+  articleDetail,
+  articlePath,
+  articleNamed,
+  articlesOf,
+  bodyRows,
+  countRequests,
+  createArticle,
+  createService,
+  dutchDate,
+  endUserLabel,
+  expectRows,
+  fieldId,
+  fieldOf,
+  freshPhone,
+  type Group,
+  groupNamed,
+  groupPath,
+  headers,
+  isActive,
+  isoDay,
+  noonOf,
+  readDetails,
+  readTable,
+  rgbOf,
+  type ServiceRow,
+  toast,
+  uniqueName,
+} from './servicesSupport';
+
+/**
+ * Spec section 2 (Services), 4, 5, 8 and 9: the "Mijn diensten" screens of klant@demo.nl, from the
+ * group's article table down to one service, the bulk services and the article's edit screen.
+ * Tenant isolation, a long services table and the axe scans of these screens: servicesA11y.test.ts.
+ * Articles that a test changes are made for it through the API, so the tests do not lean on
+ * each other; the demo articles are only read (and refused a delete).
+ */
+jest.setTimeout(90_000);
+
+describeInBrowser('Mijn diensten (browser)', () => {
+  let portal: Portal;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+  let base: string;
+  let mobile: Group;
+  let apps: Group;
+  let hardware: Group;
+
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
+    base = portal.baseUrl;
+    token = await apiToken(base, KLANT.email);
+    [mobile, apps, hardware] = await Promise.all(
+      ['Mobiele telefonie', 'Applicaties', 'Hardware'].map((name) => groupNamed(base, token, name)),
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  }, 120_000);
+
+  beforeEach(async () => {
+    ({ context, page } = await newPage(browser));
+  });
+
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  const loginKlant = () => login(page, base, KLANT.email);
+  const save = () => page.getByRole('button', { name: 'Opslaan', exact: true });
+  const crumbs = () => page.getByRole('navigation', { name: 'Kruimelpad' });
+  const servicesTable = () => page.getByRole('table', { name: /^Afnames/ });
+
+  /** A toast with exactly this text (spec section 8). */
+  const expectToast = async (text: string) => {
+    const alert = toast(page, text).first();
+    await alert.waitFor();
+    expect((await alert.innerText()).trim()).toBe(text);
+  };
+
+  const isDisabled = (locator: Locator) => locator.isDisabled();
+  const expectDisabled = async (locator: Locator, disabled: boolean) =>
+    eventually(async () => expect(await isDisabled(locator)).toBe(disabled), 5_000);
+
+  /** Spec section 2: Aantal = services active now plus active bulk units, from the API. */
+  const expectedArticleRows = async (group: Group) => {
+    const list = await articlesOf(base, token, group.id);
+    const now = Date.now() / 1000;
+    return Promise.all(
+      list.map(async (article) => {
+        const detail = await articleDetail(base, token, article.id, true);
+        const activeServices = detail.services.filter((s) => isActive(s, now)).length;
+        // The list's own count must agree with the services it lists.
+        expect({ article: article.name, services_count: article.services_count }).toEqual({
+          article: article.name,
+          services_count: activeServices,
+        });
+        const count = activeServices + activeBulk(article.bulk_services);
+        return { Artikel: article.name, Aantal: new Intl.NumberFormat('nl-NL').format(count), Omschrijving: article.description };
+      }),
+    );
+  };
+
+  describe('group page', () => {
+    it('opens Mobiele telefonie from its dashboard tile: Artikel, Aantal (services + active bulk units), Omschrijving', async () => {
+      await loginKlant();
+      const policies = await apiGet<Record<string, boolean>>(base, token, 'auth/policies');
+      expect(policies.CREATE_ARTICLE).toBe(true);
+
+      const tile = tilesRegion(page)
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: 'Mobiele telefonie', exact: true }) });
+      await tile.getByRole('link').first().click();
+      await page.waitForURL(`${base}${groupPath(mobile)}`);
+      await heading(page, groupTitle('Mobiele telefonie')).waitFor();
+
+      const table = page.getByRole('table', { name: 'Artikelen' });
+      await bodyRows(table).first().waitFor();
+      expect(await headers(table)).toEqual(['Artikel', 'Aantal', 'Omschrijving']);
+      await expectRows(table, await expectedArticleRows(mobile));
+
+      const add = page.getByRole('link', { name: 'Artikel toevoegen' });
+      await add.waitFor();
+      expect(await add.getAttribute('href')).toBe(`${groupPath(mobile)}/toevoegen`);
+
+      // Applicaties: Microsoft 365 has bulk units besides its services.
+      await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Applicaties', exact: true }).click();
+      await page.waitForURL(`${base}${groupPath(apps)}`);
+      const appsTable = page.getByRole('table', { name: 'Artikelen' });
+      const expected = await expectedArticleRows(apps);
+      const m365 = (await articlesOf(base, token, apps.id)).find((a) => a.name === 'Microsoft 365 Business Standard')!;
+      expect(activeBulk(m365.bulk_services)).toBeGreaterThan(0);
+      await expectRows(appsTable, expected);
+    });
+  });
+
+  describe('add article', () => {
+    it('refuses a missing name or description with the toasts, shows Gigabyte for Mobiele telefonie only, and saves', async () => {
+      await loginKlant();
+      await page.goto(`${base}${groupPath(mobile)}`);
+      await page.getByRole('link', { name: 'Artikel toevoegen' }).click();
+      await page.waitForURL(`${base}${groupPath(mobile)}/toevoegen`);
+      await heading(page, 'Artikel toevoegen').waitFor();
+      const creates = countRequests(page, 'POST', '/api/articles/create');
+      const name = uniqueName('Browser Artikel');
+
+      await page.getByLabel('Omschrijving').fill('Een omschrijving');
+      await save().click();
+      await expectToast("Veld 'Artikelnaam' is verplicht.");
+      expect(await toast(page, "Veld 'Omschrijving' is verplicht").count()).toBe(0);
+
+      await page.getByLabel('Artikelnaam').fill(name);
+      await page.getByLabel('Omschrijving').fill('');
+      await save().click();
+      await expectToast("Veld 'Omschrijving' is verplicht");
+      expect(creates.count).toBe(0);
+
+      // Spec section 5: the group-bundle GB field appears only for 'Mobiele telefonie'.
+      const gigabyte = page.getByLabel('Gigabyte');
+      expect(await gigabyte.isVisible()).toBe(true);
+
+      await page.getByLabel('Omschrijving').fill('Testabonnement uit de browser');
+      await page.getByLabel('Prijs', { exact: false }).first().fill('12,50');
+      await page.getByLabel('Eenmalige kosten').fill('5');
+      await gigabyte.fill('3');
+      await save().click();
+      await page.waitForURL(new RegExp(`${groupPath(mobile)}/\\d+/${slug(name)}$`));
+      await heading(page, name).waitFor();
+      expect(creates.count).toBe(1);
+
+      const id = Number(pathOf(page).split('/')[4]);
+      const detail = await articleDetail(base, token, id);
+      expect(detail).toMatchObject({ name, description: 'Testabonnement uit de browser', price: 12.5, setup_price: 5, gigabyte: 3 });
+
+      await crumbs().getByRole('link', { name: 'Mobiele telefonie' }).click();
+      await page.waitForURL(`${base}${groupPath(mobile)}`);
+      const table = page.getByRole('table', { name: 'Artikelen' });
+      await table.getByRole('link', { name, exact: true }).waitFor();
+      expect((await readTable(table)).find((r) => r.Artikel === name)).toEqual({
+        Artikel: name,
+        Aantal: '0',
+        Omschrijving: 'Testabonnement uit de browser',
+      });
+
+      // Hardware: no Gigabyte field.
+      await page.goto(`${base}${groupPath(hardware)}/toevoegen`);
+      await heading(page, 'Artikel toevoegen').waitFor();
+      await page.getByLabel('Artikelnaam').waitFor();
+      await page.getByLabel('Omschrijving').waitFor();
+      expect(await page.getByLabel('Gigabyte').count()).toBe(0);
+    });
+  });
+
+  describe('article page', () => {
+    /** The services table rows expected from the API: end user, SIM, phone, label 1, end date. */
+    const expectedServiceRows = (services: ServiceRow[], columns: string[], mobileFields: boolean) =>
+      services.map((s) => ({
+        [columns[0]]: endUserLabel(s),
+        ...(mobileFields ? { 'SIM nummer': fieldOf(s, 'SIM nummer'), Telefoonnummer: fieldOf(s, 'Telefoonnummer') } : {}),
+        Kostenplaats: s.input_field_1 ?? '',
+        [columns[columns.length - 1]]: s.end_time === null ? '' : dutchDate(s.end_time),
+      }));
+
+    it('shows a mobile article with its services, <Geen gebruiker>, SIM and phone columns, and the historic toggle in the URL', async () => {
+      const article = await articleNamed(base, token, mobile, 'Zakelijk Basis 5GB');
+      const current = await articleDetail(base, token, article.id);
+      const all = await articleDetail(base, token, article.id, true);
+      expect(current.services.some((s) => s.end_user === null)).toBe(true);
+      expect(all.services.length).toBeGreaterThan(current.services.length);
+
+      await loginKlant();
+      await page.goto(`${base}${groupPath(mobile)}`);
+      await page.getByRole('table', { name: 'Artikelen' }).getByRole('link', { name: article.name, exact: true }).click();
+      const path = articlePath(mobile, article);
+      await page.waitForURL(`${base}${path}`);
+      await heading(page, article.name).waitFor();
+
+      const addService = page.getByRole('link', { name: 'Afname toevoegen' });
+      expect(await addService.getAttribute('href')).toBe(`${path}/toevoegen`);
+      const bulk = page.getByRole('link', { name: `Bulkafnames (${activeBulk(current.bulk_services)})`, exact: true });
+      expect(await bulk.getAttribute('href')).toBe(`${path}/bulkafnames`);
+
+      const table = servicesTable();
+      await bodyRows(table).first().waitFor();
+      const columns = await headers(table);
+      expect(columns).toEqual(expect.arrayContaining(['SIM nummer', 'Telefoonnummer', 'Kostenplaats']));
+      await expectRows(table, expectedServiceRows(current.services, columns, true));
+      expect(await table.getByText('<Geen gebruiker>', { exact: true }).count()).toBeGreaterThan(0);
+
+      // 'Toon Historische Afnames': ended services join, the choice goes into the query string.
+      const historic = page.getByLabel('Toon Historische Afnames');
+      expect(await historic.isChecked()).toBe(false);
+      // The checkbox follows the URL, a moment after the click: click, then wait for the state.
+      await historic.click();
+      await page.waitForURL((url) => url.searchParams.has('show_historic'));
+      await eventually(async () => expect(await historic.isChecked()).toBe(true));
+      await expectRows(table, expectedServiceRows(all.services, columns, true));
+
+      await page.reload();
+      await heading(page, article.name).waitFor();
+      expect(new URL(page.url()).searchParams.has('show_historic')).toBe(true);
+      await eventually(async () => expect(await page.getByLabel('Toon Historische Afnames').isChecked()).toBe(true));
+      await expectRows(servicesTable(), expectedServiceRows(all.services, columns, true));
+    });
+
+    it('shows the active bulk count of Microsoft 365 and no phone or SIM columns for Hardware', async () => {
+      const m365 = await articleNamed(base, token, apps, 'Microsoft 365 Business Standard');
+      const bulkCount = activeBulk(m365.bulk_services);
+      expect(bulkCount).toBeGreaterThan(0);
+      const laptop = await articleNamed(base, token, hardware, 'Laptop lease Dell Latitude');
+      const laptopServices = (await articleDetail(base, token, laptop.id)).services;
+
+      await loginKlant();
+      await page.goto(`${base}${articlePath(apps, m365)}`);
+      await heading(page, m365.name).waitFor();
+      await page.getByRole('link', { name: `Bulkafnames (${bulkCount})`, exact: true }).waitFor();
+
+      await page.goto(`${base}${articlePath(hardware, laptop)}`);
+      await heading(page, laptop.name).waitFor();
+      const table = servicesTable();
+      await bodyRows(table).first().waitFor();
+      const columns = await headers(table);
+      expect(columns).not.toContain('Telefoonnummer');
+      expect(columns).not.toContain('SIM nummer');
+      await expectRows(table, expectedServiceRows(laptopServices, columns, false));
+    });
+  });
+
+  describe('add service', () => {
+    let article: { id: number; name: string };
+    beforeAll(async () => {
+      article = await createArticle(base, token, mobile, uniqueName('Nieuwe afnames'));
+    });
+
+    const openAddService = async () => {
+      await loginKlant();
+      await page.goto(`${base}${articlePath(mobile, article)}`);
+      await heading(page, article.name).waitFor();
+      await page.getByRole('link', { name: 'Afname toevoegen' }).click();
+      await page.waitForURL(`${base}${articlePath(mobile, article)}/toevoegen`);
+      await heading(page, 'Afname toevoegen').waitFor();
+    };
+
+    it("'Nieuwe gebruiker': needs both names, refuses a taken phone number with the toast, then saves a fresh one", async () => {
+      const taken = (await articleDetail(base, token, (await articleNamed(base, token, mobile, 'Zakelijk Onbeperkt 10GB')).id)).services
+        .map((s) => fieldOf(s, 'Telefoonnummer'))
+        .find(Boolean)!;
+      expect(taken).toMatch(/^06/);
+      await openAddService();
+      const creates = countRequests(page, 'PUT', '/api/services/create');
+
+      await page.getByRole('tab', { name: 'Nieuwe gebruiker' }).click();
+      await expectDisabled(save(), true);
+      await page.getByLabel('Voornaam').fill('Bram');
+      await expectDisabled(save(), true);
+      await page.getByLabel('Achternaam').fill('Testers');
+      await expectDisabled(save(), false);
+      await page.getByLabel('Voornaam').fill('');
+      await expectDisabled(save(), true);
+      await page.getByLabel('Voornaam').fill('Bram');
+      await expectDisabled(save(), false);
+
+      await page.getByLabel('Orderreferentie').fill('ORD-BROWSER-1');
+      await page.getByLabel('Telefoonnummer').fill(taken);
+      await page.getByLabel('SIM nummer').fill('8931990999999999991');
+      await page.getByLabel('Kostenplaats').fill('KP-999');
+      await save().click();
+      await expectToast('Telefoonnummer is al geregistreerd binnen dit bedrijf.');
+      expect(creates.count).toBe(1);
+      expect(pathOf(page)).toBe(`${articlePath(mobile, article)}/toevoegen`);
+      await expectDisabled(save(), false);
+
+      // The toast lies over the save button at 1280x720 (and stays while the pointer rests on
+      // it): the keyboard saves again, as a user would after correcting the number.
+      const phone = freshPhone();
+      await page.getByLabel('Telefoonnummer').fill(phone);
+      await save().focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(new RegExp(`${articlePath(mobile, article)}/(\\d+)/bram-testers$`));
+      expect(creates.count).toBe(2);
+      await heading(page, article.name).waitFor();
+      await page.getByText('Bram Testers').first().waitFor();
+      await eventually(async () =>
+        expect(await readDetails(page)).toMatchObject({
+          Telefoonnummer: phone,
+          'SIM nummer': '8931990999999999991',
+          Orderreferentie: 'ORD-BROWSER-1',
+          Kostenplaats: 'KP-999',
+          Startdatum: dutchDate(noonOf(0)),
+        }),
+      );
+
+      const id = Number(pathOf(page).split('/')[6]);
+      const saved = (await apiGet<{ data: ServiceRow }>(base, token, `services/${id}`)).data;
+      expect(saved.end_user).toMatchObject({ firstname: 'Bram', lastname: 'Testers' });
+      expect(fieldOf(saved, 'Telefoonnummer')).toBe(phone);
+      // The refused save created no end user of its own.
+      const brams = (await apiGet<{ firstname: string; lastname: string }[]>(base, token, 'end-users/all')).filter(
+        (u) => u.firstname === 'Bram' && u.lastname === 'Testers',
+      );
+      expect(brams).toHaveLength(1);
+    });
+
+    it("'Zonder gebruiker' saves at once; start defaults to today 12:00 and an end before start + 1 day blocks saving", async () => {
+      await openAddService();
+      await page.getByRole('tab', { name: 'Zonder gebruiker' }).click();
+      await expectDisabled(save(), false);
+
+      const start = page.getByLabel('Startdatum');
+      const end = page.getByLabel('Einddatum');
+      expect(await start.inputValue()).toBe(`${isoDay(0)}T12:00`);
+      await end.fill(`${isoDay(0)}T23:00`);
+      await expectDisabled(save(), true);
+      await end.fill(`${isoDay(1)}T11:59`);
+      await expectDisabled(save(), true);
+      await end.fill(`${isoDay(1)}T12:00`);
+      await expectDisabled(save(), false);
+      await end.fill('');
+      await expectDisabled(save(), false);
+
+      await save().click();
+      await page.waitForURL(new RegExp(`${articlePath(mobile, article)}/(\\d+)/[^/]+$`));
+      await heading(page, article.name).waitFor();
+      await page.getByText('<Geen gebruiker>').first().waitFor();
+      const id = Number(pathOf(page).split('/')[6]);
+      const saved = (await apiGet<{ data: ServiceRow }>(base, token, `services/${id}`)).data;
+      expect(saved.end_user).toBeNull();
+      expect(saved.end_time).toBeNull();
+      expect(saved.start_time).toBe(noonOf(0));
+    });
+  });
+
+  describe('service edit', () => {
+    let article: { id: number; name: string };
+    let ending: ServiceRow;
+    let doomed: ServiceRow;
+    beforeAll(async () => {
+      article = await createArticle(base, token, mobile, uniqueName('Te wijzigen'));
+      [ending, doomed] = await Promise.all(
+        [
+          ['Eline', 'Einde'],
+          ['Dirk', 'Weg'],
+        ].map(([firstname, lastname]) =>
+          createService(base, token, {
+            article_id: article.id,
+            start_time: apiNoon(-10),
+            end_user: { firstname, lastname },
+            article_group_field_inputs: [{ article_group_field_id: fieldId(mobile, 'Telefoonnummer'), value: freshPhone() }],
+          }),
+        ),
+      );
+    });
+
+    const openEdit = async (name: string) => {
+      await loginKlant();
+      await page.goto(`${base}${articlePath(mobile, article)}`);
+      await servicesTable().getByRole('link', { name, exact: true }).click();
+      await page.waitForURL(new RegExp(`${articlePath(mobile, article)}/\\d+/${slug(name)}$`));
+      await page.getByRole('link', { name: 'Bewerken' }).click();
+      await page.waitForURL((url) => url.pathname.endsWith('/edit'));
+      await heading(page, 'Afname bewerken').waitFor();
+    };
+
+    it('returns to the article page after an end date of today, where the service is no longer listed', async () => {
+      await openEdit('Eline Einde');
+      expect(pathOf(page)).toBe(`${articlePath(mobile, article)}/${ending.id}/eline-einde/edit`);
+      await page.getByLabel('Einddatum').fill(`${isoDay(0)}T00:00`);
+      await save().click();
+      await page.waitForURL((url) => url.pathname === articlePath(mobile, article));
+      await heading(page, article.name).waitFor();
+      await servicesTable().getByRole('link', { name: 'Dirk Weg' }).waitFor();
+      expect(await servicesTable().getByRole('link', { name: 'Eline Einde' }).count()).toBe(0);
+      const saved = (await apiGet<{ data: ServiceRow }>(base, token, `services/${ending.id}`)).data;
+      const [y, m, d] = isoDay(0).split('-').map(Number);
+      expect(saved.end_time).toBe(amsterdamEpoch(y, m, d, 0, 0));
+    });
+
+    it("hard-deletes: 'Gelukt!' / 'Het verwijderen is gelukt.', OK goes to the article page without the service", async () => {
+      await openEdit('Dirk Weg');
+      await page.getByRole('button', { name: 'Verwijderen' }).click();
+      const confirm = page.getByRole('dialog');
+      await confirm.getByRole('button', { name: 'Verwijderen' }).click();
+      const done = page.getByRole('dialog', { name: 'Gelukt!' });
+      await done.getByText('Het verwijderen is gelukt.', { exact: true }).waitFor();
+      await done.getByRole('button', { name: 'OK' }).click();
+      await page.waitForURL((url) => url.pathname === articlePath(mobile, article));
+      await heading(page, article.name).waitFor();
+      expect((await apiSend(base, token, 'DELETE', `services/${doomed.id}/hard`)).status).toBe(404);
+      expect((await articleDetail(base, token, article.id, true)).services.map((s) => s.id)).not.toContain(doomed.id);
+      // The checkbox follows the URL, a moment after the click: click, then wait for the state.
+      const historic = page.getByLabel('Toon Historische Afnames');
+      await historic.click();
+      await page.waitForURL((url) => url.searchParams.has('show_historic'));
+      await servicesTable().getByRole('link', { name: 'Eline Einde' }).waitFor();
+      expect(await page.getByText('Dirk Weg').count()).toBe(0);
+    });
+  });
+
+  describe('bulk services', () => {
+    it('shows the active count, refuses a too large removal, adds 3 today (callout too) and deletes that entry', async () => {
+      const article = await createArticle(base, token, apps, uniqueName('Bulk licenties'));
+      await addBulk(base, token, article.id, 5, noonOf(-10));
+      await addBulk(base, token, article.id, 2, noonOf(20));
+      const path = articlePath(apps, article);
+
+      await loginKlant();
+      await page.goto(`${base}${path}`);
+      await page.getByRole('link', { name: 'Bulkafnames (5)', exact: true }).click();
+      await page.waitForURL(`${base}${path}/bulkafnames`);
+      await heading(page, 'Bulkafnames').waitFor();
+      const active = page.getByText('Actief aantal', { exact: true }).locator('xpath=following-sibling::*[1]');
+      const history = page.getByRole('table', { name: 'Historie' });
+      const expectActive = (n: string) => eventually(async () => expect((await active.innerText()).trim()).toBe(n));
+      await expectActive('5');
+      await eventually(async () => expect(await bodyRows(history).count()).toBe(2));
+
+      await page.getByLabel('Aantal').fill('-6');
+      expect(await page.getByLabel('Datum').inputValue()).toBe(isoDay(0));
+      await save().click();
+      await expectToast('Er zijn niet genoeg afnames om te verwijderen.');
+      await expectActive('5');
+      expect(await bodyRows(history).count()).toBe(2);
+
+      await page.getByLabel('Aantal').fill('3');
+      await page.getByLabel('Datum').fill(isoDay(0));
+      await save().click();
+      await expectActive('8');
+      const added = bodyRows(history).filter({ has: page.getByRole('cell', { name: '+3', exact: true }) });
+      await added.waitFor();
+      expect(await added.getByRole('cell', { name: dutchDate(noonOf(0)), exact: true }).count()).toBe(1);
+      expect(activeBulk((await articleDetail(base, token, article.id)).bulk_services)).toBe(8);
+
+      await crumbs().getByRole('link', { name: article.name }).click();
+      await page.waitForURL(`${base}${path}`);
+      await page.getByRole('link', { name: 'Bulkafnames (8)', exact: true }).click();
+      await page.waitForURL(`${base}${path}/bulkafnames`);
+      await expectActive('8');
+
+      await bodyRows(history)
+        .filter({ has: page.getByRole('cell', { name: '+3', exact: true }) })
+        .getByRole('button', { name: /verwijder/i })
+        .click();
+      await expectToast('Bulkafname verwijderd.');
+      await expectActive('5');
+      await eventually(async () => expect(await bodyRows(history).count()).toBe(2));
+      expect(activeBulk((await articleDetail(base, token, article.id)).bulk_services)).toBe(5);
+    });
+  });
+
+  describe('edit article', () => {
+    it('locks the billing cycle and adds a price history row on a price change', async () => {
+      const article = await createArticle(base, token, hardware, uniqueName('Prijswijziging'), { price: '12.00' });
+      const before = (await articleDetail(base, token, article.id)).price_history.length;
+      const path = articlePath(hardware, article);
+
+      await loginKlant();
+      await page.goto(`${base}${path}`);
+      await heading(page, article.name).waitFor();
+      await page.getByRole('link', { name: 'Artikel bewerken' }).click();
+      await page.waitForURL(`${base}${path}/bewerken`);
+      await heading(page, 'Artikel bewerken').waitFor();
+      expect(await page.getByLabel('Facturatiecyclus').isDisabled()).toBe(true);
+      const history = page.getByRole('table', { name: 'Prijshistorie' });
+      await eventually(async () => expect(await bodyRows(history).count()).toBe(before));
+
+      await page.getByLabel('Prijs', { exact: false }).first().fill('13,75');
+      await save().click();
+      await page.waitForURL(`${base}${path}`);
+      await page.getByText('€ 13,75').first().waitFor();
+      const after = (await articleDetail(base, token, article.id)).price_history;
+      expect(after).toHaveLength(before + 1);
+
+      await page.getByRole('link', { name: 'Artikel bewerken' }).click();
+      await page.waitForURL(`${base}${path}/bewerken`);
+      await eventually(async () => expect(await bodyRows(history).count()).toBe(before + 1));
+      expect(await history.getByText('13,75').count()).toBe(1);
+    });
+
+    it("shows the server's refusal in red in the delete modal, and closing it goes back to the group", async () => {
+      const article = await articleNamed(base, token, mobile, 'Zakelijk Onbeperkt 10GB');
+      const path = articlePath(mobile, article);
+      await loginKlant();
+      await page.goto(`${base}${path}/bewerken`);
+      await heading(page, 'Artikel bewerken').waitFor();
+      await page.getByRole('button', { name: 'Verwijderen' }).click();
+      const dialog = page.getByRole('dialog');
+      const refused = page.waitForResponse((r) => r.request().method() === 'DELETE' && new URL(r.url()).pathname === `/api/articles/${article.id}`);
+      await dialog.getByRole('button', { name: 'Verwijderen' }).click();
+      const response = await refused;
+      expect(response.status()).toBe(409);
+      const message = ((await response.json()) as { message: string }).message;
+      expect(message.length).toBeGreaterThan(0);
+      const shown = dialog.getByText(message, { exact: true });
+      await shown.waitFor();
+      const [r, g, b] = rgbOf(await shown.evaluate((el) => getComputedStyle(el).color));
+      expect(r).toBeGreaterThan(g + 80);
+      expect(r).toBeGreaterThan(b + 80);
+
+      await dialog.getByRole('button', { name: 'Annuleren' }).click();
+      await page.waitForURL(`${base}${groupPath(mobile)}`);
+      await heading(page, groupTitle('Mobiele telefonie')).waitFor();
+      expect((await articleDetail(base, token, article.id)).name).toBe(article.name);
+    });
+  });
+});
