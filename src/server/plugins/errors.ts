@@ -6,6 +6,8 @@ export class HttpError extends Error {
   constructor(
     public statusCode: number,
     message: string,
+    /** Details of a 400: the fields (or, for a file, the lines) that are wrong. */
+    public errors?: ({ field: string; message: string } | { line: number; message: string })[],
   ) {
     super(message);
   }
@@ -25,6 +27,9 @@ export default fp(
           message: v.message ?? 'ongeldig',
         }));
         return reply.code(400).send({ message: 'Ongeldige invoer.', errors });
+      }
+      if (error instanceof HttpError && error.errors) {
+        return reply.code(error.statusCode).send({ message: error.message, errors: error.errors });
       }
       const status = error.statusCode ?? 500;
       if (status >= 500) {

@@ -12,7 +12,10 @@ export const errorResponses = {
       message: { type: 'string' },
       errors: {
         type: 'array',
-        items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } },
+        items: {
+          type: 'object',
+          properties: { field: { type: 'string' }, line: { type: 'integer' }, message: { type: 'string' } },
+        },
       },
     },
   },

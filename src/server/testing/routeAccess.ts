@@ -64,6 +64,19 @@ export interface AccessContext {
     endUser(companyId: number): Promise<number>;
     /** A bulk entry of +5 units yesterday on a fresh article. */
     bulkEntry(companyId: number): Promise<{ articleId: number; bulkId: number }>;
+    /** A contact person (role 3) with a fresh e-mail address. */
+    user(companyId: number): Promise<number>;
+    /** A customer company without parent company, users, articles or services. */
+    company(): Promise<number>;
+    /** A parent company without branches. */
+    parentCompany(): Promise<number>;
+    /**
+     * A fresh company in the parent company of `companyId` (in a fresh parent company when it has
+     * none; `companyId` itself then stays where it is).
+     */
+    branch(companyId: number): Promise<{ parentCompanyId: number; companyId: number }>;
+    /** An article group without articles, with one field and no company that sees it. */
+    articleGroup(): Promise<number>;
   };
 }
 
@@ -98,6 +111,31 @@ const fresh = (make: (ctx: AccessContext, companyId: number) => Promise<RouteReq
 const article = fresh(async (ctx, companyId) => ({ params: { id: await ctx.make.article(companyId) } }));
 const service = fresh(async (ctx, companyId) => ({ params: { id: await ctx.make.service(companyId) } }));
 const endUser = fresh(async (ctx, companyId) => ({ params: { id: await ctx.make.endUser(companyId) } }));
+const contactPerson = fresh(async (ctx, companyId) => ({ params: { id: await ctx.make.user(companyId) } }));
+
+/** Provider staff address every company: a fresh company, whoever asks. */
+const anyCompany: TenantObjects = {
+  own: async (ctx) => ({ params: { id: await ctx.make.company() } }),
+  other: async (ctx) => ({ params: { id: await ctx.make.company() } }),
+  providerStaffReachAll: true,
+};
+
+/** A branch call: a fresh branch in the acting company's parent company, or in a foreign one. */
+const branchOf = fresh(async (ctx, companyId) => {
+  const branch = await ctx.make.branch(companyId);
+  return { params: { id: branch.parentCompanyId }, body: { company_id: branch.companyId } };
+});
+
+/** A multipart upload of the end user import, field `data`. */
+const importUpload = (csv: string): RouteRequest => {
+  const boundary = 'matrix-upload-boundary';
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body:
+      `--${boundary}\r\nContent-Disposition: form-data; name="data"; filename="eindgebruikers.csv"\r\n` +
+      `Content-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+  };
+};
 
 export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
   // Auth: the public entry points answer the same whoever asks.
@@ -159,11 +197,103 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
     example: noInput,
     status: 200,
   },
+  'GET /api/users': { access: 'LIST_USERS', tenant: 'none', example: noInput, status: 200 },
+  'POST /api/users': {
+    access: 'CREATE_USER',
+    tenant: 'none',
+    example: (ctx) => ({ body: { firstname: 'Matrix', lastname: 'Contact', email: `${ctx.unique()}@voorbeeld.nl` } }),
+    status: 201,
+  },
+  'PUT /api/users/:id': {
+    access: 'CREATE_USER',
+    tenant: contactPerson,
+    example: () => ({ body: { firstname: 'Gewijzigd' } }),
+    status: 200,
+  },
+  'GET /api/users/activate/:id': {
+    access: 'CREATE_USER',
+    tenant: { ...contactPerson, providerStaffReachAll: true },
+    example: noInput,
+    status: 200,
+  },
+  'GET /api/companies': { access: 'LIST_COMPANIES', tenant: 'none', example: noInput, status: 200 },
+  'POST /api/company/register': {
+    access: 'CREATE_COMPANY',
+    tenant: 'none',
+    example: (ctx) => ({
+      body: { name: 'Matrix B.V.', zipcode: '1234 AB', address: 'Straat 1', city: 'Utrecht', sap_number: ctx.unique() },
+    }),
+    status: 201,
+  },
+  'PUT /api/company/:id': { access: 'CREATE_COMPANY', tenant: anyCompany, example: () => ({ body: { end_time: null } }), status: 200 },
+  'DELETE /api/company/:id': { access: 'CREATE_COMPANY', tenant: anyCompany, example: noInput, status: 200 },
+  'GET /api/audit-log': {
+    access: 'user',
+    tenant: {
+      own: (ctx) => ({ query: { company_id: ctx.caller.actingCompanyId } }),
+      other: (ctx) => ({ query: { company_id: ctx.foreign.companyId } }),
+      providerStaffReachAll: true,
+    },
+    example: noInput,
+    status: 200,
+  },
+
+  // Parent companies: global, managed by provider staff; a customer moves branches of its own only.
+  'GET /api/parent-companies': { access: 'LIST_PARENT_COMPANIES', tenant: 'none', example: noInput, status: 200 },
+  'POST /api/parent-companies': {
+    access: 'CREATE_COMPANY',
+    tenant: 'none',
+    example: () => ({ body: { name: 'Matrix Groep', sap_number: null, companies: [] } }),
+    status: 201,
+  },
+  'PUT /api/parent-companies/:id': {
+    access: 'CREATE_COMPANY',
+    tenant: 'none',
+    example: async (ctx) => ({ params: { id: await ctx.make.parentCompany() }, body: { name: 'Matrix Groep (gewijzigd)' } }),
+    status: 200,
+  },
+  'DELETE /api/parent-companies/:id': {
+    access: 'CREATE_COMPANY',
+    tenant: 'none',
+    example: async (ctx) => ({ params: { id: await ctx.make.parentCompany() } }),
+    status: 200,
+  },
+  'POST /api/parent-companies/:id/add': {
+    access: 'EDIT_PARENT_COMPANY',
+    tenant: { ...branchOf, providerStaffReachAll: true },
+    example: noInput,
+    status: 200,
+  },
+  'POST /api/parent-companies/:id/remove': {
+    access: 'EDIT_PARENT_COMPANY',
+    tenant: { ...branchOf, providerStaffReachAll: true },
+    example: noInput,
+    status: 200,
+  },
 
   // Catalogue: article groups are global, their counts are the acting company's.
   'GET /api/article-groups/visible': { access: 'user', tenant: 'none', example: noInput, status: 200 },
   'GET /api/article-groups/count': { access: 'user', tenant: 'none', example: noInput, status: 200 },
   'GET /api/billing-cycles': { access: 'user', tenant: 'none', example: noInput, status: 200 },
+  'GET /api/article-groups': { access: 'LIST_ALL_ARTICLE_GROUPS', tenant: 'none', example: noInput, status: 200 },
+  'POST /api/article-groups': {
+    access: 'EDIT_ARTICLE_GROUPS',
+    tenant: 'none',
+    example: () => ({ body: { name: 'Matrixgroep', icon: 'services', fields: [{ name: 'Kenmerk', used_for_cdr: false }], companies: [] } }),
+    status: 201,
+  },
+  'PUT /api/article-groups/:id': {
+    access: 'EDIT_ARTICLE_GROUPS',
+    tenant: 'none',
+    example: async (ctx) => ({ params: { id: await ctx.make.articleGroup() }, body: { name: 'Matrixgroep (gewijzigd)' } }),
+    status: 200,
+  },
+  'DELETE /api/article-groups/:id': {
+    access: 'EDIT_ARTICLE_GROUPS',
+    tenant: 'none',
+    example: async (ctx) => ({ params: { id: await ctx.make.articleGroup() } }),
+    status: 200,
+  },
 
   // Group bundle of the acting company.
   'GET /api/costs/hasgroupbundle': { access: 'user', tenant: 'none', example: noInput, status: 200 },
@@ -238,6 +368,13 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
     example: () => ({ body: { firstname: 'Gewijzigde', lastname: 'Naam' } }),
     status: 200,
   },
+  'POST /api/end-users/import': {
+    access: 'BULK_IMPORT',
+    tenant: 'none',
+    example: () => importUpload('voornaam;achternaam\r\nMatrix;Import'),
+    status: 200,
+  },
+  'GET /api/end-users/import/template': { access: 'BULK_IMPORT', tenant: 'none', example: noInput, status: 200 },
 
   // Search never crosses companies: a customer searching the foreign company's name finds nothing of it.
   'GET /api/search': { access: 'user', tenant: 'none', example: () => ({ query: { term: 'Korenschoof' } }), status: 200 },

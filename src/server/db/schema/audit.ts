@@ -15,5 +15,9 @@ export const auditLog = pgTable(
     changes: jsonb('changes'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_company_idx').on(t.companyId, t.createdAt)],
+  (t) => [
+    index('audit_log_company_idx').on(t.companyId, t.createdAt),
+    // A company's log also shows the changes made to the company itself from elsewhere.
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.createdAt),
+  ],
 );

@@ -1,6 +1,14 @@
-import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
-import { articleGroupFields, articleGroups, articles, bulkServices, companyArticleGroups, services } from '../../db/schema';
+import {
+  articleGroupFields,
+  articleGroups,
+  articles,
+  bulkServices,
+  companyArticleGroups,
+  serviceFieldInputs,
+  services,
+} from '../../db/schema';
 
 export interface ArticleGroupDto {
   id: number;
@@ -57,4 +65,47 @@ export const serviceCountsPerGroup = async (db: Db, companyId: number, at: Date,
   const groups = await visibleArticleGroups(db, companyId);
   const countOf = (rows: { id: number; count: number }[], id: number) => rows.find((r) => r.id === id)?.count ?? 0;
   return groups.map((g) => ({ id: g.id, services_count: countOf(serviceCounts, g.id) + countOf(bulkCounts, g.id) }));
+};
+
+/** Every article group with its fields and the companies that see it (GET /article-groups). */
+export const allArticleGroups = async (db: Db, onlyId?: number) => {
+  const groups = await db
+    .select({ id: articleGroups.id, name: articleGroups.name, icon: articleGroups.icon })
+    .from(articleGroups)
+    .where(onlyId === undefined ? undefined : eq(articleGroups.id, onlyId))
+    .orderBy(asc(articleGroups.sortOrder), asc(articleGroups.id));
+  const scope = <T extends { articleGroupId: number }>(rows: T[]) =>
+    onlyId === undefined ? rows : rows.filter((r) => r.articleGroupId === onlyId);
+  const [fields, visibility] = await Promise.all([
+    db.select().from(articleGroupFields).orderBy(asc(articleGroupFields.id)),
+    db.select().from(companyArticleGroups).orderBy(asc(companyArticleGroups.companyId)),
+  ]);
+  return groups.map((g) => ({
+    ...g,
+    fields: scope(fields)
+      .filter((f) => f.articleGroupId === g.id)
+      .map((f) => ({ id: f.id, name: f.name, used_for_cdr: f.usedForCdr })),
+    companies: scope(visibility)
+      .filter((v) => v.articleGroupId === g.id)
+      .map((v) => v.companyId),
+  }));
+};
+
+/** How many articles (of any company) belong to the group. */
+export const articleCountOf = async (db: Db, articleGroupId: number): Promise<number> => {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(articles)
+    .where(eq(articles.articleGroupId, articleGroupId));
+  return row.count;
+};
+
+/** The fields among `fieldIds` that hold a value of some service. */
+export const fieldsWithValues = async (db: Db, fieldIds: number[]): Promise<Set<number>> => {
+  if (fieldIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ id: serviceFieldInputs.articleGroupFieldId })
+    .from(serviceFieldInputs)
+    .where(inArray(serviceFieldInputs.articleGroupFieldId, fieldIds));
+  return new Set(rows.map((r) => r.id));
 };

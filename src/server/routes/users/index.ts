@@ -1,9 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { MSG } from '../../../domain/messages';
+import { isProviderStaff, ROLE } from '../../../domain/permissions';
 import { companies, users } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
-import { errorResponses, idParams } from '../schemas';
+import { linkMail } from '../../plugins/mail';
+import { createAuthToken } from '../../services/auth/accounts';
+import { revokeUserSessions } from '../../services/auth/sessions';
+import { audit } from '../../services/audit';
+import { optionalBody, paramsOf, uniqueViolationOf } from '../input';
+import { errorResponses, idParams, messageSchema } from '../schemas';
 import { nullableString } from '../serialize';
+import {
+  assertEmailFree,
+  assertMayGrantRole,
+  changedUserFields,
+  contactPersonDto,
+  findUserInCompany,
+  validateUserFields,
+  type UserInput,
+} from './repository';
 
 export const userSchema = {
   type: 'object',
@@ -18,6 +34,36 @@ export const userSchema = {
     company: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
   },
 } as const;
+
+/** A contact person as GET /users lists it (docs/api-company-admin.md). */
+export const contactPersonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    firstname: { type: 'string' },
+    lastname: { type: 'string' },
+    email: { type: 'string' },
+    phonenumber: nullableString,
+    company_id: { type: 'integer' },
+    role_id: { type: 'integer' },
+    activated: { type: 'boolean' },
+  },
+} as const;
+
+/** The writable fields; anything else (company_id among them) is refused with 400. */
+const userInput = {
+  type: 'object',
+  properties: {
+    firstname: { type: 'string', maxLength: 100 },
+    lastname: { type: 'string', maxLength: 100 },
+    email: { type: 'string', maxLength: 254 },
+    phonenumber: { type: ['string', 'null'], maxLength: 50 },
+    role_id: { type: 'integer', enum: [1, 2, 3, 4] },
+  },
+  additionalProperties: false,
+} as const;
+
+const NOT_FOUND = 'Gebruiker niet gevonden.';
 
 export default async function userRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: number } }>(
@@ -37,7 +83,7 @@ export default async function userRoutes(app: FastifyInstance) {
             .where(scope)
             .limit(1)
         : [];
-      if (!row) throw new HttpError(404, 'Gebruiker niet gevonden.');
+      if (!row) throw new HttpError(404, NOT_FOUND);
       const { user, company } = row;
       return {
         id: user.id,
@@ -49,6 +95,152 @@ export default async function userRoutes(app: FastifyInstance) {
         role_id: user.roleId,
         company,
       };
+    },
+  );
+
+  app.get(
+    '/users',
+    {
+      config: { permission: 'LIST_USERS' },
+      schema: { response: { 200: { type: 'array', items: contactPersonSchema }, ...errorResponses } },
+    },
+    async (request) => {
+      const rows = await app.db
+        .select()
+        .from(users)
+        .where(eq(users.companyId, request.actor.companyId))
+        .orderBy(sql`lower(${users.lastname})`, sql`lower(${users.firstname})`, asc(users.id));
+      return rows.map(contactPersonDto);
+    },
+  );
+
+  // Spec section 7: "POST /users with fields as params"; a JSON body is accepted too.
+  app.post<{ Querystring: UserInput; Body: UserInput | null }>(
+    '/users',
+    {
+      config: { permission: 'CREATE_USER' },
+      schema: {
+        querystring: userInput,
+        body: optionalBody(userInput),
+        response: { 201: contactPersonSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { actor } = request;
+      const input = paramsOf(request.query, request.body);
+      const fields = validateUserFields(input);
+      const roleId = input.role_id ?? ROLE.endUser;
+      await assertMayGrantRole(app.db, actor, roleId);
+      await assertEmailFree(app.db, fields.email);
+      const created = await app.db
+        .transaction(async (tx) => {
+          const [row] = await tx
+            .insert(users)
+            .values({ ...fields, companyId: actor.companyId, roleId })
+            .returning();
+          await audit(tx as never, actor, 'user.create', 'user', row.id, { ...fields, role_id: roleId });
+          return row;
+        })
+        .catch((error: unknown) => {
+          if (uniqueViolationOf(error) !== null) throw new HttpError(409, MSG.emailTaken);
+          throw error;
+        });
+      return reply.code(201).send(contactPersonDto(created));
+    },
+  );
+
+  app.put<{ Params: { id: number }; Querystring: UserInput; Body: UserInput | null }>(
+    '/users/:id',
+    {
+      config: { permission: 'CREATE_USER' },
+      schema: {
+        params: idParams,
+        querystring: userInput,
+        body: optionalBody(userInput),
+        response: { 200: contactPersonSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { actor } = request;
+      const user = await findUserInCompany(app.db, request.params.id, actor.companyId);
+      if (!user) throw new HttpError(404, NOT_FOUND);
+      // Only a superadmin changes another provider staff account (its e-mail address opens it).
+      if (isProviderStaff(user.roleId) && user.id !== actor.userId && actor.roleId !== ROLE.superadmin) {
+        throw new HttpError(403, 'Alleen een superadmin mag medewerkers van de aanbieder wijzigen.');
+      }
+      const input = paramsOf(request.query, request.body);
+      const fields = validateUserFields(input, user);
+      const roleId = input.role_id ?? user.roleId;
+      const roleChanged = roleId !== user.roleId;
+      if (roleChanged) await assertMayGrantRole(app.db, actor, roleId);
+      if (fields.email.toLowerCase() !== user.email.toLowerCase()) await assertEmailFree(app.db, fields.email);
+      const changes = changedUserFields(user, { ...fields, role_id: roleId });
+      const updated = await app.db
+        .transaction(async (tx) => {
+          const [row] = await tx
+            .update(users)
+            .set({ ...fields, roleId })
+            .where(and(eq(users.id, user.id), eq(users.companyId, actor.companyId)))
+            .returning();
+          // Decisions section 9: a role change ends the user's sessions at once.
+          if (roleChanged) await revokeUserSessions(tx as never, user.id);
+          if (Object.keys(changes).length > 0) {
+            await audit(tx as never, actor, 'user.update', 'user', user.id, {
+              firstname: row.firstname,
+              lastname: row.lastname,
+              ...changes,
+              ...(roleChanged ? { previous_role_id: user.roleId } : {}),
+            });
+          }
+          return row;
+        })
+        .catch((error: unknown) => {
+          if (uniqueViolationOf(error) !== null) throw new HttpError(409, MSG.emailTaken);
+          throw error;
+        });
+      return contactPersonDto(updated);
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/users/activate/:id',
+    {
+      config: { permission: 'CREATE_USER' },
+      schema: { params: idParams, response: { 200: messageSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const { actor } = request;
+      // A contact person of the acting company; provider staff reach every company's users.
+      const reachesAll = isProviderStaff(actor.roleId) && actor.permissions.LIST_COMPANIES;
+      const [row] = await app.db
+        .select({ user: users, companyName: companies.name })
+        .from(users)
+        .innerJoin(companies, eq(companies.id, users.companyId))
+        .where(and(eq(users.id, request.params.id), reachesAll ? undefined : eq(users.companyId, actor.companyId)))
+        .limit(1);
+      if (!row) throw new HttpError(404, NOT_FOUND);
+      const { user } = row;
+      if (user.disabled || user.roleId === ROLE.unauthorized) {
+        throw new HttpError(409, 'Deze gebruiker heeft geen toegang tot het portaal; er is geen e-mail verzonden.');
+      }
+      const token = await createAuthToken(app.db, user.id, 'activation');
+      const link = `${app.config.publicUrl}/reset?token=${encodeURIComponent(token)}`;
+      await app.mailer.send(
+        linkMail(
+          user.email,
+          'Activeer je account',
+          `Beste ${user.firstname}, er staat een account voor je klaar in het klantportaal voor ${row.companyName}.`,
+          'Stel je wachtwoord in',
+          link,
+          'De link is 7 dagen geldig. Daarna kun je een nieuwe aanvragen bij je accountmanager.',
+        ),
+      );
+      await audit(app.db, actor, 'user.activate', 'user', user.id, {
+        firstname: user.firstname,
+        lastname: user.lastname,
+        email: user.email,
+      });
+      return { message: MSG.activationSent };
     },
   );
 }

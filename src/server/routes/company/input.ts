@@ -1,0 +1,227 @@
+import { MSG } from '../../../domain/messages';
+import { Decimal, parseAmount } from '../../../domain/money';
+import type { companies } from '../../db/schema';
+import { HttpError } from '../../plugins/errors';
+import { amountInput } from '../articles/schemas';
+import { integerId, isEmailAddress, textOrNull } from '../input';
+import { fromEpoch, toEpoch } from '../serialize';
+
+export const PROVIDER_NOT_A_BRANCH = 'Het bedrijf van de aanbieder kan geen vestiging van een hoofdbedrijf zijn.';
+
+const text = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
+
+/**
+ * The company fields of spec section 3 as a write takes them. `id` and `parent_company` are
+ * what GET /company/:id answers, so "the full company" may carry them back; they are ignored.
+ * Anything else is refused with 400.
+ */
+export const companyInput = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    parent_company: {},
+    name: text(200),
+    aliases: text(500),
+    customer_number: text(50),
+    zipcode: text(20),
+    address: text(200),
+    city: text(100),
+    sap_number: text(50),
+    price_mb: { anyOf: [{ type: 'null' }, amountInput] },
+    input_label_1: text(100),
+    input_label_2: text(100),
+    input_label_3: text(100),
+    input_label_4: text(100),
+    article_groups: { type: 'array', maxItems: 1000, items: integerId },
+    parent_company_id: { anyOf: [{ type: 'null' }, integerId] },
+    end_time: { type: ['integer', 'null'], minimum: 0, maximum: 253402300799 },
+    contact_firstname: text(100),
+    contact_lastname: text(100),
+    contact_email: text(254),
+  },
+  additionalProperties: false,
+} as const;
+
+export interface CompanyInput {
+  id?: number;
+  parent_company?: unknown;
+  name?: string | null;
+  aliases?: string | null;
+  customer_number?: string | null;
+  zipcode?: string | null;
+  address?: string | null;
+  city?: string | null;
+  sap_number?: string | null;
+  price_mb?: number | string | null;
+  input_label_1?: string | null;
+  input_label_2?: string | null;
+  input_label_3?: string | null;
+  input_label_4?: string | null;
+  article_groups?: number[];
+  parent_company_id?: number | null;
+  end_time?: number | null;
+  contact_firstname?: string | null;
+  contact_lastname?: string | null;
+  contact_email?: string | null;
+}
+
+/** The company's own columns, by their API name. */
+const TEXT_COLUMNS = {
+  name: 'name',
+  aliases: 'aliases',
+  customer_number: 'customerNumber',
+  zipcode: 'zipcode',
+  address: 'address',
+  city: 'city',
+  sap_number: 'sapNumber',
+  input_label_1: 'inputLabel1',
+  input_label_2: 'inputLabel2',
+  input_label_3: 'inputLabel3',
+  input_label_4: 'inputLabel4',
+} as const;
+
+export interface CompanyValues {
+  name: string | null;
+  aliases: string | null;
+  customerNumber: string | null;
+  zipcode: string | null;
+  address: string | null;
+  city: string | null;
+  sapNumber: string | null;
+  priceMb: string;
+  inputLabel1: string | null;
+  inputLabel2: string | null;
+  inputLabel3: string | null;
+  inputLabel4: string | null;
+  parentCompanyId: number | null;
+  endTime: Date | null;
+}
+
+/** The stored values of a company, as the starting point of an edit. */
+export const valuesOf = (company: typeof companies.$inferSelect): CompanyValues => ({
+  name: company.name,
+  aliases: company.aliases,
+  customerNumber: company.customerNumber,
+  zipcode: company.zipcode,
+  address: company.address,
+  city: company.city,
+  sapNumber: company.sapNumber,
+  priceMb: company.priceMb,
+  inputLabel1: company.inputLabel1,
+  inputLabel2: company.inputLabel2,
+  inputLabel3: company.inputLabel3,
+  inputLabel4: company.inputLabel4,
+  parentCompanyId: company.parentCompanyId,
+  endTime: company.endTime,
+});
+
+export const EMPTY_COMPANY: CompanyValues = {
+  name: null,
+  aliases: null,
+  customerNumber: null,
+  zipcode: null,
+  address: null,
+  city: null,
+  sapNumber: null,
+  priceMb: '0',
+  inputLabel1: null,
+  inputLabel2: null,
+  inputLabel3: null,
+  inputLabel4: null,
+  parentCompanyId: null,
+  endTime: null,
+};
+
+/** `base` with the fields the input names: text trimmed (blank is null), price exact, time from seconds. */
+export const applyInput = (base: CompanyValues, input: CompanyInput): CompanyValues => {
+  const values: CompanyValues = { ...base };
+  for (const [field, column] of Object.entries(TEXT_COLUMNS)) {
+    const value = input[field as keyof typeof TEXT_COLUMNS];
+    if (value !== undefined) values[column] = textOrNull(value);
+  }
+  if (input.price_mb !== undefined) values.priceMb = priceMbOf(input.price_mb);
+  if (input.parent_company_id !== undefined) values.parentCompanyId = input.parent_company_id;
+  if (input.end_time !== undefined) values.endTime = fromEpoch(input.end_time);
+  return values;
+};
+
+/** Decisions section 4: the out-of-bundle price per MB is exact, with up to 6 decimals. */
+const priceMbOf = (value: number | string | null): string => {
+  if (value === null || value === '') return '0';
+  const amount = parseAmount(value);
+  if (amount === null || amount.startsWith('-')) throw new HttpError(400, "Veld 'Prijs per MB' is geen geldig bedrag.");
+  return amount;
+};
+
+const REQUIRED = [
+  ['name', 'name'],
+  ['zipcode', 'zipcode'],
+  ['address', 'address'],
+  ['sap_number', 'sapNumber'],
+  ['city', 'city'],
+] as const;
+
+/** Spec section 5 (add company): name, zipcode, address, SAP number and city are required. */
+export const requireCompanyFields = (values: CompanyValues): void => {
+  const errors = REQUIRED.filter(([, column]) => !values[column]).map(([field]) => ({ field, message: MSG.companyAllRequired }));
+  if (errors.length > 0) throw new HttpError(400, MSG.companyAllRequired, errors);
+};
+
+export interface Contact {
+  firstname: string;
+  lastname: string;
+  email: string;
+}
+
+/**
+ * The contact person to create with the company, or null when none is given. Spec section 5
+ * (edit company): without a contact person first name, last name, SAP number and e-mail are
+ * required; `required` says the company has none yet.
+ */
+export const contactOf = (input: CompanyInput, values: CompanyValues, required: boolean): Contact | null => {
+  const firstname = textOrNull(input.contact_firstname);
+  const lastname = textOrNull(input.contact_lastname);
+  const email = textOrNull(input.contact_email);
+  if (!required && !firstname && !lastname && !email) return null;
+  const missing = [
+    ['contact_firstname', firstname],
+    ['contact_lastname', lastname],
+    ['sap_number', values.sapNumber],
+    ['contact_email', email],
+  ].filter(([, value]) => !value);
+  if (missing.length > 0) {
+    throw new HttpError(
+      400,
+      MSG.companyContactRequired,
+      missing.map(([field]) => ({ field: field!, message: MSG.companyContactRequired })),
+    );
+  }
+  if (!isEmailAddress(email!)) throw new HttpError(400, MSG.emailInvalid, [{ field: 'contact_email', message: MSG.emailInvalid }]);
+  return { firstname: firstname!, lastname: lastname!, email: email! };
+};
+
+/** Is the input only `{end_time}` (plus what a read answer carries back)? */
+export const isOnlyEndTime = (input: CompanyInput): boolean => {
+  const keys = Object.keys(input).filter((key) => key !== 'id' && key !== 'parent_company');
+  return keys.length === 1 && keys[0] === 'end_time';
+};
+
+/** What an audit entry records of a change: the fields that differ, in API names. */
+export const changedCompanyFields = (before: CompanyValues, after: CompanyValues): Record<string, unknown> => {
+  const apiName: Record<keyof CompanyValues, string> = {
+    ...Object.fromEntries(Object.entries(TEXT_COLUMNS).map(([field, column]) => [column, field])),
+    priceMb: 'price_mb',
+    parentCompanyId: 'parent_company_id',
+    endTime: 'end_time',
+  } as Record<keyof CompanyValues, string>;
+  const plain = (values: CompanyValues, key: keyof CompanyValues) => {
+    const value = values[key];
+    if (value instanceof Date) return toEpoch(value);
+    return key === 'priceMb' ? new Decimal(value as string).toFixed() : value;
+  };
+  return Object.fromEntries(
+    (Object.keys(after) as (keyof CompanyValues)[])
+      .filter((key) => plain(before, key) !== plain(after, key))
+      .map((key) => [apiName[key], plain(after, key)]),
+  );
+};

@@ -1,0 +1,44 @@
+/** Helpers for write routes: fields from query or body, blank text, e-mail addresses. */
+
+/**
+ * Decisions section 12: where the spec says "params" the fields come from the query string or a
+ * JSON body; a field in both takes the body's value.
+ */
+export const paramsOf = <T extends object>(query: T | undefined, body: T | null | undefined): T => ({
+  ...(query ?? {}),
+  ...(body ?? {}),
+}) as T;
+
+/** Trimmed text, or null when empty or absent. */
+export const textOrNull = (value: string | null | undefined): string | null => {
+  const text = value?.trim();
+  return text ? text : null;
+};
+
+/**
+ * Spec section 5: "a standard address pattern". The HTML e-mail pattern (WHATWG), with at least
+ * one dot in the domain.
+ */
+const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+
+export const isEmailAddress = (value: string): boolean => value.length <= 254 && EMAIL_PATTERN.test(value);
+
+/**
+ * The constraint a PostgreSQL unique violation (23505) broke, as the driver or Drizzle's wrapper
+ * reports it; null for any other error. Checks before a write answer the usual case; this one
+ * answers a race between two writes.
+ */
+export const uniqueViolationOf = (error: unknown): string | null => {
+  let e = error;
+  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth += 1, e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+  }
+  return null;
+};
+
+/** JSON schema of a body that may be absent (the fields then come from the query string). */
+export const optionalBody = <S extends object>(schema: S) => ({ anyOf: [{ type: 'null' }, schema] }) as const;
+
+export const integerId = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;

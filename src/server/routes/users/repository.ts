@@ -1,0 +1,89 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { MSG } from '../../../domain/messages';
+import { ROLE } from '../../../domain/permissions';
+import type { Db } from '../../db';
+import { companies, users } from '../../db/schema';
+import { HttpError } from '../../plugins/errors';
+import type { Actor } from '../../types';
+import { isEmailAddress, textOrNull } from '../input';
+
+export interface UserInput {
+  firstname?: string;
+  lastname?: string;
+  email?: string;
+  phonenumber?: string | null;
+  role_id?: number;
+}
+
+type UserRow = typeof users.$inferSelect;
+
+export const contactPersonDto = (user: UserRow) => ({
+  id: user.id,
+  firstname: user.firstname,
+  lastname: user.lastname,
+  email: user.email,
+  phonenumber: user.phonenumber,
+  company_id: user.companyId,
+  role_id: user.roleId,
+  activated: user.passwordHash !== null,
+});
+
+export const findUserInCompany = async (db: Db, id: number, companyId: number): Promise<UserRow | null> => {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.companyId, companyId)))
+    .limit(1);
+  return row ?? null;
+};
+
+/**
+ * Spec section 5 (add and edit user): first name, last name and e-mail required, the e-mail a
+ * valid address. Absent fields keep the current user's values. Every broken rule is listed;
+ * the message is the first.
+ */
+export const validateUserFields = (input: UserInput, current?: UserRow) => {
+  const firstname = (input.firstname ?? current?.firstname ?? '').trim();
+  const lastname = (input.lastname ?? current?.lastname ?? '').trim();
+  const email = (input.email ?? current?.email ?? '').trim();
+  const phonenumber = input.phonenumber === undefined ? (current?.phonenumber ?? null) : textOrNull(input.phonenumber);
+  const errors: { field: string; message: string }[] = [];
+  if (!firstname) errors.push({ field: 'firstname', message: MSG.firstnameRequired });
+  if (!lastname) errors.push({ field: 'lastname', message: MSG.lastnameRequired });
+  if (!email) errors.push({ field: 'email', message: MSG.emailRequired });
+  else if (!isEmailAddress(email)) errors.push({ field: 'email', message: MSG.emailInvalid });
+  if (errors.length > 0) throw new HttpError(400, errors[0].message, errors);
+  return { firstname, lastname, email, phonenumber };
+};
+
+/** Decisions section 2: e-mail addresses are unique, whatever their case. */
+export const assertEmailFree = async (db: Db, email: string): Promise<void> => {
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  if (taken) throw new HttpError(409, MSG.emailTaken);
+};
+
+/**
+ * Roles 1 and 2 (provider staff) are given only by a superadmin and only in the provider's own
+ * company; roles 3 and 4 by anyone who may create users, in the acting company.
+ */
+export const assertMayGrantRole = async (db: Db, actor: Actor, roleId: number): Promise<void> => {
+  if (roleId !== ROLE.superadmin && roleId !== ROLE.admin) return;
+  const [acting] = await db
+    .select({ isProvider: companies.isProvider })
+    .from(companies)
+    .where(eq(companies.id, actor.companyId))
+    .limit(1);
+  if (actor.roleId !== ROLE.superadmin || !acting?.isProvider) {
+    throw new HttpError(403, 'Alleen een superadmin mag medewerkers van de aanbieder aanmaken of die rol toekennen.');
+  }
+};
+
+/** The fields of `after` whose value differs from the user's, in the API's names. */
+export const changedUserFields = (user: UserRow, after: ReturnType<typeof validateUserFields> & { role_id: number }) => {
+  const before: Record<string, unknown> = { ...user, role_id: user.roleId };
+  return Object.fromEntries(Object.entries(after).filter(([key, value]) => before[key] !== value));
+};
