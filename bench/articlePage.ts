@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM, startPortal } from '../test/browser/portal';
 import { percentile, table, type Timing } from './stats';
 
 /**
@@ -19,8 +16,6 @@ import { percentile, table, type Timing } from './stats';
  * `npm run bench page` (needs `npm run build` and Debian's Chromium).
  */
 
-const root = path.resolve(__dirname, '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SERVICES = Number(process.env.BENCH_PAGE_SERVICES ?? 5000);
 const BATCH = 50;
 const SAMPLES = 10;
@@ -29,59 +24,6 @@ const TARGET_MS = 500;
 const MAX_ROWS = 150;
 const EMAIL = 'klant@demo.nl';
 const PASSWORD = 'Welkom123!';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-
-/** The built server on a fresh temporary data folder (demo mode), as the browser tests start it. */
-const startPortal = async () => {
-  const serverJs = path.join(root, 'build/server/server.js');
-  if (!fs.existsSync(serverJs) || !fs.existsSync(path.join(root, 'build/public/index.html'))) {
-    throw new Error('The portal is not built: run `npm run build` first.');
-  }
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-page-'));
-  const child: ChildProcess = spawn(process.execPath, [serverJs], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOGIN_RATE_LIMIT: '1000', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`portal did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Portal running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`portal exited with ${code}:\n${output}`));
-    });
-  });
-  return {
-    baseUrl: `http://localhost:${port}`,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-};
 
 const api = async <T>(baseUrl: string, token: string, method: string, url: string, body?: unknown): Promise<T> => {
   const response = await fetch(`${baseUrl}/api/${url}`, {
