@@ -1,0 +1,249 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { MSG } from '../../../domain/messages';
+import { deferred, json } from '../../test/http';
+import { renderWithProviders, whenSettled } from '../../test/renderWithProviders';
+import { loggedIn, makeToken } from '../../test/tokens';
+import { billingFileName, billingPeriod } from './BillingExportTab';
+import { ADMIN, captureDownloads, companies, mockAdmin } from './testData';
+
+const cellTexts = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
+
+describe('AdminScreen', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('shows only a no-access message without CREATE_COMPANY, and loads nothing of the admin', async () => {
+    const requests = mockAdmin(['LIST_USERS', 'UPLOAD_CDR']);
+    const { store } = renderWithProviders('/mer-admin', { preloadedState: loggedIn() });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin' })).toBeTruthy();
+    expect(screen.getByText(/Je hebt geen toegang tot de beheeromgeving/)).toBeTruthy();
+    await whenSettled(store);
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(requests.filter((r) => /companies|article-groups$/.test(r.url))).toEqual([]);
+  });
+
+  it('guards the admin forms as well', async () => {
+    mockAdmin(['LIST_USERS']);
+    renderWithProviders('/mer-admin/bedrijf-toevoegen', { preloadedState: loggedIn() });
+
+    expect(await screen.findByText(/Je hebt geen toegang tot de beheeromgeving/)).toBeTruthy();
+    expect(screen.queryByRole('form')).toBeNull();
+  });
+
+  it('opens on the parent companies and keeps the chosen tab in the address', async () => {
+    mockAdmin();
+    const { user, router } = renderWithProviders('/mer-admin', { preloadedState: loggedIn() });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin' })).toBeTruthy();
+    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    expect(tabs).toEqual(['Hoofdbedrijven', 'Bedrijven', 'Artikelgroepen', 'Verbruik importeren', 'Facturatie-export']);
+    const parents = await screen.findByRole('table', { name: 'Hoofdbedrijven' });
+    expect(bodyRows(parents).map(cellTexts)).toEqual([
+      ['Jansen Holding', '–', '–'],
+      ['Van Dijk Groep', 'SAP-VDG', 'Van Dijk Installatietechniek B.V.'],
+    ]);
+    expect(within(parents).getByRole('link', { name: 'Jansen Holding' }).getAttribute('href')).toBe(
+      '/mer-admin/hoofdbedrijven/4/hoofdbedrijf-wijzigen',
+    );
+    expect(screen.getByRole('link', { name: 'Hoofdbedrijf toevoegen' }).getAttribute('href')).toBe('/mer-admin/hoofdbedrijf-toevoegen');
+
+    await user.click(screen.getByRole('tab', { name: 'Artikelgroepen' }));
+    const groups = await screen.findByRole('table', { name: 'Artikelgroepen' });
+    expect(cellTexts(bodyRows(groups)[0])).toEqual(['Mobiele telefonie', 'Telefoonnummer, SIM nummer', '2 bedrijven']);
+    expect(within(groups).getByRole('link', { name: 'Hardware' }).getAttribute('href')).toBe('/mer-admin/artikel-categorien/4/categorie-wijzigen');
+    expect(screen.getByRole('link', { name: 'Artikelgroep toevoegen' }).getAttribute('href')).toBe('/mer-admin/artikel-categorie-toevoegen');
+    expect(router.state.location.search).toBe('?tab=artikelgroepen');
+  });
+
+  it('hides the usage import without UPLOAD_CDR', async () => {
+    mockAdmin(ADMIN.filter((permission) => permission !== 'UPLOAD_CDR'));
+    renderWithProviders('/mer-admin?tab=verbruik-importeren', { preloadedState: loggedIn() });
+
+    expect(await screen.findByRole('tab', { name: 'Hoofdbedrijven', selected: true })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Verbruik importeren' })).toBeNull();
+  });
+});
+
+describe('Bedrijven tab', () => {
+  it('lists the companies with Dutch dates, filters them, and links to add and edit', async () => {
+    mockAdmin();
+    const { user } = renderWithProviders('/mer-admin?tab=bedrijven', { preloadedState: loggedIn() });
+
+    const table = await screen.findByRole('table', { name: 'Bedrijven' });
+    expect(bodyRows(table).map((row) => cellTexts(row).slice(0, 5))).toEqual([
+      ['Autobedrijf Jansen', 'K-31', 'SAP-31', 'Deventer', '30-06-2026'],
+      ['Bakkerij de Korenschoof', 'K-30', 'SAP-30', 'Zwolle', '–'],
+      ['Van Dijk Installatietechniek B.V.', 'K-20', 'SAP-20', 'Amersfoort', '–'],
+    ]);
+    expect(within(table).getByRole('link', { name: 'Autobedrijf Jansen' }).getAttribute('href')).toBe('/mer-admin/31/bedrijf-wijzigen');
+    expect(screen.getByRole('link', { name: 'Bedrijf toevoegen' }).getAttribute('href')).toBe('/mer-admin/bedrijf-toevoegen');
+
+    await user.type(screen.getByLabelText('Zoek bedrijf'), 'korenschoof');
+    await waitFor(() => expect(bodyRows(screen.getByRole('table', { name: 'Bedrijven' }))).toHaveLength(1));
+    await user.clear(screen.getByLabelText('Zoek bedrijf'));
+    await user.type(screen.getByLabelText('Zoek bedrijf'), 'sap-31');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Autobedrijf Jansen' })).toBeTruthy());
+    await user.type(screen.getByLabelText('Zoek bedrijf'), 'x');
+    expect(await screen.findByText('Geen bedrijven gevonden.')).toBeTruthy();
+  });
+
+  it("sends the activation mail to the first contact person: 'Aan het versturen...', then 'Email verzonden'", async () => {
+    const answer = deferred<Response>();
+    const requests = mockAdmin(ADMIN, { 'GET /api/users/activate/5': () => answer.promise });
+    const { user } = renderWithProviders('/mer-admin?tab=bedrijven', { preloadedState: loggedIn() });
+
+    const row = bodyRows(await screen.findByRole('table', { name: 'Bedrijven' }))[2];
+    await user.click(within(row).getByRole('button', { name: 'Activatiemail' }));
+
+    const sending = within(row).getByRole('button', { name: MSG.activationSending }) as HTMLButtonElement;
+    expect(sending.disabled).toBe(true);
+    answer.resolve(json(200, { message: 'Email verzonden' }));
+    const sent = (await within(row).findByRole('button', { name: MSG.activationSent })) as HTMLButtonElement;
+    expect(sent.disabled).toBe(true);
+    expect(requests.filter((r) => r.url.includes('/activate/')).map((r) => r.url)).toEqual(['/api/users/activate/5']);
+  });
+
+  it("shows 'Geen gebruiker gekoppeld' for a company without a contact person, and sends nothing", async () => {
+    const requests = mockAdmin();
+    const { user } = renderWithProviders('/mer-admin?tab=bedrijven', { preloadedState: loggedIn() });
+
+    const row = bodyRows(await screen.findByRole('table', { name: 'Bedrijven' }))[1];
+    await user.click(within(row).getByRole('button', { name: 'Activatiemail' }));
+
+    const dialog = screen.getByRole('dialog', { name: MSG.activationNoUser });
+    expect(within(dialog).getByText(/Aan Bakkerij de Korenschoof is nog geen contactpersoon gekoppeld/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Sluiten' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(row).getByRole('button', { name: 'Activatiemail' })).toBeTruthy();
+    expect(requests.filter((r) => r.url.includes('/activate/'))).toEqual([]);
+  });
+
+  it('puts a failed activation mail back to idle and reports it', async () => {
+    mockAdmin(ADMIN, { 'GET /api/users/activate/5': () => json(500, { message: MSG.initialLoadFailed }) });
+    const { user } = renderWithProviders('/mer-admin?tab=bedrijven', { preloadedState: loggedIn() });
+
+    const row = bodyRows(await screen.findByRole('table', { name: 'Bedrijven' }))[2];
+    await user.click(within(row).getByRole('button', { name: 'Activatiemail' }));
+
+    expect(await screen.findByText(MSG.initialLoadFailed)).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Activatiemail' })).toBeTruthy();
+  });
+
+  it('manages a company by impersonation', async () => {
+    const requests = mockAdmin(ADMIN, {
+      'POST /api/auth/impersonate': () => json(200, { data: { token: makeToken({ company_id: 30, impersonate: 1 }) } }),
+      'GET /api/company/30': () => json(200, companies[1]),
+    });
+    const { user, router } = renderWithProviders('/mer-admin?tab=bedrijven', { preloadedState: loggedIn() });
+
+    await user.click(await screen.findByRole('button', { name: 'Bakkerij de Korenschoof beheren' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(requests.find((r) => r.url.includes('/auth/impersonate'))?.url).toContain('company_id=30');
+  });
+});
+
+describe('Verbruik importeren tab', () => {
+  const usageFile = () => new File(['datum;tijd;afzender\n'], 'verbruik.csv', { type: 'text/csv' });
+
+  const importUsage = async (user: ReturnType<typeof renderWithProviders>['user']) => {
+    const button = (await screen.findByRole('button', { name: 'Importeren' })) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    await user.upload(screen.getByLabelText('CSV-bestand met verbruik'), usageFile());
+    await user.click(button);
+  };
+
+  it("shows importing meanwhile, then the server's figures with their lines", async () => {
+    const answer = deferred<Response>();
+    const requests = mockAdmin(ADMIN, { 'POST /api/usage/import': () => answer.promise });
+    const { user } = renderWithProviders('/mer-admin?tab=verbruik-importeren', { preloadedState: loggedIn() });
+
+    await importUsage(user);
+    expect((screen.getByRole('button', { name: 'Bezig met importeren...' }) as HTMLButtonElement).disabled).toBe(true);
+    answer.resolve(json(200, { message: 'Het verbruik is geïmporteerd.', imported: 1250, duplicates: 3, unmatched: [{ line: 7 }, { line: 9 }], refused: 0 }));
+
+    const summary = await screen.findByRole('status');
+    expect(within(summary).getByText('Het verbruik is geïmporteerd.')).toBeTruthy();
+    expect(within(summary).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Geïmporteerd: 1.250',
+      'Al eerder geïmporteerd: 3',
+      'Zonder passende afname: 2 (Regels 7 en 9)',
+      'Geweigerd: 0',
+    ]);
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual(['/api/usage/import']);
+  });
+
+  it("shows the server's message and refused lines of a rejected file", async () => {
+    mockAdmin(ADMIN, {
+      'POST /api/usage/import': () =>
+        json(400, { message: 'Het bestand is niet geïmporteerd.', errors: [{ line: 4, message: "Onbekend type 'fax'." }] }),
+    });
+    const { user } = renderWithProviders('/mer-admin?tab=verbruik-importeren', { preloadedState: loggedIn() });
+
+    await importUsage(user);
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Het bestand is niet geïmporteerd.')).toBeTruthy();
+    expect(within(alert).getByText("Regel 4: Onbekend type 'fax'.")).toBeTruthy();
+  });
+
+  it('says that something went wrong when no answer came', async () => {
+    mockAdmin(ADMIN, {
+      'POST /api/usage/import': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const { user } = renderWithProviders('/mer-admin?tab=verbruik-importeren', { preloadedState: loggedIn() });
+
+    await importUsage(user);
+
+    expect(within(await screen.findByRole('alert')).getByText(MSG.unknownError)).toBeTruthy();
+  });
+});
+
+describe('Facturatie-export tab', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('computes the period and file name of a month', () => {
+    expect(billingPeriod('2024-02-01')).toEqual({ from: '2024-02-01', to: '2024-02-29' });
+    expect(billingPeriod('2026-11-01')).toEqual({ from: '2026-11-01', to: '2026-11-30' });
+    expect(billingFileName('2026-11-01')).toBe('2026-11-facturatie-input.csv');
+  });
+
+  it('exports the chosen month with Dutch month names, saved under its month', async () => {
+    const saved = captureDownloads();
+    const token = makeToken();
+    const requests = mockAdmin(ADMIN, {
+      'GET /api/report/export/all': () => new Response('\uFEFFklant;artikel;bedrag\n', { status: 200, headers: { 'content-type': 'text/csv' } }),
+    });
+    const { user } = renderWithProviders('/mer-admin?tab=facturatie-export', { preloadedState: loggedIn(token) });
+
+    const month = (await screen.findByLabelText('Maand')) as HTMLSelectElement;
+    const options = within(month).getAllByRole('option') as HTMLOptionElement[];
+    expect(options).toHaveLength(24);
+    expect(options[1].selected).toBe(true);
+    expect(options.every((option) => /^(januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december) \d{4}$/.test(option.textContent!))).toBe(true);
+    const chosen = options[2].value;
+    await user.selectOptions(month, options[2]);
+    await user.click(screen.getByRole('button', { name: 'Exporteren' }));
+
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0].name).toBe(`${chosen.slice(0, 7)}-facturatie-input.csv`);
+    const { from, to } = billingPeriod(chosen);
+    const request = requests.find((r) => r.url.startsWith('/api/report/export/all'))!;
+    expect(request.url).toBe(`/api/report/export/all?costs_date_from=${from}&costs_date_to=${to}`);
+    expect(request.authorization).toBe(`Bearer ${token}`);
+  });
+
+  it('reports a failed export', async () => {
+    captureDownloads();
+    mockAdmin(ADMIN, { 'GET /api/report/export/all': () => json(500, { message: MSG.initialLoadFailed }) });
+    const { user } = renderWithProviders('/mer-admin?tab=facturatie-export', { preloadedState: loggedIn() });
+
+    await user.click(await screen.findByRole('button', { name: 'Exporteren' }));
+
+    expect(await screen.findByText(MSG.initialLoadFailed)).toBeTruthy();
+  });
+});

@@ -1,0 +1,99 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import { Button, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { PageLoading } from '../../components/PageLoading';
+import { ScreenTitle } from '../../components/ScreenTitle';
+import {
+  type AdminArticleGroup,
+  selectAdminArticleGroupById,
+  useDeleteArticleGroupMutation,
+  useEditArticleGroupMutation,
+  useGetArticleGroupsQuery,
+} from './adminApi';
+import { AdminBreadcrumbs } from './AdminBreadcrumbs';
+import { adminPaths, routeId } from './adminPaths';
+import { ArticleGroupForm, articleGroupValues } from './ArticleGroupForm';
+import { ConfirmDialog } from './ConfirmDialog';
+
+const TITLE = 'Artikelgroep wijzigen';
+const toArticleGroups = adminPaths.overview('artikelgroepen');
+
+function EditArticleGroupForm({ group }: { group: AdminArticleGroup }) {
+  const [editArticleGroup] = useEditArticleGroupMutation();
+  const [deleteArticleGroup, { isLoading: deleting }] = useDeleteArticleGroupMutation();
+  const [confirming, setConfirming] = useState(false);
+  const navigate = useNavigate();
+
+  // A refusal (409 while articles use the group) shows the server's message as a toast.
+  const remove = async () => {
+    const removed = await deleteArticleGroup(group.id)
+      .unwrap()
+      .then(
+        () => true,
+        () => false,
+      );
+    if (removed) navigate(toArticleGroups);
+    else setConfirming(false);
+  };
+
+  return (
+    <>
+      <ArticleGroupForm
+        title={TITLE}
+        initialValues={articleGroupValues(group)}
+        save={async (input) => {
+          const saved = await editArticleGroup({ id: group.id, ...input })
+            .unwrap()
+            .catch(() => null);
+          if (saved) navigate(toArticleGroups);
+        }}
+        actions={
+          <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={() => setConfirming(true)}>
+            Verwijderen
+          </Button>
+        }
+      />
+      {confirming && (
+        <ConfirmDialog
+          title="Artikelgroep verwijderen"
+          text={`Weet je zeker dat je '${group.name}' wilt verwijderen? Dit kan alleen als geen artikel de groep meer gebruikt.`}
+          confirmLabel="Verwijderen"
+          busy={deleting}
+          onConfirm={remove}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </>
+  );
+}
+
+/** /mer-admin/artikel-categorien/{articleGroupId}/categorie-wijzigen */
+export function EditArticleGroupScreen() {
+  const id = routeId(useParams().articleGroupId);
+  const { isLoading } = useGetArticleGroupsQuery();
+  const group = useAppSelector((state) => selectAdminArticleGroupById(state, id));
+
+  if (!group) {
+    if (isLoading) return <PageLoading />;
+    return (
+      <>
+        <AdminBreadcrumbs tab="artikelgroepen" current={TITLE} />
+        <ScreenTitle>Artikelgroep niet gevonden</ScreenTitle>
+        <Typography sx={{ mb: 3 }}>Deze artikelgroep bestaat niet (meer).</Typography>
+        <Button component={RouterLink} to={toArticleGroups} variant="contained">
+          Naar de artikelgroepen
+        </Button>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <AdminBreadcrumbs tab="artikelgroepen" current={group.name} />
+      <ScreenTitle>{TITLE}</ScreenTitle>
+      <EditArticleGroupForm key={group.id} group={group} />
+    </>
+  );
+}

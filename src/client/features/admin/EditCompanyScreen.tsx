@@ -1,0 +1,170 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { formatDate } from '../../../domain/format';
+import { useAppSelector } from '../../app/hooks';
+import { PageLoading } from '../../components/PageLoading';
+import { ScreenTitle } from '../../components/ScreenTitle';
+import {
+  type AdminCompany,
+  selectCompanyById,
+  useDeleteCompanyMutation,
+  useEditCompanyMutation,
+  useEndCompanyMutation,
+  useGetCompaniesQuery,
+} from './adminApi';
+import { AdminBreadcrumbs } from './AdminBreadcrumbs';
+import { adminPaths, routeId } from './adminPaths';
+import { CompanyForm } from './CompanyForm';
+import { companyFormValues, dateInputOf, noonOf } from './companyFormValues';
+import { ConfirmDialog } from './ConfirmDialog';
+
+const TITLE = 'Bedrijf wijzigen';
+const toCompanies = adminPaths.overview('bedrijven');
+
+/**
+ * 'Bedrijf beëindigen' (spec section 4): sends only the end date, so a company without a contact
+ * person can be ended without filling one in.
+ */
+function EndCompanyDialog({ company, onClose }: { company: AdminCompany; onClose: () => void }) {
+  const [endCompany, { isLoading }] = useEndCompanyMutation();
+  const [date, setDate] = useState(() => dateInputOf(company.end_time ?? Math.floor(Date.now() / 1000)));
+  const navigate = useNavigate();
+  const endTime = noonOf(date);
+
+  const confirm = async () => {
+    const ended = await endCompany({ id: company.id, end_time: endTime })
+      .unwrap()
+      .catch(() => null);
+    if (ended) navigate(toCompanies);
+    else onClose();
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="bedrijf-beeindigen-titel" aria-describedby="bedrijf-beeindigen-tekst">
+      <DialogTitle id="bedrijf-beeindigen-titel">Bedrijf beëindigen</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="bedrijf-beeindigen-tekst" sx={{ mb: 2 }}>
+          {`Per welke datum is ${company.name} geen klant meer?`}
+        </DialogContentText>
+        <TextField
+          type="date"
+          label="Einddatum"
+          value={date}
+          onChange={(event) => setDate(event.target.value)}
+          required
+          fullWidth
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Annuleren</Button>
+        <Button color="error" variant="contained" onClick={confirm} disabled={isLoading || endTime === null}>
+          Beëindigen
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function EditCompanyForm({ company }: { company: AdminCompany }) {
+  const [editCompany] = useEditCompanyMutation();
+  const [deleteCompany, { isLoading: deleting }] = useDeleteCompanyMutation();
+  const [dialog, setDialog] = useState<'end' | 'delete' | null>(null);
+  const navigate = useNavigate();
+  const hasContact = company.users.length > 0;
+
+  // The outcome, good or bad, is a toast (spec section 8).
+  const remove = async () => {
+    const removed = await deleteCompany({ id: company.id, name: company.name })
+      .unwrap()
+      .catch(() => null);
+    if (removed) navigate(toCompanies);
+    else setDialog(null);
+  };
+
+  return (
+    <>
+      {company.end_time !== null && (
+        <Alert severity="info" sx={{ mb: 3, maxWidth: 640 }}>
+          {`Dit bedrijf is beëindigd per ${formatDate(company.end_time)}.`}
+        </Alert>
+      )}
+      <CompanyForm
+        title={TITLE}
+        initialValues={companyFormValues(company)}
+        withContact={!hasContact}
+        contactRequired
+        withEndDate
+        save={async (input) => {
+          const saved = await editCompany({ id: company.id, ...input })
+            .unwrap()
+            .catch(() => null);
+          if (saved) navigate(toCompanies);
+        }}
+        actions={
+          <>
+            <Button variant="outlined" startIcon={<EventBusyIcon />} onClick={() => setDialog('end')}>
+              Bedrijf beëindigen
+            </Button>
+            <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={() => setDialog('delete')}>
+              Verwijderen
+            </Button>
+          </>
+        }
+      />
+      {dialog === 'end' && <EndCompanyDialog company={company} onClose={() => setDialog(null)} />}
+      {dialog === 'delete' && (
+        <ConfirmDialog
+          title="Bedrijf verwijderen"
+          text={`Weet je zeker dat je '${company.name}' wilt verwijderen? Dit kan niet ongedaan worden gemaakt.`}
+          confirmLabel="Verwijderen"
+          busy={deleting}
+          onConfirm={remove}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+    </>
+  );
+}
+
+/** /mer-admin/{companyId}/bedrijf-wijzigen */
+export function EditCompanyScreen() {
+  const id = routeId(useParams().companyId);
+  const { isLoading } = useGetCompaniesQuery();
+  const company = useAppSelector((state) => selectCompanyById(state, id));
+
+  if (!company) {
+    if (isLoading) return <PageLoading />;
+    return (
+      <>
+        <AdminBreadcrumbs tab="bedrijven" current={TITLE} />
+        <ScreenTitle>Bedrijf niet gevonden</ScreenTitle>
+        <Typography sx={{ mb: 3 }}>Dit bedrijf bestaat niet (meer).</Typography>
+        <Button component={RouterLink} to={toCompanies} variant="contained">
+          Naar de bedrijven
+        </Button>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <AdminBreadcrumbs tab="bedrijven" current={company.name} />
+      <ScreenTitle>{TITLE}</ScreenTitle>
+      <EditCompanyForm key={company.id} company={company} />
+    </>
+  );
+}

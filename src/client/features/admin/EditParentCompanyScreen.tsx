@@ -1,0 +1,104 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import { Button, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { PageLoading } from '../../components/PageLoading';
+import { ScreenTitle } from '../../components/ScreenTitle';
+import {
+  type ParentCompany,
+  selectParentCompanyById,
+  useDeleteParentCompanyMutation,
+  useEditParentCompanyMutation,
+  useGetParentCompaniesQuery,
+} from './adminApi';
+import { AdminBreadcrumbs } from './AdminBreadcrumbs';
+import { adminPaths, routeId } from './adminPaths';
+import { ConfirmDialog } from './ConfirmDialog';
+import { ParentCompanyForm } from './ParentCompanyForm';
+
+const TITLE = 'Hoofdbedrijf wijzigen';
+const toParentCompanies = adminPaths.overview('hoofdbedrijven');
+
+function EditParentCompanyForm({ parent }: { parent: ParentCompany }) {
+  const [editParentCompany] = useEditParentCompanyMutation();
+  const [deleteParentCompany, { isLoading: deleting }] = useDeleteParentCompanyMutation();
+  const [confirming, setConfirming] = useState(false);
+  const navigate = useNavigate();
+
+  // A refusal is reported by the error toasts ('Een onbekende fout is opgetreden.').
+  const remove = async () => {
+    const removed = await deleteParentCompany(parent.id)
+      .unwrap()
+      .then(
+        () => true,
+        () => false,
+      );
+    if (removed) navigate(toParentCompanies);
+    else setConfirming(false);
+  };
+
+  return (
+    <>
+      <ParentCompanyForm
+        title={TITLE}
+        parentCompanyId={parent.id}
+        initialValues={{
+          name: parent.name,
+          sap_number: parent.sap_number ?? '',
+          branches: parent.companies.map((branch) => ({ value: branch.id, label: branch.name })),
+        }}
+        save={async (input) => {
+          const saved = await editParentCompany({ id: parent.id, ...input })
+            .unwrap()
+            .catch(() => null);
+          if (saved) navigate(toParentCompanies);
+        }}
+        actions={
+          <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={() => setConfirming(true)}>
+            Verwijderen
+          </Button>
+        }
+      />
+      {confirming && (
+        <ConfirmDialog
+          title="Hoofdbedrijf verwijderen"
+          text={`Weet je zeker dat je '${parent.name}' wilt verwijderen? De vestigingen blijven bestaan, maar horen dan niet meer bij een hoofdbedrijf.`}
+          confirmLabel="Verwijderen"
+          busy={deleting}
+          onConfirm={remove}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </>
+  );
+}
+
+/** /mer-admin/hoofdbedrijven/{parentCompanyId}/hoofdbedrijf-wijzigen */
+export function EditParentCompanyScreen() {
+  const id = routeId(useParams().parentCompanyId);
+  const { isLoading } = useGetParentCompaniesQuery();
+  const parent = useAppSelector((state) => selectParentCompanyById(state, id));
+
+  if (!parent) {
+    if (isLoading) return <PageLoading />;
+    return (
+      <>
+        <AdminBreadcrumbs tab="hoofdbedrijven" current={TITLE} />
+        <ScreenTitle>Hoofdbedrijf niet gevonden</ScreenTitle>
+        <Typography sx={{ mb: 3 }}>Dit hoofdbedrijf bestaat niet (meer).</Typography>
+        <Button component={RouterLink} to={toParentCompanies} variant="contained">
+          Naar de hoofdbedrijven
+        </Button>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <AdminBreadcrumbs tab="hoofdbedrijven" current={parent.name} />
+      <ScreenTitle>{TITLE}</ScreenTitle>
+      <EditParentCompanyForm key={parent.id} parent={parent} />
+    </>
+  );
+}

@@ -1,0 +1,247 @@
+import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit';
+import type { Company } from '../../api/accountApi';
+import { api, listTags } from '../../api/api';
+import type { ArticleGroupField, ArticleGroupIconKey } from '../../api/catalogApi';
+import type { RootState } from '../../app/store';
+
+/** A contact person as the company list names it. */
+export interface CompanyUser {
+  id: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+  activated: boolean;
+}
+
+/** A company of GET /companies: the company fields plus its contact persons. */
+export interface AdminCompany extends Company {
+  users: CompanyUser[];
+}
+
+/** The company form as sent; the price per MB is the text the user typed (decisions section 4). */
+export interface CompanyInput {
+  name: string;
+  aliases: string | null;
+  customer_number: string | null;
+  zipcode: string;
+  address: string;
+  city: string;
+  sap_number: string;
+  price_mb: string;
+  input_label_1: string | null;
+  input_label_2: string | null;
+  input_label_3: string | null;
+  input_label_4: string | null;
+  article_groups: number[];
+  parent_company_id: number | null;
+  /** Unix seconds. */
+  end_time: number | null;
+  /** Only for a company without a contact person: creates one. */
+  contact_firstname?: string;
+  contact_lastname?: string;
+  contact_email?: string;
+}
+
+export interface ParentCompany {
+  id: number;
+  name: string;
+  sap_number: string | null;
+  companies: { id: number; name: string }[];
+}
+
+export interface ParentCompanyInput {
+  name: string;
+  sap_number: string | null;
+  /** Ids of the branches. */
+  companies: number[];
+}
+
+export interface AdminArticleGroup {
+  id: number;
+  name: string;
+  icon: ArticleGroupIconKey;
+  fields: ArticleGroupField[];
+  /** Ids of the companies that see the group. */
+  companies: number[];
+}
+
+export interface ArticleGroupInput {
+  name: string;
+  icon: ArticleGroupIconKey;
+  fields: { id?: number; name: string; used_for_cdr: boolean }[];
+  companies: number[];
+}
+
+/** The answer of a usage import; which parts are present depends on the outcome. */
+export interface UsageImportAnswer {
+  message?: string;
+  imported?: unknown;
+  duplicates?: unknown;
+  unmatched?: unknown;
+  refused?: unknown;
+  errors?: unknown;
+}
+
+export interface BillingPeriod {
+  /** YYYY-MM-DD, the first and last day of the month. */
+  from: string;
+  to: string;
+}
+
+export const companiesAdapter = createEntityAdapter<AdminCompany>({
+  sortComparer: (a, b) => a.name.localeCompare(b.name, 'nl', { sensitivity: 'base' }),
+});
+export const parentCompaniesAdapter = createEntityAdapter<ParentCompany>({
+  sortComparer: (a, b) => a.name.localeCompare(b.name, 'nl', { sensitivity: 'base' }),
+});
+export const articleGroupsAdapter = createEntityAdapter<AdminArticleGroup>();
+
+/** Error answers are JSON; a file comes as text. */
+const textOrError = (response: Response) => (response.ok ? response.text() : response.json());
+
+/** A company's parent company and its article groups show up in those lists too. */
+const COMPANY_CHANGE_TAGS = [{ type: 'ParentCompany', id: 'LIST' }, { type: 'ArticleGroup', id: 'LIST' }, 'AuditLog'] as const;
+
+/** Branch changes show on every company that lists its parent company's branches. */
+const PARENT_COMPANY_CHANGE_TAGS = ['Company', 'AuditLog'] as const;
+
+/** Visibility changes show on the companies (their article groups) and the visible groups. */
+const ARTICLE_GROUP_CHANGE_TAGS = [{ type: 'ArticleGroup', id: 'LIST' }, { type: 'Company', id: 'LIST' }, 'AuditLog'] as const;
+
+/** Admin: companies, parent companies, article groups, usage import and billing export. */
+export const adminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCompanies: build.query<EntityState<AdminCompany, number>, void>({
+      query: () => 'companies',
+      transformResponse: (companies: AdminCompany[]) => companiesAdapter.setAll(companiesAdapter.getInitialState(), companies),
+      providesTags: (result) => listTags('Company', result?.ids),
+    }),
+    addCompany: build.mutation<AdminCompany, CompanyInput>({
+      query: (company) => ({ url: 'company/register', method: 'POST', body: company }),
+      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Company', id: 'LIST' }, ...COMPANY_CHANGE_TAGS]),
+    }),
+    editCompany: build.mutation<AdminCompany, CompanyInput & { id: number }>({
+      query: ({ id, ...company }) => ({ url: `company/${id}`, method: 'PUT', body: company }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Company', id }, 'User', ...COMPANY_CHANGE_TAGS]),
+    }),
+    /** 'Bedrijf beëindigen': only the end date (contract: "or only {end_time}"). */
+    endCompany: build.mutation<AdminCompany, { id: number; end_time: number | null }>({
+      query: ({ id, end_time }) => ({ url: `company/${id}`, method: 'PUT', body: { end_time } }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Company', id }, 'AuditLog']),
+    }),
+    /** The name is carried along for the success message (spec section 8). */
+    deleteCompany: build.mutation<{ message: string }, { id: number; name: string }>({
+      query: ({ id }) => ({ url: `company/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Company', id }, ...COMPANY_CHANGE_TAGS]),
+    }),
+    /** Sends a contact person the activation link; a GET with an effect, hence a mutation. */
+    sendActivationMail: build.mutation<{ message: string }, number>({
+      query: (userId) => `users/activate/${userId}`,
+    }),
+    getParentCompanies: build.query<EntityState<ParentCompany, number>, void>({
+      query: () => 'parent-companies',
+      transformResponse: (parents: ParentCompany[]) =>
+        parentCompaniesAdapter.setAll(parentCompaniesAdapter.getInitialState(), parents),
+      providesTags: (result) => listTags('ParentCompany', result?.ids),
+    }),
+    addParentCompany: build.mutation<ParentCompany, ParentCompanyInput>({
+      query: (parent) => ({ url: 'parent-companies', method: 'POST', body: parent }),
+      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'ParentCompany', id: 'LIST' }, ...PARENT_COMPANY_CHANGE_TAGS]),
+    }),
+    editParentCompany: build.mutation<ParentCompany, ParentCompanyInput & { id: number }>({
+      query: ({ id, ...parent }) => ({ url: `parent-companies/${id}`, method: 'PUT', body: parent }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'ParentCompany', id }, ...PARENT_COMPANY_CHANGE_TAGS]),
+    }),
+    deleteParentCompany: build.mutation<unknown, number>({
+      query: (id) => ({ url: `parent-companies/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_result, error, id) => (error ? [] : [{ type: 'ParentCompany', id }, ...PARENT_COMPANY_CHANGE_TAGS]),
+    }),
+    getArticleGroups: build.query<EntityState<AdminArticleGroup, number>, void>({
+      query: () => 'article-groups',
+      transformResponse: (groups: AdminArticleGroup[]) => articleGroupsAdapter.setAll(articleGroupsAdapter.getInitialState(), groups),
+      providesTags: (result) => listTags('ArticleGroup', result?.ids),
+    }),
+    addArticleGroup: build.mutation<AdminArticleGroup, ArticleGroupInput>({
+      query: (group) => ({ url: 'article-groups', method: 'POST', body: group }),
+      invalidatesTags: (_result, error) => (error ? [] : ARTICLE_GROUP_CHANGE_TAGS),
+    }),
+    editArticleGroup: build.mutation<AdminArticleGroup, ArticleGroupInput & { id: number }>({
+      query: ({ id, ...group }) => ({ url: `article-groups/${id}`, method: 'PUT', body: group }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'ArticleGroup', id }, ...ARTICLE_GROUP_CHANGE_TAGS]),
+    }),
+    deleteArticleGroup: build.mutation<unknown, number>({
+      query: (id) => ({ url: `article-groups/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_result, error, id) => (error ? [] : [{ type: 'ArticleGroup', id }, ...ARTICLE_GROUP_CHANGE_TAGS]),
+    }),
+    /** Usage records change costs, usage reports and the group bundle (decisions section 8). */
+    importUsage: build.mutation<UsageImportAnswer, File>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('usage', file);
+        return { url: 'usage/import', method: 'POST', body };
+      },
+      invalidatesTags: (_result, error) => (error ? [] : ['Costs', 'Report', 'GroupBundle']),
+    }),
+    /** A download, hence a mutation: nothing to cache, and the file leaves the store at once. */
+    exportBilling: build.mutation<string, BillingPeriod>({
+      query: ({ from, to }) => ({
+        url: 'report/export/all',
+        params: { costs_date_from: from, costs_date_to: to },
+        responseHandler: textOrError,
+      }),
+    }),
+  }),
+});
+
+export const {
+  useGetCompaniesQuery,
+  useAddCompanyMutation,
+  useEditCompanyMutation,
+  useEndCompanyMutation,
+  useDeleteCompanyMutation,
+  useSendActivationMailMutation,
+  useGetParentCompaniesQuery,
+  useAddParentCompanyMutation,
+  useEditParentCompanyMutation,
+  useDeleteParentCompanyMutation,
+  useGetArticleGroupsQuery,
+  useAddArticleGroupMutation,
+  useEditArticleGroupMutation,
+  useDeleteArticleGroupMutation,
+  useImportUsageMutation,
+  useExportBillingMutation,
+} = adminApi;
+
+const companySelectors = companiesAdapter.getSelectors();
+const parentCompanySelectors = parentCompaniesAdapter.getSelectors();
+const articleGroupSelectors = articleGroupsAdapter.getSelectors();
+
+const selectCompaniesData = (state: RootState) => adminApi.endpoints.getCompanies.select()(state).data;
+const selectParentCompaniesData = (state: RootState) => adminApi.endpoints.getParentCompanies.select()(state).data;
+const selectArticleGroupsData = (state: RootState) => adminApi.endpoints.getArticleGroups.select()(state).data;
+const selectId = (_state: RootState, id: number) => id;
+
+/** Companies by name. */
+export const selectCompanies = createSelector([selectCompaniesData], (data) => (data ? companySelectors.selectAll(data) : []));
+
+export const selectCompanyById = createSelector([selectCompaniesData, selectId], (data, id) =>
+  data ? (companySelectors.selectById(data, id) ?? null) : null,
+);
+
+/** Parent companies by name. */
+export const selectParentCompanies = createSelector([selectParentCompaniesData], (data) =>
+  data ? parentCompanySelectors.selectAll(data) : [],
+);
+
+export const selectParentCompanyById = createSelector([selectParentCompaniesData, selectId], (data, id) =>
+  data ? (parentCompanySelectors.selectById(data, id) ?? null) : null,
+);
+
+/** Article groups in the provider's order. */
+export const selectAdminArticleGroups = createSelector([selectArticleGroupsData], (data) =>
+  data ? articleGroupSelectors.selectAll(data) : [],
+);
+
+export const selectAdminArticleGroupById = createSelector([selectArticleGroupsData, selectId], (data, id) =>
+  data ? (articleGroupSelectors.selectById(data, id) ?? null) : null,
+);

@@ -1,0 +1,72 @@
+import { formatDecimal } from '../../../domain/format';
+import type { UsageImportAnswer } from './adminApi';
+
+/** One figure of an import answer, with the lines it concerns when the server names them. */
+export interface SummaryLine {
+  label: string;
+  count: number;
+  lines: number[];
+}
+
+export interface LineMessage {
+  line: number;
+  message: string;
+}
+
+export interface UsageImportSummary {
+  message: string | null;
+  figures: SummaryLine[];
+  errors: LineMessage[];
+}
+
+const FIGURES: { key: keyof UsageImportAnswer; label: string }[] = [
+  { key: 'imported', label: 'Geïmporteerd' },
+  { key: 'duplicates', label: 'Al eerder geïmporteerd' },
+  { key: 'unmatched', label: 'Zonder passende afname' },
+  { key: 'refused', label: 'Geweigerd' },
+];
+
+const lineOf = (entry: unknown): number | null => {
+  if (typeof entry === 'number') return entry;
+  const line = (entry as { line?: unknown } | null)?.line;
+  return typeof line === 'number' ? line : null;
+};
+
+const linesOf = (entries: unknown): number[] =>
+  Array.isArray(entries) ? entries.map(lineOf).filter((line): line is number => line !== null) : [];
+
+/** A figure is a count, a list of lines (or records with a line), or `{count, lines}`. */
+const figureOf = (value: unknown): Pick<SummaryLine, 'count' | 'lines'> | null => {
+  if (typeof value === 'number') return { count: value, lines: [] };
+  if (Array.isArray(value)) return { count: value.length, lines: linesOf(value) };
+  if (value && typeof value === 'object') {
+    const { count, lines } = value as { count?: unknown; lines?: unknown };
+    const listed = linesOf(lines);
+    return { count: typeof count === 'number' ? count : listed.length, lines: listed };
+  }
+  return null;
+};
+
+const errorsOf = (errors: unknown): LineMessage[] =>
+  Array.isArray(errors)
+    ? errors.filter((entry): entry is LineMessage => typeof entry?.line === 'number' && typeof entry?.message === 'string')
+    : [];
+
+/** What the server said about an import, in the parts the screen shows. */
+export const summarizeUsageImport = (answer: UsageImportAnswer | null | undefined): UsageImportSummary => ({
+  message: typeof answer?.message === 'string' ? answer.message : null,
+  figures: FIGURES.flatMap(({ key, label }) => {
+    const figure = figureOf(answer?.[key]);
+    return figure ? [{ label, ...figure }] : [];
+  }),
+  errors: errorsOf(answer?.errors),
+});
+
+/** "Regels 3, 7 en 12", at most `max` numbers. */
+export const linesText = (lines: readonly number[], max = 20): string => {
+  const shown = lines.slice(0, max).map((line) => formatDecimal(line, 0));
+  const rest = lines.length - shown.length;
+  const list = rest > 0 ? [...shown, `nog ${formatDecimal(rest, 0)}`] : shown;
+  const joined = list.length > 1 ? `${list.slice(0, -1).join(', ')} en ${list[list.length - 1]}` : list[0];
+  return `${lines.length === 1 ? 'Regel' : 'Regels'} ${joined}`;
+};

@@ -1,0 +1,183 @@
+import { Alert, Button, FormHelperText, FormLabel, Stack, Typography } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { Form, Formik } from 'formik';
+import { useMemo } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import Select, { type StylesConfig } from 'react-select';
+import { MSG } from '../../../domain/messages';
+import { type Company, useGetCompanyQuery, usePermission } from '../../api/accountApi';
+import { selectActingCompanyId } from '../../app/authSlice';
+import { useAppSelector } from '../../app/hooks';
+import { PageLoading } from '../../components/PageLoading';
+import { ScreenTitle } from '../../components/ScreenTitle';
+import { CompanyBreadcrumbs } from './CompanyBreadcrumbs';
+import { companyPaths } from './companyPaths';
+import { selectBranchCandidates, useAddBranchMutation, useGetBranchCandidatesQuery } from './companyApi';
+
+const TITLE = 'Vestiging toevoegen';
+const SELECT_ID = 'vestiging';
+const ERROR_ID = 'vestiging-fout';
+
+interface BranchOption {
+  value: number;
+  label: string;
+}
+
+interface Values {
+  branch: BranchOption | null;
+}
+
+const useSelectStyles = (invalid: boolean): StylesConfig<BranchOption, false> => {
+  const theme = useTheme();
+  return {
+    control: (base, state) => ({
+      ...base,
+      minHeight: 56,
+      borderColor: invalid ? theme.palette.error.main : state.isFocused ? theme.palette.primary.main : theme.palette.grey[500],
+      boxShadow: state.isFocused ? `0 0 0 1px ${theme.palette.primary.main}` : 'none',
+    }),
+    placeholder: (base) => ({ ...base, color: theme.palette.text.secondary }),
+    menu: (base) => ({ ...base, zIndex: theme.zIndex.modal }),
+  };
+};
+
+/**
+ * The companies that could join the parent company: only provider staff may list companies
+ * (LIST_COMPANIES); for others there are none.
+ */
+const useBranchOptions = (company: Company): { options: BranchOption[]; isLoading: boolean } => {
+  const mayList = usePermission('LIST_COMPANIES');
+  const { isLoading } = useGetBranchCandidatesQuery(mayList ? undefined : skipToken);
+  const candidates = useAppSelector(selectBranchCandidates);
+  const options = useMemo(() => {
+    const current = new Set(company.parent_company?.companies.map((branch) => branch.id));
+    return candidates
+      .filter((candidate) => !current.has(candidate.id))
+      .map((candidate) => ({ value: candidate.id, label: candidate.name }))
+      .sort((a, b) => a.label.localeCompare(b.label, 'nl', { sensitivity: 'base' }));
+  }, [candidates, company]);
+  return { options: mayList ? options : [], isLoading: mayList && isLoading };
+};
+
+function BranchSelect({ value, onChange, options, isLoading, error }: {
+  value: BranchOption | null;
+  onChange: (option: BranchOption | null) => void;
+  options: BranchOption[];
+  isLoading: boolean;
+  error: string | undefined;
+}) {
+  const styles = useSelectStyles(Boolean(error));
+  return (
+    <Stack spacing={1}>
+      <FormLabel htmlFor={SELECT_ID} required sx={{ color: 'text.primary' }}>
+        Vestiging
+      </FormLabel>
+      <Select<BranchOption, false>
+        inputId={SELECT_ID}
+        options={options}
+        value={value}
+        onChange={onChange}
+        isClearable
+        isLoading={isLoading}
+        placeholder="Zoek een bedrijf…"
+        loadingMessage={() => MSG.loading}
+        noOptionsMessage={() => 'Geen bedrijven gevonden.'}
+        aria-invalid={Boolean(error)}
+        aria-errormessage={error ? ERROR_ID : undefined}
+        styles={styles}
+      />
+      {error && (
+        <FormHelperText id={ERROR_ID} error role="alert">
+          {error}
+        </FormHelperText>
+      )}
+    </Stack>
+  );
+}
+
+function AddBranchForm({ company, parentCompanyId }: { company: Company; parentCompanyId: number }) {
+  const { options, isLoading } = useBranchOptions(company);
+  const [addBranch] = useAddBranchMutation();
+  const navigate = useNavigate();
+
+  // A refusal is reported by the error toasts ('Een onbekende fout is opgetreden.').
+  const submit = async ({ branch }: Values) => {
+    if (!branch) return;
+    const added = await addBranch({ parentCompanyId, companyId: branch.value })
+      .unwrap()
+      .then(
+        () => true,
+        () => false,
+      );
+    if (added) navigate(companyPaths.overview());
+  };
+
+  return (
+    <Formik<Values>
+      initialValues={{ branch: null }}
+      validate={({ branch }) => (branch ? {} : { branch: MSG.selectBranch })}
+      validateOnBlur={false}
+      onSubmit={submit}
+    >
+      {({ values, errors, submitCount, isSubmitting, setFieldValue }) => (
+        <Form noValidate aria-label={TITLE}>
+          <Stack spacing={3} sx={{ maxWidth: 640 }}>
+            {!isLoading && options.length === 0 && (
+              <Alert severity="info">
+                Er zijn geen bedrijven beschikbaar om als vestiging toe te voegen. Neem contact op met je accountmanager om een
+                vestiging aan je hoofdbedrijf te laten koppelen.
+              </Alert>
+            )}
+            <BranchSelect
+              value={values.branch}
+              onChange={(option) => void setFieldValue('branch', option)}
+              options={options}
+              isLoading={isLoading}
+              error={submitCount > 0 ? (errors.branch as string | undefined) : undefined}
+            />
+            <Stack direction="row" spacing={2}>
+              <Button type="submit" variant="contained" disabled={isSubmitting}>
+                Toevoegen
+              </Button>
+              <Button component={RouterLink} to={companyPaths.overview()}>
+                Annuleren
+              </Button>
+            </Stack>
+          </Stack>
+        </Form>
+      )}
+    </Formik>
+  );
+}
+
+/** /mijn-bedrijf/vestiging-toevoegen: adds a company to the acting company's parent company. */
+export function AddBranchScreen() {
+  const companyId = useAppSelector(selectActingCompanyId);
+  const { data: company, isLoading } = useGetCompanyQuery(companyId ?? skipToken);
+
+  if (!company) return isLoading ? <PageLoading /> : <Alert severity="warning">{MSG.initialLoadFailed}</Alert>;
+  const parent = company.parent_company;
+
+  return (
+    <>
+      <CompanyBreadcrumbs current={TITLE} />
+      <ScreenTitle>{TITLE}</ScreenTitle>
+      {parent ? (
+        <>
+          <Typography sx={{ mb: 3 }}>
+            Hoofdbedrijf: <strong>{parent.name}</strong>
+          </Typography>
+          <AddBranchForm company={company} parentCompanyId={parent.id} />
+        </>
+      ) : (
+        <>
+          <Typography sx={{ mb: 3 }}>Dit bedrijf hoort niet bij een hoofdbedrijf, dus er kan geen vestiging worden toegevoegd.</Typography>
+          <Button component={RouterLink} to={companyPaths.overview()} variant="contained">
+            Terug naar Mijn bedrijf
+          </Button>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import AddIcon from '@mui/icons-material/Add';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { type Company, type CompanyRef, usePermission } from '../../api/accountApi';
+import { selectClaims } from '../../app/authSlice';
+import { useAppSelector } from '../../app/hooks';
+import { useImpersonation } from '../../app/useImpersonation';
+import { companyPaths } from './companyPaths';
+import { useRemoveBranchMutation } from './companyApi';
+import { Section } from './Section';
+
+const HEADING_ID = 'hoofdbedrijf-titel';
+
+/**
+ * 'Beheren': acts for the company, or, for the user's own company while managing another one,
+ * stops managing (its own token is still there).
+ */
+const useManageCompany = () => {
+  const { startImpersonation, stopImpersonation } = useImpersonation();
+  const ownCompanyId = useAppSelector(selectClaims)?.impersonate ?? null;
+  return (companyId: number) => (companyId === ownCompanyId ? stopImpersonation() : void startImpersonation(companyId));
+};
+
+interface RemoveBranchDialogProps {
+  parent: CompanyRef;
+  branch: CompanyRef;
+  onClose: () => void;
+}
+
+/** Asks before a branch leaves the parent company; the outcome is a toast (spec section 8). */
+function RemoveBranchDialog({ parent, branch, onClose }: RemoveBranchDialogProps) {
+  const [removeBranch, { isLoading }] = useRemoveBranchMutation();
+
+  const confirm = async () => {
+    await removeBranch({ parentCompanyId: parent.id, companyId: branch.id })
+      .unwrap()
+      .catch(() => undefined);
+    onClose();
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="vestiging-verwijderen-titel" aria-describedby="vestiging-verwijderen-tekst">
+      <DialogTitle id="vestiging-verwijderen-titel">Vestiging verwijderen</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="vestiging-verwijderen-tekst">
+          {`Weet je zeker dat je '${branch.name}' wilt verwijderen uit hoofdbedrijf '${parent.name}'?`}
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Annuleren</Button>
+        <Button color="error" variant="contained" onClick={confirm} disabled={isLoading}>
+          Verwijderen
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * The parent company with its branches (spec section 2). With EDIT_PARENT_COMPANY a branch can be
+ * added, managed by impersonation (not the acting company itself) or removed.
+ */
+export function BranchesSection({ company }: { company: Company }) {
+  const mayEdit = usePermission('EDIT_PARENT_COMPANY');
+  const manage = useManageCompany();
+  const [removing, setRemoving] = useState<CompanyRef | null>(null);
+  const parent = company.parent_company;
+
+  const addButton = mayEdit && parent && (
+    <Button component={RouterLink} to={companyPaths.addBranch()} variant="contained" startIcon={<AddIcon />}>
+      Vestiging toevoegen
+    </Button>
+  );
+
+  return (
+    <Section id={HEADING_ID} title="Hoofdbedrijf en vestigingen" action={addButton}>
+      {!parent ? (
+        <Typography>Dit bedrijf hoort niet bij een hoofdbedrijf.</Typography>
+      ) : (
+        <>
+          <Typography sx={{ mb: 1.5 }}>
+            Hoofdbedrijf: <strong>{parent.name}</strong>
+          </Typography>
+          <TableContainer component={Paper} variant="outlined">
+            <Table size="small" aria-labelledby={HEADING_ID}>
+              <TableHead>
+                <TableRow>
+                  <TableCell sx={{ fontWeight: 600 }}>Vestiging</TableCell>
+                  {mayEdit && <TableCell sx={{ fontWeight: 600 }}>Acties</TableCell>}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {parent.companies.map((branch) => (
+                  <TableRow key={branch.id}>
+                    <TableCell>{branch.id === company.id ? `${branch.name} (dit bedrijf)` : branch.name}</TableCell>
+                    {mayEdit && (
+                      <TableCell>
+                        <Stack direction="row" spacing={1}>
+                          {branch.id !== company.id && (
+                            <Button size="small" variant="outlined" onClick={() => manage(branch.id)} aria-label={`${branch.name} beheren`}>
+                              Beheren
+                            </Button>
+                          )}
+                          <Button size="small" color="error" onClick={() => setRemoving(branch)} aria-label={`${branch.name} verwijderen`}>
+                            Verwijderen
+                          </Button>
+                        </Stack>
+                      </TableCell>
+                    )}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </>
+      )}
+      {parent && removing && <RemoveBranchDialog parent={parent} branch={removing} onClose={() => setRemoving(null)} />}
+    </Section>
+  );
+}

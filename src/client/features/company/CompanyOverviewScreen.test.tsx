@@ -1,0 +1,262 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { MSG } from '../../../domain/messages';
+import { deferred, json } from '../../test/http';
+import { renderWithProviders, whenSettled } from '../../test/renderWithProviders';
+import { loggedIn, makeToken } from '../../test/tokens';
+import { actingCompany, auditEntry, blobText, captureDownloads, CUSTOMER, manyEndUsers, mockCompany } from './testData';
+
+const section = (name: string) => screen.findByRole('region', { name });
+const cellTexts = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+
+describe('CompanyOverviewScreen', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('shows the company, its parent company with branches, and the contact persons', async () => {
+    mockCompany();
+    renderWithProviders('/mijn-bedrijf', { preloadedState: loggedIn() });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mijn bedrijf' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    const details = await section('Bedrijfsgegevens');
+    expect(within(details).getByText('K-1020')).toBeTruthy();
+    expect(within(details).getByText('3511 AB Utrecht')).toBeTruthy();
+
+    const branches = await section('Hoofdbedrijf en vestigingen');
+    expect(within(branches).getByText('Van Dijk Groep')).toBeTruthy();
+    const rows = within(within(branches).getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0].textContent)).toEqual([
+      'Van Dijk Installatietechniek B.V. (dit bedrijf)',
+      'Van Dijk Service B.V.',
+      'Van Dijk Techniek Noord B.V.',
+    ]);
+    // Managing the acting company itself makes no sense.
+    expect(within(rows[0]).queryByRole('button', { name: /beheren/ })).toBeNull();
+    expect(within(rows[1]).getByRole('button', { name: 'Van Dijk Service B.V. beheren' })).toBeTruthy();
+    expect(within(branches).getByRole('link', { name: 'Vestiging toevoegen' }).getAttribute('href')).toBe('/mijn-bedrijf/vestiging-toevoegen');
+
+    const contacts = await section('Contactpersonen');
+    const table = await within(contacts).findByRole('table', { name: 'Contactpersonen' });
+    expect(within(table).getAllByRole('row').slice(1).map(cellTexts)).toEqual([
+      ['Anna van Dijk', 'klant@demo.nl', '0612345678', 'Geactiveerd'],
+      ['Bram Bakker', 'bram@vandijk.nl', '–', 'Nog niet geactiveerd'],
+    ]);
+    expect(within(table).getByRole('link', { name: 'Bram Bakker' }).getAttribute('href')).toBe('/mijn-bedrijf/6/user-wijzigen');
+    expect(within(contacts).getByRole('link', { name: 'Contactpersoon toevoegen' }).getAttribute('href')).toBe(
+      '/mijn-bedrijf/user-aanmaken',
+    );
+  });
+
+  it('offers no branch, contact person or import actions without their permissions', async () => {
+    mockCompany(['LIST_USERS']);
+    const { store } = renderWithProviders('/mijn-bedrijf', { preloadedState: loggedIn() });
+
+    await screen.findByRole('table', { name: 'Contactpersonen' });
+    await whenSettled(store);
+    expect(screen.queryByRole('link', { name: 'Vestiging toevoegen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /beheren|verwijderen/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Contactpersoon toevoegen' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Anna van Dijk' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Eindgebruikers importeren' })).toBeNull();
+  });
+
+  it('says so when the company has no parent company', async () => {
+    mockCompany(CUSTOMER, { 'GET /api/company/20': () => json(200, { ...actingCompany, parent_company_id: null, parent_company: null }) });
+    renderWithProviders('/mijn-bedrijf', { preloadedState: loggedIn() });
+
+    expect(await screen.findByText('Dit bedrijf hoort niet bij een hoofdbedrijf.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Vestiging toevoegen' })).toBeNull();
+  });
+
+  it('removes a branch after confirmation, confirms it and shows the new branch list', async () => {
+    let company = actingCompany;
+    const requests = mockCompany(CUSTOMER, {
+      'GET /api/company/20': () => json(200, company),
+      'POST /api/parent-companies/3/remove': () => {
+        company = { ...company, parent_company: { ...company.parent_company!, companies: company.parent_company!.companies.slice(0, 2) } };
+        return json(200, { message: 'ok' });
+      },
+    });
+    const { user } = renderWithProviders('/mijn-bedrijf', { preloadedState: loggedIn() });
+
+    await user.click(await screen.findByRole('button', { name: 'Van Dijk Techniek Noord B.V. verwijderen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Vestiging verwijderen' });
+    await user.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));
+
+    expect(await screen.findByText(MSG.branchRemoved)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Van Dijk Techniek Noord B.V.')).toBeNull());
+    expect(requests.find((r) => r.url.endsWith('/remove'))?.body).toEqual({ company_id: 22 });
+  });
+
+  it('reports a failed branch removal', async () => {
+    mockCompany(CUSTOMER, { 'POST /api/parent-companies/3/remove': () => json(500, { message: 'kapot' }) });
+    const { user } = renderWithProviders('/mijn-bedrijf', { preloadedState: loggedIn() });
+
+    await user.click(await screen.findByRole('button', { name: 'Van Dijk Service B.V. verwijderen' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Verwijderen' }));
+
+    expect(await screen.findByText(MSG.unknownError)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('manages a branch by impersonation and lands on the dashboard', async () => {
+    const requests = mockCompany(CUSTOMER, {
+      'POST /api/auth/impersonate': () => json(200, { data: { token: makeToken({ company_id: 21, impersonate: 20 }) } }),
+      'GET /api/company/21': () => json(200, { ...actingCompany, id: 21, name: 'Van Dijk Service B.V.' }),
+    });
+    const { user, router } = renderWithProviders('/mijn-bedrijf', { preloadedState: loggedIn() });
+
+    await user.click(await screen.findByRole('button', { name: 'Van Dijk Service B.V. beheren' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(requests.find((r) => r.url.includes('/auth/impersonate'))?.url).toContain('company_id=21');
+  });
+
+  it("stops managing when the user's own company is chosen among the branches", async () => {
+    const own = makeToken();
+    const requests = mockCompany(CUSTOMER, {
+      'GET /api/company/21': () => json(200, { ...actingCompany, id: 21, name: 'Van Dijk Service B.V.' }),
+    });
+    const { user, router, store } = renderWithProviders('/mijn-bedrijf', {
+      preloadedState: loggedIn(makeToken({ company_id: 21, impersonate: 20 }), own),
+    });
+
+    const branches = await section('Hoofdbedrijf en vestigingen');
+    expect(await within(branches).findByText('Van Dijk Service B.V. (dit bedrijf)')).toBeTruthy();
+    await user.click(within(branches).getByRole('button', { name: 'Van Dijk Installatietechniek B.V. beheren' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(store.getState().auth).toMatchObject({ token: own, originalToken: null });
+    expect(requests.some((r) => r.url.includes('/auth/impersonate'))).toBe(false);
+  });
+
+  it('lists 20,000 end users, renders only a window of them, and filters by name', async () => {
+    mockCompany(CUSTOMER, { 'GET /api/end-users/all': () => json(200, manyEndUsers(20000)) });
+    const { user } = renderWithProviders('/mijn-bedrijf', { preloadedState: loggedIn() });
+
+    const endUsers = await section('Eindgebruikers');
+    const list = await within(endUsers).findByRole('list', { name: 'Eindgebruikers' });
+    expect(within(endUsers).getByText('20.000 eindgebruikers')).toBeTruthy();
+    const items = within(list).getAllByRole('listitem');
+    expect(items.length).toBeLessThan(100);
+    expect(items[0].getAttribute('aria-setsize')).toBe('20000');
+    expect(within(items[0]).getByRole('link').getAttribute('href')).toBe('/mijn-bedrijf/end-users/1/voornaam1-achternaam1');
+
+    await user.type(within(endUsers).getByLabelText('Zoek eindgebruiker'), 'achternaam1999');
+    await waitFor(() => expect(within(endUsers).getByText('11 eindgebruikers van 20.000')).toBeTruthy());
+    expect(within(list).getAllByRole('link')[0].textContent).toBe('Voornaam1999 Achternaam1999');
+
+    await user.clear(within(endUsers).getByLabelText('Zoek eindgebruiker'));
+    await user.type(within(endUsers).getByLabelText('Zoek eindgebruiker'), 'niemand');
+    expect(await within(endUsers).findByText('Geen eindgebruikers gevonden.')).toBeTruthy();
+  });
+
+  it('shows the change log with Dutch date and time, and pages through it', async () => {
+    const requests = mockCompany(CUSTOMER, {
+      'GET /api/audit-log': ({ url }) => {
+        const page = Number(new URL(url, 'http://localhost').searchParams.get('page'));
+        const first = (page - 1) * 50;
+        return json(200, {
+          items: Array.from({ length: page === 1 ? 50 : 10 }, (_, i) =>
+            auditEntry(first + i + 1, i === 0 ? { action: 'service.delete', entity: 'service', entity_id: '40', changes: null, impersonating_from: 1 } : {}),
+          ),
+          total: 60,
+        });
+      },
+    });
+    const { user } = renderWithProviders('/mijn-bedrijf', { preloadedState: loggedIn() });
+
+    const log = await section('Wijzigingslog');
+    const table = await within(log).findByRole('table', { name: 'Wijzigingslog' });
+    const [head, first, second] = within(table).getAllByRole('row');
+    expect(within(head).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Datum/tijd', 'Gebruiker', 'Actie', 'Onderdeel']);
+    expect(cellTexts(first)).toEqual(['14-11-2026 09:05', 'Anna van Dijk (beheerder)', 'Verwijderd', 'Afname 40']);
+    expect(cellTexts(second)).toEqual(['14-11-2026 09:05', 'Anna van Dijk', 'Gewijzigd', "Artikel 'Zakelijk 10GB'"]);
+    expect(within(log).getByText('1-50 van 60')).toBeTruthy();
+
+    await user.click(within(log).getByRole('button', { name: 'Ga naar de volgende pagina' }));
+    expect(await within(log).findByText('51-60 van 60')).toBeTruthy();
+    expect(requests.filter((r) => r.url.includes('/audit-log')).map((r) => r.url.split('?')[1])).toEqual([
+      'company_id=20&page=1',
+      'company_id=20&page=2',
+    ]);
+  });
+
+  it('downloads the import template with the session token, as template.csv with a BOM', async () => {
+    const saved = captureDownloads();
+    const token = makeToken();
+    const requests = mockCompany(CUSTOMER, {
+      'GET /api/end-users/import/template': () =>
+        new Response('voornaam;achternaam\n', { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' } }),
+    });
+    const { user } = renderWithProviders('/mijn-bedrijf', { preloadedState: loggedIn(token) });
+
+    await user.click(await screen.findByRole('button', { name: 'template.csv' }));
+
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0].name).toBe('template.csv');
+    expect(await blobText(saved[0].blob)).toBe('\uFEFFvoornaam;achternaam\n');
+    expect(requests.find((r) => r.url.endsWith('/import/template'))?.authorization).toBe(`Bearer ${token}`);
+  });
+});
+
+describe('end user import', () => {
+  const csv = () => new File(['voornaam;achternaam\nJan;Jansen\n'], 'eindgebruikers.csv', { type: 'text/csv' });
+
+  const chooseAndImport = async (user: ReturnType<typeof renderWithProviders>['user']) => {
+    const importSection = await screen.findByRole('region', { name: 'Eindgebruikers importeren' });
+    const importButton = within(importSection).getByRole('button', { name: 'Importeren' }) as HTMLButtonElement;
+    expect(importButton.disabled).toBe(true);
+    await user.upload(within(importSection).getByLabelText('CSV-bestand met eindgebruikers'), csv());
+    await user.click(importButton);
+    return importSection;
+  };
+
+  it('imports, shows importing meanwhile, confirms, and refetches the end users', async () => {
+    const answer = deferred<Response>();
+    let endUsers = manyEndUsers(3);
+    const requests = mockCompany(CUSTOMER, {
+      'GET /api/end-users/all': () => json(200, endUsers),
+      'POST /api/end-users/import': () => {
+        endUsers = [...endUsers, { id: 4, firstname: 'Jan', lastname: 'Jansen' }];
+        return answer.promise;
+      },
+    });
+    const { user } = renderWithProviders('/mijn-bedrijf', { preloadedState: loggedIn() });
+
+    const importSection = await chooseAndImport(user);
+    const busy = within(importSection).getByRole('button', { name: 'Bezig met importeren...' }) as HTMLButtonElement;
+    expect(busy.disabled).toBe(true);
+    answer.resolve(json(200, { message: MSG.importSuccess, imported: 1 }));
+
+    expect(await screen.findByText(MSG.importSuccess)).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Jan Jansen' })).toBeTruthy();
+    expect(within(importSection).getByRole('button', { name: 'Importeren' })).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual(['/api/end-users/import']);
+  });
+
+  it("shows the server's message and the refused lines", async () => {
+    mockCompany(CUSTOMER, {
+      'POST /api/end-users/import': () =>
+        json(400, { message: 'Het bestand bevat fouten. Er is niets geïmporteerd.', errors: [{ line: 3, message: 'Achternaam ontbreekt.' }] }),
+    });
+    const { user } = renderWithProviders('/mijn-bedrijf', { preloadedState: loggedIn() });
+
+    const importSection = await chooseAndImport(user);
+
+    expect(await screen.findByText('Het bestand bevat fouten. Er is niets geïmporteerd.')).toBeTruthy();
+    expect(within(importSection).getByText('Regel 3: Achternaam ontbreekt.')).toBeTruthy();
+  });
+
+  it('says that nothing was imported when no answer came', async () => {
+    mockCompany(CUSTOMER, {
+      'POST /api/end-users/import': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const { user } = renderWithProviders('/mijn-bedrijf', { preloadedState: loggedIn() });
+
+    await chooseAndImport(user);
+
+    expect(await screen.findByText(MSG.importNoResponse)).toBeTruthy();
+  });
+});

@@ -1,0 +1,101 @@
+import { Button, Stack, TextField } from '@mui/material';
+import { Form, Formik, type FormikErrors } from 'formik';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { MSG } from '../../../domain/messages';
+import { companyPaths } from './companyPaths';
+import type { ContactPersonInput } from './companyApi';
+
+export interface ContactPersonValues {
+  firstname: string;
+  lastname: string;
+  email: string;
+  phonenumber: string;
+}
+
+export const emptyContactPerson: ContactPersonValues = { firstname: '', lastname: '', email: '', phonenumber: '' };
+
+/** A standard address: something, one @, a domain with a dot, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Spec section 5: add and edit user. */
+export const validateContactPerson = (values: ContactPersonValues): FormikErrors<ContactPersonValues> => {
+  const errors: FormikErrors<ContactPersonValues> = {};
+  if (!values.firstname.trim()) errors.firstname = MSG.firstnameRequired;
+  if (!values.lastname.trim()) errors.lastname = MSG.lastnameRequired;
+  if (!values.email.trim()) errors.email = MSG.emailRequired;
+  else if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = MSG.emailInvalid;
+  return errors;
+};
+
+const contactPersonInput = (values: ContactPersonValues): ContactPersonInput => ({
+  firstname: values.firstname.trim(),
+  lastname: values.lastname.trim(),
+  email: values.email.trim(),
+  phonenumber: values.phonenumber.trim() || null,
+});
+
+const FIELDS: { name: keyof ContactPersonValues; label: string; required: boolean; type: string; autoComplete: string }[] = [
+  { name: 'firstname', label: 'Voornaam', required: true, type: 'text', autoComplete: 'given-name' },
+  { name: 'lastname', label: 'Achternaam', required: true, type: 'text', autoComplete: 'family-name' },
+  { name: 'email', label: 'E-mailadres', required: true, type: 'email', autoComplete: 'email' },
+  { name: 'phonenumber', label: 'Telefoonnummer', required: false, type: 'tel', autoComplete: 'tel' },
+];
+
+interface ContactPersonFormProps {
+  /** Names the form. */
+  title: string;
+  initialValues: ContactPersonValues;
+  /** Saves; a refusal is reported by the error toasts and keeps the form open. */
+  save: (input: ContactPersonInput) => Promise<unknown>;
+}
+
+/** The add and edit contact person form; saving returns to Mijn bedrijf. */
+export function ContactPersonForm({ title, initialValues, save }: ContactPersonFormProps) {
+  const navigate = useNavigate();
+
+  const submit = async (values: ContactPersonValues) => {
+    const saved = await save(contactPersonInput(values)).then(
+      () => true,
+      () => false,
+    );
+    if (saved) navigate(companyPaths.overview());
+  };
+
+  return (
+    // Errors show after the first save and update while typing; never on blur, so that the form does not
+    // shift under the pointer between pressing and releasing 'Opslaan'.
+    <Formik initialValues={initialValues} validate={validateContactPerson} validateOnBlur={false} onSubmit={submit}>
+      {({ values, errors, submitCount, isSubmitting, handleChange }) => (
+        <Form noValidate aria-label={title}>
+          <Stack spacing={2} sx={{ maxWidth: 640 }}>
+            {FIELDS.map((field) => {
+              const error = submitCount > 0 ? errors[field.name] : undefined;
+              return (
+                <TextField
+                  key={field.name}
+                  name={field.name}
+                  label={field.label}
+                  type={field.type}
+                  required={field.required}
+                  autoComplete={field.autoComplete}
+                  value={values[field.name]}
+                  onChange={handleChange}
+                  error={Boolean(error)}
+                  helperText={error}
+                />
+              );
+            })}
+            <Stack direction="row" spacing={2}>
+              <Button type="submit" variant="contained" disabled={isSubmitting}>
+                Opslaan
+              </Button>
+              <Button component={RouterLink} to={companyPaths.overview()}>
+                Annuleren
+              </Button>
+            </Stack>
+          </Stack>
+        </Form>
+      )}
+    </Formik>
+  );
+}

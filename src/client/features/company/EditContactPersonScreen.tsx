@@ -1,0 +1,53 @@
+import { Button, Typography } from '@mui/material';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { PageLoading } from '../../components/PageLoading';
+import { ScreenTitle } from '../../components/ScreenTitle';
+import { CompanyBreadcrumbs } from './CompanyBreadcrumbs';
+import { companyPaths } from './companyPaths';
+import { selectContactPersonById, useEditContactPersonMutation, useGetContactPersonsQuery } from './companyApi';
+import { ContactPersonForm } from './ContactPersonForm';
+
+const TITLE = 'Contactpersoon wijzigen';
+
+const toId = (value: string | undefined) => (value !== undefined && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : 0);
+
+/** /mijn-bedrijf/{userId}/user-wijzigen */
+export function EditContactPersonScreen() {
+  const id = toId(useParams().userId);
+  const { isLoading } = useGetContactPersonsQuery();
+  const person = useAppSelector((state) => selectContactPersonById(state, id));
+  const [editContactPerson] = useEditContactPersonMutation();
+
+  if (!person) {
+    if (isLoading) return <PageLoading />;
+    return (
+      <>
+        <CompanyBreadcrumbs current={TITLE} />
+        <ScreenTitle>Contactpersoon niet gevonden</ScreenTitle>
+        <Typography sx={{ mb: 3 }}>Deze contactpersoon bestaat niet (meer) binnen dit bedrijf.</Typography>
+        <Button component={RouterLink} to={companyPaths.overview()} variant="contained">
+          Terug naar Mijn bedrijf
+        </Button>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <CompanyBreadcrumbs current={TITLE} />
+      <ScreenTitle>{TITLE}</ScreenTitle>
+      <ContactPersonForm
+        key={person.id}
+        title={TITLE}
+        initialValues={{
+          firstname: person.firstname,
+          lastname: person.lastname,
+          email: person.email,
+          phonenumber: person.phonenumber ?? '',
+        }}
+        save={(input) => editContactPerson({ id: person.id, ...input }).unwrap()}
+      />
+    </>
+  );
+}

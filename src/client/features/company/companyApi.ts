@@ -1,0 +1,198 @@
+import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit';
+import { api, listTags } from '../../api/api';
+import type { RootState } from '../../app/store';
+
+/** A contact person of the acting company (GET /users). */
+export interface ContactPerson {
+  id: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+  phonenumber: string | null;
+  company_id: number;
+  role_id: number;
+  /** Whether the person has set a password through the activation mail. */
+  activated: boolean;
+}
+
+/** The contact person form as sent; the server keeps the company and role. */
+export interface ContactPersonInput {
+  firstname: string;
+  lastname: string;
+  email: string;
+  phonenumber: string | null;
+}
+
+export interface EndUserListItem {
+  id: number;
+  firstname: string;
+  lastname: string;
+}
+
+/** A company that could become a branch (GET /companies, provider staff only). */
+export interface BranchCandidate {
+  id: number;
+  name: string;
+  parent_company_id: number | null;
+}
+
+/** One change to the company (GET /audit-log). */
+export interface AuditLogEntry {
+  id: number;
+  /** Unix seconds. */
+  created_at: number;
+  user: { id: number; firstname: string; lastname: string } | null;
+  company_id: number | null;
+  /** The user's own company when the change was made while managing this one. */
+  impersonating_from: number | null;
+  /** `entity.verb`, e.g. `service.update`. */
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  changes: Record<string, unknown> | null;
+}
+
+export interface AuditLogPage {
+  items: AuditLogEntry[];
+  total: number;
+}
+
+export interface AuditLogQuery {
+  companyId: number;
+  /** 1-based. */
+  page: number;
+}
+
+/** A refused line of an end user import. */
+export interface ImportLineError {
+  line: number;
+  message: string;
+}
+
+export interface BranchChange {
+  parentCompanyId: number;
+  companyId: number;
+}
+
+export const contactPersonsAdapter = createEntityAdapter<ContactPerson>();
+export const endUsersAdapter = createEntityAdapter<EndUserListItem>();
+export const branchCandidatesAdapter = createEntityAdapter<BranchCandidate>();
+
+/** Error answers are JSON; a file comes as text. */
+const textOrError = (response: Response) => (response.ok ? response.text() : response.json());
+
+/**
+ * A branch that moves changes every company that shows its parent company's branches (the
+ * acting company among them), the parent companies and the log.
+ */
+const BRANCH_CHANGE_TAGS = ['Company', 'ParentCompany', 'AuditLog'] as const;
+
+/** Mijn bedrijf: contact persons, end users and their import, branches, the change log. */
+export const companyApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getContactPersons: build.query<EntityState<ContactPerson, number>, void>({
+      query: () => 'users',
+      transformResponse: (users: ContactPerson[]) => contactPersonsAdapter.setAll(contactPersonsAdapter.getInitialState(), users),
+      providesTags: (result) => listTags('User', result?.ids),
+    }),
+    addContactPerson: build.mutation<ContactPerson, ContactPersonInput>({
+      query: (user) => ({ url: 'users', method: 'POST', body: user }),
+      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'User', id: 'LIST' }, 'AuditLog']),
+    }),
+    editContactPerson: build.mutation<ContactPerson, ContactPersonInput & { id: number }>({
+      query: ({ id, ...user }) => ({ url: `users/${id}`, method: 'PUT', body: user }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'User', id }, 'AuditLog']),
+    }),
+    /** Every end user of the company: 20,000 for a big customer. */
+    getEndUsers: build.query<EntityState<EndUserListItem, number>, void>({
+      query: () => 'end-users/all',
+      transformResponse: (endUsers: EndUserListItem[]) => endUsersAdapter.setAll(endUsersAdapter.getInitialState(), endUsers),
+      providesTags: (result) => listTags('EndUser', result?.ids),
+    }),
+    /** All or nothing (contract): the answer names how many were added. */
+    importEndUsers: build.mutation<{ message: string; imported: number }, File>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('data', file);
+        return { url: 'end-users/import', method: 'POST', body };
+      },
+      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'EndUser', id: 'LIST' }, 'AuditLog']),
+    }),
+    /** A download, hence a mutation: nothing to cache, and the file leaves the store at once. */
+    getEndUserTemplate: build.mutation<string, void>({
+      query: () => ({ url: 'end-users/import/template', responseHandler: textOrError }),
+    }),
+    getBranchCandidates: build.query<EntityState<BranchCandidate, number>, void>({
+      query: () => 'companies',
+      transformResponse: (companies: BranchCandidate[]) =>
+        branchCandidatesAdapter.setAll(branchCandidatesAdapter.getInitialState(), companies),
+      providesTags: (result) => listTags('Company', result?.ids),
+    }),
+    addBranch: build.mutation<unknown, BranchChange>({
+      query: ({ parentCompanyId, companyId }) => ({
+        url: `parent-companies/${parentCompanyId}/add`,
+        method: 'POST',
+        body: { company_id: companyId },
+      }),
+      invalidatesTags: (_result, error) => (error ? [] : BRANCH_CHANGE_TAGS),
+    }),
+    removeBranch: build.mutation<unknown, BranchChange>({
+      query: ({ parentCompanyId, companyId }) => ({
+        url: `parent-companies/${parentCompanyId}/remove`,
+        method: 'POST',
+        body: { company_id: companyId },
+      }),
+      invalidatesTags: (_result, error) => (error ? [] : BRANCH_CHANGE_TAGS),
+    }),
+    getAuditLog: build.query<AuditLogPage, AuditLogQuery>({
+      query: ({ companyId, page }) => ({ url: 'audit-log', params: { company_id: companyId, page } }),
+      providesTags: ['AuditLog'],
+      // Every screen of the portal writes to the log; reopening Mijn bedrijf shows it afresh.
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const {
+  useGetContactPersonsQuery,
+  useAddContactPersonMutation,
+  useEditContactPersonMutation,
+  useGetEndUsersQuery,
+  useImportEndUsersMutation,
+  useGetEndUserTemplateMutation,
+  useGetBranchCandidatesQuery,
+  useAddBranchMutation,
+  useRemoveBranchMutation,
+  useGetAuditLogQuery,
+} = companyApi;
+
+const contactPersonSelectors = contactPersonsAdapter.getSelectors();
+const endUserSelectors = endUsersAdapter.getSelectors();
+const branchCandidateSelectors = branchCandidatesAdapter.getSelectors();
+
+const selectContactPersonsData = (state: RootState) => companyApi.endpoints.getContactPersons.select()(state).data;
+
+/** Contact persons sorted by name, as the table lists them. */
+export const selectContactPersons = createSelector([selectContactPersonsData], (data) =>
+  data
+    ? [...contactPersonSelectors.selectAll(data)].sort((a, b) =>
+        `${a.firstname} ${a.lastname}`.localeCompare(`${b.firstname} ${b.lastname}`, 'nl', { sensitivity: 'base' }),
+      )
+    : [],
+);
+
+export const selectContactPersonById = createSelector(
+  [selectContactPersonsData, (_state: RootState, id: number) => id],
+  (data, id) => (data ? (contactPersonSelectors.selectById(data, id) ?? null) : null),
+);
+
+/** End users in the server's order (by name). */
+export const selectEndUsers = createSelector(
+  [(state: RootState) => companyApi.endpoints.getEndUsers.select()(state).data],
+  (data) => (data ? endUserSelectors.selectAll(data) : []),
+);
+
+export const selectBranchCandidates = createSelector(
+  [(state: RootState) => companyApi.endpoints.getBranchCandidates.select()(state).data],
+  (data) => (data ? branchCandidateSelectors.selectAll(data) : []),
+);
