@@ -3,3 +3,4 @@ export * from './users';
 export * from './catalogue';
 export * from './bundle';
 export * from './audit';
+export * from './usage';
