@@ -11,7 +11,8 @@ import { percentile, table, type Timing } from './stats';
  *  - a full page load with a warm cache (a return visit, a reload),
  *  - an in-app navigation from the group page (a click on the article's row),
  * each measured from navigation start to the services table's first row rendered and the page
- * interactive (the first task after that row ran: the main thread was free for input).
+ * interactive (the first task after that row ran: the main thread was free for input); then 10
+ * scrolls to a row whose window of services the page has not loaded yet, until that row shows.
  *
  * `npm run bench page` (needs `npm run build` and Debian's Chromium).
  */
@@ -152,7 +153,7 @@ const articleCall = (page: Page, articleId: number) =>
     const entry = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find(
       (e) => new URL(e.name).pathname === `/api/articles/${id}`,
     );
-    return entry ? { start: entry.startTime, end: entry.responseEnd } : null;
+    return entry ? { start: entry.startTime, end: entry.responseEnd, encoded: entry.encodedBodySize } : null;
   }, articleId);
 
 /** Counts the bytes of .js responses on the wire (headers and body) while `fn` runs. */
@@ -171,6 +172,30 @@ const jsOnTheWire = async (page: Page, fn: () => Promise<void>) => {
   }
   return (await Promise.all(pending)).reduce((a, b) => a + b, 0);
 };
+
+/**
+ * Scrolls the services table to the row at `index` (0-based, not loaded yet) and answers the ms
+ * until that row shows its link: the window around it asked, answered and rendered.
+ */
+const scrollToRow = (page: Page, index: number) =>
+  page.evaluate(async (rowIndex) => {
+    const table = Array.from(document.querySelectorAll('table[aria-rowcount][aria-labelledby]')).find((t) =>
+      document.getElementById(t.getAttribute('aria-labelledby')!)?.textContent?.startsWith('Afnames'),
+    )!;
+    const done = () => table.querySelector(`tr[aria-rowindex="${rowIndex + 2}"] a`);
+    const start = performance.now();
+    table.parentElement!.scrollTop = 48 * rowIndex;
+    await new Promise<void>((resolve) => {
+      if (done()) return resolve();
+      const observer = new MutationObserver(() => {
+        if (!done()) return;
+        observer.disconnect();
+        resolve();
+      });
+      observer.observe(table, { childList: true, subtree: true });
+    });
+    return performance.now() - start;
+  }, index);
 
 const domRows = (page: Page) => page.evaluate(() => document.querySelectorAll('tr, [role="row"]').length);
 
@@ -225,6 +250,7 @@ export const benchArticlePage = async (): Promise<{ report: string; timings: Tim
     let rows = 0;
     let rowCount = '';
     let articleJsonBytes = 0;
+    let articleWireBytes = 0;
 
     for (let i = 0; i < SAMPLES; i += 1) {
       // A new context: an empty HTTP cache, as on a first visit, but logged in.
@@ -242,6 +268,7 @@ export const benchArticlePage = async (): Promise<{ report: string; timings: Tim
           callStart.push(call.start);
           callEnd.push(call.end);
           apiMs.push(call.end - call.start);
+          articleWireBytes = call.encoded;
         }
         if (i === 0) {
           js = { ...(await jsBytes(coldPage)), transferred: wire };
@@ -271,6 +298,15 @@ export const benchArticlePage = async (): Promise<{ report: string; timings: Tim
       rows = Math.max(rows, await domRows(page));
     }
 
+    // Scrolling far down: the rows come from a window the page has not loaded yet.
+    const scrolled: number[] = [];
+    for (let i = 0; i < SAMPLES; i += 1) {
+      await page.goto(articleUrl);
+      await readMarks(page);
+      scrolled.push(await scrollToRow(page, Math.min(SERVICES - 40, 600 + i * 400)));
+      rows = Math.max(rows, await domRows(page));
+    }
+
     const timings = [
       timing('full load, cold cache: first row rendered', cold.map((s) => s.rendered)),
       timing('full load, cold cache: interactive', cold.map((s) => s.interactive)),
@@ -278,11 +314,12 @@ export const benchArticlePage = async (): Promise<{ report: string; timings: Tim
       timing('full load, warm cache: interactive', warm.map((s) => s.interactive)),
       timing('in-app from the group page: first row rendered', inApp.map((s) => s.rendered)),
       timing('in-app from the group page: interactive', inApp.map((s) => s.interactive)),
+      timing('scroll to a row not loaded yet: its row shown', scrolled),
     ];
     const diagnostics = [
       timing('cold load: the article call starts', callStart),
       timing('cold load: the article call has its answer', callEnd),
-      timing(`GET /api/articles/:id (${SERVICES} services) in the browser`, apiMs),
+      timing(`GET /api/articles/:id, first window of ${SERVICES} services, in the browser`, apiMs),
     ];
     const kB = (bytes: number) => `${(bytes / 1024).toFixed(0)} kB`;
     const report = [
@@ -294,7 +331,7 @@ export const benchArticlePage = async (): Promise<{ report: string; timings: Tim
       table('Where the time of a cold full load goes (from navigation start)', diagnostics),
       `table rows in the DOM: ${rows} (target <= ${MAX_ROWS}: ${rows <= MAX_ROWS ? 'ok' : 'OVER'}); aria-rowcount ${rowCount}`,
       `JavaScript of the page: ${js.files} files, ${kB(js.transferred)} transferred with a cold cache (${kB(js.encoded)} encoded, ${kB(js.decoded)} decoded)`,
-      `GET /api/articles/${article.id} body: ${kB(articleJsonBytes)}`,
+      `GET /api/articles/${article.id} (first window) body: ${kB(articleJsonBytes)} (${kB(articleWireBytes)} encoded on the wire)`,
     ].join('\n');
     return { report, timings: [...timings, ...diagnostics] };
   } finally {

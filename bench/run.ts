@@ -1,6 +1,9 @@
 import { Pool } from 'pg';
 import { benchArticlePage } from './articlePage';
+import { benchCostEngine } from './costEngine';
+import { benchCosts } from './costs';
 import { benchServiceReads } from './servicesReads';
+import { benchUsageImport } from './usageImport';
 
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -28,6 +31,22 @@ const main = async () => {
   }
   // The article page of a big customer in Chromium (needs `npm run build`).
   if (!only || only === 'page') out.push((await benchArticlePage()).report);
+  // The usage import (1,000,000 records on PostgreSQL, fewer on PGlite) and the report over them.
+  if (!only || only === 'usage') {
+    if (process.env.BENCH_DB !== 'pglite') {
+      out.push((await postgresReachable()) ? await benchUsageImport('postgres') : `\nPostgreSQL not reachable at ${postgresUrl}: skipped`);
+    }
+    if (process.env.BENCH_DB !== 'postgres') out.push(await benchUsageImport('pglite'));
+  }
+  // The costs screen's reads of the large customer (with a year of usage).
+  if (!only || only === 'costs') {
+    if (process.env.BENCH_DB !== 'postgres') out.push((await benchCosts('pglite')).report);
+    if (process.env.BENCH_DB !== 'pglite') {
+      out.push((await postgresReachable()) ? (await benchCosts('postgres', postgresUrl)).report : `\nPostgreSQL not reachable at ${postgresUrl}: skipped`);
+    }
+  }
+  // The cost engine alone (no database): 12 months of the large customer, lines and totals.
+  if (!only || only === 'engine') out.push(await benchCostEngine());
   console.log(out.join('\n'));
 };
 

@@ -53,8 +53,8 @@ export const benchServiceReads = async (kind: 'pglite' | 'postgres', url?: strin
     await app.ready();
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD } });
     const headers = { authorization: `Bearer ${login.json().token}` };
-    const get = (url: string) => async () => {
-      const res = await app.inject({ method: 'GET', url, headers });
+    const get = (url: string, encoding?: string) => async () => {
+      const res = await app.inject({ method: 'GET', url, headers: encoding ? { ...headers, 'accept-encoding': encoding } : headers });
       if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
     };
     const [mobile] = await queryRows<{ id: number }>(database.db, sql`select id from article_groups where sort_order = 1`);
@@ -63,10 +63,24 @@ export const benchServiceReads = async (kind: 'pglite' | 'postgres', url?: strin
     const timings = [
       await time('GET /articles?article_group_id (≈333 articles)', get(`/api/articles?article_group_id=${mobile.id}`)),
       await time('GET /articles (all 2,000)', get('/api/articles')),
-      await time(`GET /articles/:id (${LARGE.servicesOnBigArticle} services)`, get(`/api/articles/${bigArticleId}`), 30),
+      // The article page asks the first window, then windows of 200 as the user scrolls.
+      await time('GET /articles/:id?services_limit=100 (the page opens)', get(`/api/articles/${bigArticleId}?services_offset=0&services_limit=100`), 30),
+      await time('GET /articles/:id?services_offset=4700&services_limit=200 (a late window)', get(`/api/articles/${bigArticleId}?services_offset=4700&services_limit=200`), 30),
+      await time('GET /articles/:id?show_historic&services_limit=100', get(`/api/articles/${bigArticleId}?show_historic=true&services_offset=0&services_limit=100`), 30),
+      await time(`GET /articles/:id, all ${LARGE.servicesOnBigArticle} services (reference; no screen asks this now)`, get(`/api/articles/${bigArticleId}`), 30),
       await time('GET /articles/:id?show_historic=true', get(`/api/articles/${bigArticleId}?show_historic=true`), 30),
+      await time('GET /articles/:id, brotli (as a browser asks)', get(`/api/articles/${bigArticleId}`, 'br'), 30),
+      await time('GET /articles/:id, gzip', get(`/api/articles/${bigArticleId}`, 'gzip'), 30),
       await time('GET /services/:id', get(`/api/services/${someService.id}`)),
-      await time('GET /end-users/all (20,000)', get('/api/end-users/all'), 30),
+      // The company screen: the count and the first window, then windows of 200 while scrolling.
+      await time('GET /end-users/count (the company screen opens)', get('/api/end-users/count')),
+      await time('GET /end-users/all?term=&offset=0&limit=200 (first window)', get('/api/end-users/all?term=&offset=0&limit=200')),
+      await time('GET /end-users/all?term=&offset=19800&limit=200 (last window)', get('/api/end-users/all?term=&offset=19800&limit=200'), 30),
+      await time('GET /end-users/count?term=jansen (company screen search)', get('/api/end-users/count?term=jansen')),
+      await time('GET /end-users/all (all 20,000; reference, no screen asks this now)', get('/api/end-users/all'), 30),
+      await time('GET /end-users/all?term=&limit=101 (the picker opens)', get('/api/end-users/all?term=&limit=101')),
+      await time('GET /end-users/all?term=jansen&limit=101 (picker search)', get('/api/end-users/all?term=jansen&limit=101')),
+      await time('GET /end-users/all?term=sophie 12&limit=101', get('/api/end-users/all?term=sophie%2012&limit=101')),
       await time('GET /end-users/:id', get(`/api/end-users/${someUser.id}`)),
       await time('GET /article-groups/count', get('/api/article-groups/count')),
       await time('GET /article-groups/visible', get('/api/article-groups/visible')),

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { auth, createTestApp, type TestApp } from './testing/testApp';
 
@@ -10,10 +11,12 @@ const INDEX_HTML = '<!doctype html><html lang="nl"><head><script src="/main.0123
 
 let t: TestApp;
 let clientDir: string;
+const BIG_SCRIPT = 'console.log("a screen of the portal");\n'.repeat(200);
 beforeAll(async () => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-client-'));
   fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
   fs.writeFileSync(path.join(clientDir, 'main.0123456789abcdef.js'), 'console.log("spa");');
+  fs.writeFileSync(path.join(clientDir, 'services-screen.0123456789abcdef.js'), BIG_SCRIPT);
   t = await createTestApp({ clientDir });
 }, 60_000);
 afterAll(async () => {
@@ -74,6 +77,34 @@ describe('unknown /api paths', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json()).toEqual({ message: expect.any(String) });
     expect(res.body).not.toContain('<html');
+  });
+});
+
+describe('compression', () => {
+  const decode: Record<string, (body: Buffer) => Buffer> = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync };
+
+  it.each(['br', 'gzip'])('sends an API answer as %s when asked, decoding to the same JSON', async (encoding) => {
+    const token = await t.login('klant@demo.nl');
+    const plain = await t.app.inject({ method: 'GET', url: '/api/articles', headers: auth(token) });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const res = await t.app.inject({ method: 'GET', url: '/api/articles', headers: { ...auth(token), 'accept-encoding': encoding } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(decode[encoding](res.rawPayload).toString('utf8'))).toEqual(plain.json());
+    expectSecurityHeaders(res);
+  });
+
+  it('compresses static files and keeps their caching; small answers stay plain', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/services-screen.0123456789abcdef.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(BIG_SCRIPT);
+    const small = await t.app.inject({ method: 'GET', url: '/some/deep/route', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe(INDEX_HTML);
   });
 });
 

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import { isEmptyDataDir, openPglite, openPostgres, type Database } from './db';
 import { lockDataDir } from './db/lock';
 import { seedDemoData } from './seed/demo';
+import { seedDemoUsage } from './seed/demoUsage';
 import { seedReferenceData } from './seed/reference';
 
 export interface PreparedDatabase {
@@ -36,7 +37,10 @@ export const prepareDatabase = async (
     await seedReferenceData(database.db);
     if (fresh) {
       log?.info('empty data folder: seeding the demo data');
-      await database.db.transaction(async (tx) => seedDemoData(tx as never));
+      await database.db.transaction(async (tx) => {
+        await seedDemoData(tx as never);
+        await seedDemoUsage(tx as never);
+      });
     }
     return { database, seededDemo: fresh, release };
   } catch (err) {

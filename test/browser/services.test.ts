@@ -219,7 +219,7 @@ describeInBrowser('Mijn diensten (browser)', () => {
     const expectedServiceRows = (services: ServiceRow[], columns: string[], mobileFields: boolean) =>
       services.map((s) => ({
         [columns[0]]: endUserLabel(s),
-        ...(mobileFields ? { 'SIM nummer': fieldOf(s, 'SIM nummer'), Telefoonnummer: fieldOf(s, 'Telefoonnummer') } : {}),
+        ...(mobileFields ? { 'SIM nummer': fieldOf(s, 'SIM nummer', mobile.fields), Telefoonnummer: fieldOf(s, 'Telefoonnummer', mobile.fields) } : {}),
         Kostenplaats: s.input_field_1 ?? '',
         [columns[columns.length - 1]]: s.end_time === null ? '' : dutchDate(s.end_time),
       }));
@@ -306,7 +306,7 @@ describeInBrowser('Mijn diensten (browser)', () => {
 
     it("'Nieuwe gebruiker': needs both names, refuses a taken phone number with the toast, then saves a fresh one", async () => {
       const taken = (await articleDetail(base, token, (await articleNamed(base, token, mobile, 'Zakelijk Onbeperkt 10GB')).id)).services
-        .map((s) => fieldOf(s, 'Telefoonnummer'))
+        .map((s) => fieldOf(s, 'Telefoonnummer', mobile.fields))
         .find(Boolean)!;
       expect(taken).toMatch(/^06/);
       await openAddService();

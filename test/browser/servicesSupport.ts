@@ -62,14 +62,15 @@ export interface ArticleListItem {
   bulk_services: BulkEntry[];
 }
 
+/** A service as GET /services/{id} answers it, or a row of GET /articles/{id} (no order reference, no field names). */
 export interface ServiceRow {
   id: number;
   end_user: { id: number; firstname: string; lastname: string } | null;
   start_time: number;
   end_time: number | null;
   input_field_1: string | null;
-  order_reference: string | null;
-  article_group_field_inputs: { article_group_field_id: number; article_group_field: { name: string }; value: string }[];
+  order_reference?: string | null;
+  article_group_field_inputs: { article_group_field_id: number; article_group_field?: { name: string }; value: string }[];
 }
 
 export interface ArticleDetail {
@@ -220,8 +221,11 @@ export const isActive = (service: Pick<ServiceRow, 'start_time' | 'end_time'>, n
 export const endUserLabel = (service: Pick<ServiceRow, 'end_user'>) =>
   service.end_user ? `${service.end_user.firstname} ${service.end_user.lastname}` : '<Geen gebruiker>';
 
-export const fieldOf = (service: ServiceRow, name: string) =>
-  service.article_group_field_inputs.find((i) => i.article_group_field.name === name)?.value ?? '';
+/** A category value by field name; an article's rows name the field by id only, so pass the group's fields. */
+export const fieldOf = (service: ServiceRow, name: string, fields: { id: number; name: string }[] = []) => {
+  const fieldId = fields.find((f) => f.name === name)?.id;
+  return service.article_group_field_inputs.find((i) => (i.article_group_field ? i.article_group_field.name === name : i.article_group_field_id === fieldId))?.value ?? '';
+};
 
 // ---------------------------------------------------------------------------------------------
 // Reading the screens.

@@ -7,8 +7,10 @@ import { catalogApi } from '../api/catalogApi';
 import { authApi } from '../features/auth/authApi';
 import { adminApi } from '../features/admin/adminApi';
 import { companyApi } from '../features/company/companyApi';
+import { costsApi } from '../features/costs/costsApi';
 import { dashboardApi } from '../features/dashboard/dashboardApi';
 import { servicesApi } from '../features/services/servicesApi';
+import { usageApi } from '../features/usage/usageApi';
 import { startImpersonation } from './session';
 import { loadSnapshot } from './snapshot';
 import { toastQueued, type ToastRequest } from './toastsSlice';
@@ -72,6 +74,8 @@ const isServerWorded = isAnyOf(
   adminApi.endpoints.sendActivationMail.matchRejected,
   adminApi.endpoints.exportBilling.matchRejected,
   companyApi.endpoints.getEndUserTemplate.matchRejected,
+  costsApi.endpoints.exportCostsBilling.matchRejected,
+  usageApi.endpoints.downloadReport.matchRejected,
 );
 
 type ApiFailure = UnknownAction & { payload: FetchBaseQueryError; meta: { arg: { endpointName: string } } };

@@ -20,10 +20,8 @@ const ResetPasswordScreen = screen(
   () => import(/* webpackChunkName: "reset-password-screen" */ '../features/auth/ResetPasswordScreen'),
   'ResetPasswordScreen',
 );
-const Layout = screen(
-  () => import(/* webpackChunkName: "layout" */ '../features/layout/Layout'),
-  'Layout',
-);
+const loadLayout = () => import(/* webpackChunkName: "layout" */ '../features/layout/Layout');
+const Layout = screen(loadLayout, 'Layout');
 const NotFoundScreen = screen(
   () => import(/* webpackChunkName: "not-found-screen" */ '../features/layout/NotFoundScreen'),
   'NotFoundScreen',
@@ -32,10 +30,9 @@ const DashboardScreen = screen(
   () => import(/* webpackChunkName: "dashboard-screen" */ '../features/dashboard/DashboardScreen'),
   'DashboardScreen',
 );
-const ServicesScreen = screen(
-  () => import(/* webpackChunkName: "services-screen" */ '../features/services/ServicesScreen'),
-  'ServicesScreen',
-);
+const loadServicesScreen = () => import(/* webpackChunkName: "services-screen" */ '../features/services/ServicesScreen');
+const ServicesScreen = screen(loadServicesScreen, 'ServicesScreen');
+
 const CompanyScreen = screen(
   () => import(/* webpackChunkName: "company-screen" */ '../features/company/CompanyScreen'),
   'CompanyScreen',
@@ -56,6 +53,16 @@ const SearchScreen = screen(
   () => import(/* webpackChunkName: "search-screen" */ '../features/search/SearchScreen'),
   'SearchScreen',
 );
+
+/**
+ * On a full load of a services address, starts the layout's and the screen's chunks at once, in
+ * parallel with the session refresh, instead of each after the one before it has rendered.
+ */
+export const preloadChunksFor = (pathname: string) => {
+  if (!pathname.startsWith('/mijn-diensten/')) return;
+  void loadLayout();
+  void loadServicesScreen();
+};
 
 function LazyOutlet() {
   return (

@@ -44,6 +44,12 @@ export interface CostService {
   setupPrice: string | null;
   firstname: string | null;
   lastname: string | null;
+  /**
+   * How many identical services this one stands for (default 1): the totals path (`monthsTotals`)
+   * counts it that many times, so a loader may collapse services that behave alike in every month
+   * it asks into one. Lines name one service each: `costsOfMonth` takes only count 1.
+   */
+  count?: number;
 }
 
 /** A bulk service entry: a positive amount adds units from `time`, a negative one removes them. */

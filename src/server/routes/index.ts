@@ -7,12 +7,16 @@ import authRoutes from './auth';
 import billingCycleRoutes from './billing-cycles';
 import bulkServiceRoutes from './bulk-services';
 import companyRoutes from './company';
+import costsRoutes from './costs';
 import endUserRoutes from './end-users';
 import endUserImportRoutes from './end-users/import';
 import groupBundleRoutes from './group-bundle';
 import parentCompanyRoutes from './parent-companies';
+import reportRoutes from './report';
+import billingExportRoutes from './report/export';
 import searchRoutes from './search';
 import serviceRoutes from './services';
+import usageRoutes from './usage';
 import userRoutes from './users';
 
 /** Every API resource, mounted under /api. */
@@ -25,6 +29,8 @@ export const apiRoutes = async (app: FastifyInstance) => {
   await app.register(articleGroupAdminRoutes);
   await app.register(billingCycleRoutes);
   await app.register(groupBundleRoutes);
+  await app.register(costsRoutes);
+  await app.register(billingExportRoutes);
   await app.register(articleRoutes);
   await app.register(bulkServiceRoutes);
   await app.register(serviceRoutes);
@@ -32,4 +38,6 @@ export const apiRoutes = async (app: FastifyInstance) => {
   await app.register(endUserImportRoutes);
   await app.register(searchRoutes);
   await app.register(auditLogRoutes);
+  await app.register(usageRoutes);
+  await app.register(reportRoutes);
 };

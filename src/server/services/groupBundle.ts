@@ -19,6 +19,8 @@ export const hasGroupBundle = async (db: Db, companyId: number): Promise<boolean
   return Boolean(row);
 };
 
+const firstOfMonth = (month: CalendarDate) => isoDate({ ...month, day: 1 });
+
 /**
  * The instant at which a month's bundle size is read: the month's last day at 12:00,
  * or now for the running month (bulk units at today 12:00, decisions section 6).
@@ -53,15 +55,29 @@ export const bundleSizeGb = async (db: Db, companyId: number, month: CalendarDat
   );
 };
 
-/** In-bundle data used in the month, in GB of 1024^3 bytes: read from imported usage records. */
-export const bundleUsedGb = async (): Promise<Decimal> => new Decimal(0);
-
-export const computeGroupBundle = async (db: Db, companyId: number, month: CalendarDate) => {
-  const [total, used] = await Promise.all([bundleSizeGb(db, companyId, month), bundleUsedGb()]);
-  return { total, used };
+/**
+ * Decisions section 8: gb_used = in-bundle data (type data, bundle 'in') in the month of the
+ * services whose article is from the group bundle, in GB of 1024^3 bytes, exact. Read from the
+ * monthly usage totals the import keeps.
+ */
+export const bundleUsedGb = async (db: Db, companyId: number, month: CalendarDate): Promise<Decimal> => {
+  const [row] = await queryRows<{ bytes: string | null }>(db, sql`
+    select sum(u.length)::text as bytes
+    from usage_monthly u
+      join services s on s.id = u.service_id
+      join articles a on a.id = s.article_id
+    where u.company_id = ${companyId} and u.month = ${firstOfMonth(month)}::date
+      and u.type = 'data' and u.bundle = 'in' and a.from_group_bundle
+  `);
+  return new Decimal(row?.bytes ?? 0).div(1024 ** 3);
 };
 
-const firstOfMonth = (month: CalendarDate) => isoDate({ ...month, day: 1 });
+export const computeGroupBundle = async (db: Db, companyId: number, month: CalendarDate) => {
+  // One after the other: inside a transaction both run on the same connection.
+  const total = await bundleSizeGb(db, companyId, month);
+  const used = await bundleUsedGb(db, companyId, month);
+  return { total, used };
+};
 
 /** Stored figures of "Herberekenen" when present, else computed now. */
 export const groupBundleFigures = async (db: Db, companyId: number, month: CalendarDate): Promise<GroupBundleFigures> => {

@@ -11,6 +11,7 @@ import {
   companies,
   endUsers,
   parentCompanies,
+  serviceFieldInputs,
   services,
   users,
 } from '../db/schema';
@@ -202,6 +203,21 @@ beforeAll(async () => {
           .values({ companyId, articleId, endUserId, startTime: new Date('2026-01-01T11:00:00Z') })
           .returning({ id: services.id });
         return row.id;
+      },
+      numberedService: async (companyId) => {
+        const [field] = await db.select().from(articleGroupFields).where(eq(articleGroupFields.usedForCdr, true)).limit(1);
+        const [article] = await db
+          .insert(articles)
+          .values({ companyId, articleGroupId: field.articleGroupId, name: 'Matrix SIM', description: 'Testartikel' })
+          .returning({ id: articles.id });
+        const endUserId = await context.make.endUser(companyId);
+        const [row] = await db
+          .insert(services)
+          .values({ companyId, articleId: article.id, endUserId, startTime: new Date('2026-01-01T11:00:00Z') })
+          .returning({ id: services.id });
+        const number = `069${String((unique += 1)).padStart(7, '0')}`;
+        await db.insert(serviceFieldInputs).values({ serviceId: row.id, companyId, articleGroupFieldId: field.id, value: number });
+        return { endUserId, number };
       },
       bulkEntry: async (companyId) => {
         const articleId = await context.make.article(companyId);

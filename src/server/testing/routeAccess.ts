@@ -61,6 +61,8 @@ export interface AccessContext {
     article(companyId: number): Promise<number>;
     /** A service (on a fresh article) with an end user. */
     service(companyId: number): Promise<number>;
+    /** A service with an end user and a fresh phone number in its `used_for_cdr` field. */
+    numberedService(companyId: number): Promise<{ endUserId: number; number: string }>;
     endUser(companyId: number): Promise<number>;
     /** A bulk entry of +5 units yesterday on a fresh article. */
     bulkEntry(companyId: number): Promise<{ articleId: number; bulkId: number }>;
@@ -102,6 +104,9 @@ export interface RouteAccessEntry {
 
 const noInput = () => ({});
 
+/** The running month as a costs range (`costs_date_from` .. `costs_date_to`). */
+const costsMonth = (ctx: AccessContext): RouteRequest => ({ query: { costs_date_from: ctx.thisMonth, costs_date_to: ctx.thisMonth } });
+
 /** A tenant object made fresh for the acting company (own) and for the foreign one (other). */
 const fresh = (make: (ctx: AccessContext, companyId: number) => Promise<RouteRequest>): TenantObjects => ({
   own: (ctx) => make(ctx, ctx.caller.actingCompanyId),
@@ -126,13 +131,13 @@ const branchOf = fresh(async (ctx, companyId) => {
   return { params: { id: branch.parentCompanyId }, body: { company_id: branch.companyId } };
 });
 
-/** A multipart upload of the end user import, field `data`. */
-const importUpload = (csv: string): RouteRequest => {
+/** A multipart upload of the end user import (field `data`) or the usage import (field `usage`). */
+const importUpload = (csv: string, field = 'data'): RouteRequest => {
   const boundary = 'matrix-upload-boundary';
   return {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     body:
-      `--${boundary}\r\nContent-Disposition: form-data; name="data"; filename="eindgebruikers.csv"\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="eindgebruikers.csv"\r\n` +
       `Content-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
   };
 };
@@ -310,6 +315,15 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
     status: 200,
   },
 
+  // Costs and the billing export of the acting company; the export of every company is the provider's.
+  'GET /api/costs': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
+  'GET /api/costsbymonth': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
+  'GET /api/costslinesmonthly': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
+  'GET /api/costslinespartly': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
+  'GET /api/costslinessetup': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
+  'GET /api/report/export': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
+  'GET /api/report/export/all': { access: 'CREATE_COMPANY', tenant: 'none', example: costsMonth, status: 200 },
+
   // Articles and bulk services of the acting company.
   'GET /api/articles': { access: 'user', tenant: 'none', example: noInput, status: 200 },
   'GET /api/articles/:id': { access: 'user', tenant: article, example: noInput, status: 200 },
@@ -361,6 +375,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
   },
   'DELETE /api/services/:id/hard': { access: 'STOP_SERVICE', tenant: service, example: noInput, status: 200 },
   'GET /api/end-users/all': { access: 'user', tenant: 'none', example: noInput, status: 200 },
+  'GET /api/end-users/count': { access: 'user', tenant: 'none', example: noInput, status: 200 },
   'GET /api/end-users/:id': { access: 'user', tenant: endUser, example: noInput, status: 200 },
   'PUT /api/end-users/:id': {
     access: 'user',
@@ -375,6 +390,25 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
     status: 200,
   },
   'GET /api/end-users/import/template': { access: 'BULK_IMPORT', tenant: 'none', example: noInput, status: 200 },
+
+  // Usage: the import is the provider's (all companies' numbers); the report reads the acting company.
+  'POST /api/usage/import': {
+    access: 'UPLOAD_CDR',
+    tenant: 'none',
+    example: () => importUpload('datum;tijd;afzender;ontvanger;richting;type;lengte;bundel;prijs\r\n', 'usage'),
+    status: 200,
+  },
+  'GET /api/report': { access: 'user', tenant: 'none', example: noInput, status: 200 },
+  'GET /api/report/download': { access: 'user', tenant: 'none', example: noInput, status: 200 },
+  'GET /api/report/:userId/:phoneNumber': {
+    access: 'user',
+    tenant: fresh(async (ctx, companyId) => {
+      const { endUserId, number } = await ctx.make.numberedService(companyId);
+      return { params: { userId: endUserId, phoneNumber: number } };
+    }),
+    example: noInput,
+    status: 200,
+  },
 
   // Search never crosses companies: a customer searching the foreign company's name finds nothing of it.
   'GET /api/search': { access: 'user', tenant: 'none', example: () => ({ query: { term: 'Korenschoof' } }), status: 200 },

@@ -25,10 +25,10 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
-import { selectActingCompanyId, selectClaims } from '../../app/authSlice';
+import { selectActingCompanyId } from '../../app/authSlice';
 import { useAppSelector } from '../../app/hooks';
-import { useImpersonation } from '../../app/useImpersonation';
 import { PageLoading } from '../../components/PageLoading';
+import { useManageCompany } from '../../components/useManageCompany';
 import { type AdminCompany, selectCompanies, useGetCompaniesQuery, useSendActivationMailMutation } from './adminApi';
 import { adminPaths } from './adminPaths';
 import { TabSection } from './TabSection';
@@ -36,16 +36,6 @@ import { TabSection } from './TabSection';
 const HEADING_ID = 'bedrijven-titel';
 const HEAD = { fontWeight: 600 } as const;
 const ROWS_PER_PAGE_OPTIONS = [25, 50, 100];
-
-/**
- * 'Beheren': acts for the company, or, for the user's own company while managing another one,
- * stops managing (its own token is still there).
- */
-const useManageCompany = () => {
-  const { startImpersonation, stopImpersonation } = useImpersonation();
-  const ownCompanyId = useAppSelector(selectClaims)?.impersonate ?? null;
-  return (companyId: number) => (companyId === ownCompanyId ? stopImpersonation() : void startImpersonation(companyId));
-};
 
 /** The companies whose name, aliases, numbers or city contain every typed word. */
 export const filterCompanies = (companies: readonly AdminCompany[], term: string) => {

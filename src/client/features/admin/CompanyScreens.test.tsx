@@ -11,7 +11,8 @@ const fill = async (user: User, fields: Record<string, string>) => {
   for (const [label, value] of Object.entries(fields)) {
     const input = screen.getByLabelText(new RegExp(`^${label}`));
     await user.clear(input);
-    if (value) await user.type(input, value);
+    // Pasting keeps these long forms fast in jsdom; typing is covered by the browser tests.
+    if (value) await user.paste(value);
   }
 };
 

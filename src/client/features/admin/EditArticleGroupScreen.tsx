@@ -3,6 +3,7 @@ import { Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import {
@@ -15,7 +16,6 @@ import {
 import { AdminBreadcrumbs } from './AdminBreadcrumbs';
 import { adminPaths, routeId } from './adminPaths';
 import { ArticleGroupForm, articleGroupValues } from './ArticleGroupForm';
-import { ConfirmDialog } from './ConfirmDialog';
 
 const TITLE = 'Artikelgroep wijzigen';
 const toArticleGroups = adminPaths.overview('artikelgroepen');

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { formatDate } from '../../../domain/format';
 import { useAppSelector } from '../../app/hooks';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import {
@@ -29,7 +30,6 @@ import { AdminBreadcrumbs } from './AdminBreadcrumbs';
 import { adminPaths, routeId } from './adminPaths';
 import { CompanyForm } from './CompanyForm';
 import { companyFormValues, dateInputOf, noonOf } from './companyFormValues';
-import { ConfirmDialog } from './ConfirmDialog';
 
 const TITLE = 'Bedrijf wijzigen';
 const toCompanies = adminPaths.overview('bedrijven');

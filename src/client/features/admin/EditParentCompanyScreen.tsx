@@ -3,6 +3,7 @@ import { Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import {
@@ -14,7 +15,6 @@ import {
 } from './adminApi';
 import { AdminBreadcrumbs } from './AdminBreadcrumbs';
 import { adminPaths, routeId } from './adminPaths';
-import { ConfirmDialog } from './ConfirmDialog';
 import { ParentCompanyForm } from './ParentCompanyForm';
 
 const TITLE = 'Hoofdbedrijf wijzigen';

@@ -1,11 +1,11 @@
 import { Button, FormLabel, Stack, TextField, Typography } from '@mui/material';
-import { useTheme } from '@mui/material/styles';
 import { Form, Formik, type FormikErrors } from 'formik';
 import { type ReactNode, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import Select, { type MultiValue, type StylesConfig } from 'react-select';
+import Select, { type MultiValue } from 'react-select';
 import { MSG } from '../../../domain/messages';
 import { useAppSelector } from '../../app/hooks';
+import { useSelectStyles } from '../../components/selectStyles';
 import { type ParentCompanyInput, selectCompanies, useGetCompaniesQuery } from './adminApi';
 import { adminPaths } from './adminPaths';
 
@@ -52,21 +52,6 @@ const useBranchOptions = (parentCompanyId: number | null): { options: BranchOpti
   return { options, isLoading };
 };
 
-const useSelectStyles = (): StylesConfig<BranchOption, true> => {
-  const theme = useTheme();
-  return {
-    control: (base, state) => ({
-      ...base,
-      minHeight: 56,
-      borderColor: state.isFocused ? theme.palette.primary.main : theme.palette.grey[500],
-      boxShadow: state.isFocused ? `0 0 0 1px ${theme.palette.primary.main}` : 'none',
-    }),
-    placeholder: (base) => ({ ...base, color: theme.palette.text.secondary }),
-    menu: (base) => ({ ...base, zIndex: theme.zIndex.modal }),
-    multiValueRemove: (base) => ({ ...base, color: theme.palette.text.primary }),
-  };
-};
-
 interface ParentCompanyFormProps {
   title: string;
   /** The parent company being edited, or null for a new one. */
@@ -80,7 +65,7 @@ interface ParentCompanyFormProps {
 /** Name, SAP number and branches of a parent company. */
 export function ParentCompanyForm({ title, parentCompanyId, initialValues, save, actions }: ParentCompanyFormProps) {
   const { options, isLoading } = useBranchOptions(parentCompanyId);
-  const styles = useSelectStyles();
+  const styles = useSelectStyles<BranchOption, true>();
 
   return (
     <Formik

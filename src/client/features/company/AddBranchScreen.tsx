@@ -1,16 +1,16 @@
 import { Alert, Button, FormHelperText, FormLabel, Stack, Typography } from '@mui/material';
-import { useTheme } from '@mui/material/styles';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Form, Formik } from 'formik';
 import { useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import Select, { type StylesConfig } from 'react-select';
+import Select from 'react-select';
 import { MSG } from '../../../domain/messages';
 import { type Company, useGetCompanyQuery, usePermission } from '../../api/accountApi';
 import { selectActingCompanyId } from '../../app/authSlice';
 import { useAppSelector } from '../../app/hooks';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
+import { useSelectStyles } from '../../components/selectStyles';
 import { CompanyBreadcrumbs } from './CompanyBreadcrumbs';
 import { companyPaths } from './companyPaths';
 import { selectBranchCandidates, useAddBranchMutation, useGetBranchCandidatesQuery } from './companyApi';
@@ -27,20 +27,6 @@ interface BranchOption {
 interface Values {
   branch: BranchOption | null;
 }
-
-const useSelectStyles = (invalid: boolean): StylesConfig<BranchOption, false> => {
-  const theme = useTheme();
-  return {
-    control: (base, state) => ({
-      ...base,
-      minHeight: 56,
-      borderColor: invalid ? theme.palette.error.main : state.isFocused ? theme.palette.primary.main : theme.palette.grey[500],
-      boxShadow: state.isFocused ? `0 0 0 1px ${theme.palette.primary.main}` : 'none',
-    }),
-    placeholder: (base) => ({ ...base, color: theme.palette.text.secondary }),
-    menu: (base) => ({ ...base, zIndex: theme.zIndex.modal }),
-  };
-};
 
 /**
  * The companies that could join the parent company: only provider staff may list companies
@@ -67,7 +53,7 @@ function BranchSelect({ value, onChange, options, isLoading, error }: {
   isLoading: boolean;
   error: string | undefined;
 }) {
-  const styles = useSelectStyles(Boolean(error));
+  const styles = useSelectStyles<BranchOption>(Boolean(error));
   return (
     <Stack spacing={1}>
       <FormLabel htmlFor={SELECT_ID} required sx={{ color: 'text.primary' }}>

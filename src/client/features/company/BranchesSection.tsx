@@ -1,11 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import {
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   Paper,
   Stack,
   Table,
@@ -19,24 +14,13 @@ import {
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { type Company, type CompanyRef, usePermission } from '../../api/accountApi';
-import { selectClaims } from '../../app/authSlice';
-import { useAppSelector } from '../../app/hooks';
-import { useImpersonation } from '../../app/useImpersonation';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useManageCompany } from '../../components/useManageCompany';
 import { companyPaths } from './companyPaths';
 import { useRemoveBranchMutation } from './companyApi';
 import { Section } from './Section';
 
 const HEADING_ID = 'hoofdbedrijf-titel';
-
-/**
- * 'Beheren': acts for the company, or, for the user's own company while managing another one,
- * stops managing (its own token is still there).
- */
-const useManageCompany = () => {
-  const { startImpersonation, stopImpersonation } = useImpersonation();
-  const ownCompanyId = useAppSelector(selectClaims)?.impersonate ?? null;
-  return (companyId: number) => (companyId === ownCompanyId ? stopImpersonation() : void startImpersonation(companyId));
-};
 
 interface RemoveBranchDialogProps {
   parent: CompanyRef;
@@ -56,20 +40,14 @@ function RemoveBranchDialog({ parent, branch, onClose }: RemoveBranchDialogProps
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="vestiging-verwijderen-titel" aria-describedby="vestiging-verwijderen-tekst">
-      <DialogTitle id="vestiging-verwijderen-titel">Vestiging verwijderen</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="vestiging-verwijderen-tekst">
-          {`Weet je zeker dat je '${branch.name}' wilt verwijderen uit hoofdbedrijf '${parent.name}'?`}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Annuleren</Button>
-        <Button color="error" variant="contained" onClick={confirm} disabled={isLoading}>
-          Verwijderen
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      title="Vestiging verwijderen"
+      text={`Weet je zeker dat je '${branch.name}' wilt verwijderen uit hoofdbedrijf '${parent.name}'?`}
+      confirmLabel="Verwijderen"
+      busy={isLoading}
+      onConfirm={confirm}
+      onCancel={onClose}
+    />
   );
 }
 

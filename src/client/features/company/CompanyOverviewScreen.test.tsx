@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MSG } from '../../../domain/messages';
 import { deferred, json } from '../../test/http';
 import { renderWithProviders, whenSettled } from '../../test/renderWithProviders';
 import { loggedIn, makeToken } from '../../test/tokens';
-import { actingCompany, auditEntry, blobText, captureDownloads, CUSTOMER, manyEndUsers, mockCompany } from './testData';
+import { actingCompany, auditEntry, blobText, captureDownloads, CUSTOMER, endUserRoutes, manyEndUsers, mockCompany } from './testData';
 
 const section = (name: string) => screen.findByRole('region', { name });
 const cellTexts = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
@@ -130,7 +130,8 @@ describe('CompanyOverviewScreen', () => {
   });
 
   it('lists 20,000 end users, renders only a window of them, and filters by name', async () => {
-    mockCompany(CUSTOMER, { 'GET /api/end-users/all': () => json(200, manyEndUsers(20000)) });
+    const everyone = manyEndUsers(20000);
+    const requests = mockCompany(CUSTOMER, endUserRoutes(() => everyone));
     const { user } = renderWithProviders('/mijn-bedrijf', { preloadedState: loggedIn() });
 
     const endUsers = await section('Eindgebruikers');
@@ -141,9 +142,28 @@ describe('CompanyOverviewScreen', () => {
     expect(items[0].getAttribute('aria-setsize')).toBe('20000');
     expect(within(items[0]).getByRole('link').getAttribute('href')).toBe('/mijn-bedrijf/end-users/1/voornaam1-achternaam1');
 
+    // Only the first window was downloaded, never all 20,000.
+    const endUserReads = () => requests.filter((r) => r.url.startsWith('/api/end-users/')).map((r) => r.url);
+    expect(endUserReads().sort()).toEqual(['/api/end-users/all?term=&offset=0&limit=200', '/api/end-users/count']);
+
+    // Scrolling asks the window that comes into view; its rows show "Laden..." until it is there.
+    fireEvent.scroll(list.parentElement!.parentElement!, { target: { scrollTop: 40 * 5000 } });
+    expect(within(endUsers).getAllByText('Laden...').length).toBeGreaterThan(0);
+    expect(await within(list).findByRole('link', { name: 'Voornaam5001 Achternaam5001' })).toBeTruthy();
+    expect(endUserReads()).toContain('/api/end-users/all?term=&offset=4800&limit=200');
+    expect(endUserReads()).toContain('/api/end-users/all?term=&offset=5000&limit=200');
+    expect(endUserReads().filter((url) => url.includes('/all')).length).toBeLessThanOrEqual(3);
+    const item = within(list).getByRole('link', { name: 'Voornaam5001 Achternaam5001' }).closest('li')!;
+    expect(item.getAttribute('aria-posinset')).toBe('5001');
+    expect(item.getAttribute('aria-setsize')).toBe('20000');
+
     await user.type(within(endUsers).getByLabelText('Zoek eindgebruiker'), 'achternaam1999');
     await waitFor(() => expect(within(endUsers).getByText('11 eindgebruikers van 20.000')).toBeTruthy());
-    expect(within(list).getAllByRole('link')[0].textContent).toBe('Voornaam1999 Achternaam1999');
+    const filtered = await within(endUsers).findByRole('list', { name: 'Eindgebruikers' });
+    await waitFor(() => expect(within(filtered).getAllByRole('link')[0].textContent).toBe('Voornaam1999 Achternaam1999'));
+    expect(within(filtered).getAllByRole('link')).toHaveLength(11);
+    expect(endUserReads()).toContain('/api/end-users/all?term=achternaam1999&offset=0&limit=200');
+    expect(endUserReads()).toContain('/api/end-users/count?term=achternaam1999');
 
     await user.clear(within(endUsers).getByLabelText('Zoek eindgebruiker'));
     await user.type(within(endUsers).getByLabelText('Zoek eindgebruiker'), 'niemand');
@@ -215,7 +235,7 @@ describe('end user import', () => {
     const answer = deferred<Response>();
     let endUsers = manyEndUsers(3);
     const requests = mockCompany(CUSTOMER, {
-      'GET /api/end-users/all': () => json(200, endUsers),
+      ...endUserRoutes(() => endUsers),
       'POST /api/end-users/import': () => {
         endUsers = [...endUsers, { id: 4, firstname: 'Jan', lastname: 'Jansen' }];
         return answer.promise;

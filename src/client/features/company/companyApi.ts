@@ -29,6 +29,13 @@ export interface EndUserListItem {
   lastname: string;
 }
 
+/** A window of the end user list: `limit` end users matching `term`, after `offset` of them. */
+export interface EndUsersWindow {
+  term: string;
+  offset: number;
+  limit: number;
+}
+
 /** A company that could become a branch (GET /companies, provider staff only). */
 export interface BranchCandidate {
   id: number;
@@ -103,11 +110,20 @@ export const companyApi = api.injectEndpoints({
       query: ({ id, ...user }) => ({ url: `users/${id}`, method: 'PUT', body: user }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'User', id }, 'AuditLog']),
     }),
-    /** Every end user of the company: 20,000 for a big customer. */
-    getEndUsers: build.query<EntityState<EndUserListItem, number>, void>({
-      query: () => 'end-users/all',
+    /**
+     * A window of the company's end users whose name holds every word of `term`, by name: a big
+     * customer has 20,000, and the list loads them as it shows them.
+     */
+    getEndUsersWindow: build.query<EntityState<EndUserListItem, number>, EndUsersWindow>({
+      query: ({ term, offset, limit }) => ({ url: 'end-users/all', params: { term, offset, limit } }),
       transformResponse: (endUsers: EndUserListItem[]) => endUsersAdapter.setAll(endUsersAdapter.getInitialState(), endUsers),
       providesTags: (result) => listTags('EndUser', result?.ids),
+    }),
+    /** How many end users match `term` (all of them for ''). */
+    getEndUserCount: build.query<number, string>({
+      query: (term) => ({ url: 'end-users/count', params: term ? { term } : undefined }),
+      transformResponse: (answer: { count: number }) => answer.count,
+      providesTags: [{ type: 'EndUser', id: 'LIST' }],
     }),
     /** All or nothing (contract): the answer names how many were added. */
     importEndUsers: build.mutation<{ message: string; imported: number }, File>({
@@ -157,7 +173,8 @@ export const {
   useGetContactPersonsQuery,
   useAddContactPersonMutation,
   useEditContactPersonMutation,
-  useGetEndUsersQuery,
+  useGetEndUsersWindowQuery,
+  useGetEndUserCountQuery,
   useImportEndUsersMutation,
   useGetEndUserTemplateMutation,
   useGetBranchCandidatesQuery,
@@ -167,7 +184,6 @@ export const {
 } = companyApi;
 
 const contactPersonSelectors = contactPersonsAdapter.getSelectors();
-const endUserSelectors = endUsersAdapter.getSelectors();
 const branchCandidateSelectors = branchCandidatesAdapter.getSelectors();
 
 const selectContactPersonsData = (state: RootState) => companyApi.endpoints.getContactPersons.select()(state).data;
@@ -186,11 +202,6 @@ export const selectContactPersonById = createSelector(
   (data, id) => (data ? (contactPersonSelectors.selectById(data, id) ?? null) : null),
 );
 
-/** End users in the server's order (by name). */
-export const selectEndUsers = createSelector(
-  [(state: RootState) => companyApi.endpoints.getEndUsers.select()(state).data],
-  (data) => (data ? endUserSelectors.selectAll(data) : []),
-);
 
 export const selectBranchCandidates = createSelector(
   [(state: RootState) => companyApi.endpoints.getBranchCandidates.select()(state).data],

@@ -66,6 +66,25 @@ export const contactPersons: ContactPerson[] = [
 export const manyEndUsers = (count: number): EndUserListItem[] =>
   Array.from({ length: count }, (_, i) => ({ id: i + 1, firstname: `Voornaam${i + 1}`, lastname: `Achternaam${i + 1}` }));
 
+const matching = (all: readonly EndUserListItem[], query: URLSearchParams) => {
+  const words = (query.get('term') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  return all.filter((u) => words.every((word) => `${u.firstname} ${u.lastname}`.toLowerCase().includes(word)));
+};
+
+/**
+ * `GET /api/end-users/all` (every word of `term` in the name, `offset`, `limit`) and
+ * `GET /api/end-users/count?term` as the server answers them, over the end users `all()` gives.
+ */
+export const endUserRoutes = (all: () => readonly EndUserListItem[]): Routes => ({
+  'GET /api/end-users/all': ({ url }) => {
+    const query = new URL(url, 'http://portal.test').searchParams;
+    const offset = Number(query.get('offset') ?? 0);
+    const found = matching(all(), query);
+    return json(200, found.slice(offset, query.has('limit') ? offset + Number(query.get('limit')) : undefined));
+  },
+  'GET /api/end-users/count': ({ url }) => json(200, { count: matching(all(), new URL(url, 'http://portal.test').searchParams).length }),
+});
+
 /** 14 November 2026, 09:05 in Amsterdam. */
 export const LOGGED_AT = Date.parse('2026-11-14T09:05:00+01:00') / 1000;
 
@@ -98,7 +117,7 @@ export const mockCompany = (granted: Permission[] = CUSTOMER, overrides: Routes 
     'GET /api/auth/policies': () => json(200, permissions(...granted)),
     'GET /api/company/20': () => json(200, actingCompany),
     'GET /api/users': () => json(200, contactPersons),
-    'GET /api/end-users/all': () => json(200, manyEndUsers(3)),
+    ...endUserRoutes(() => manyEndUsers(3)),
     'GET /api/audit-log': () => json(200, { items: [auditEntry(1)], total: 1 }),
     ...overrides,
   });

@@ -1,5 +1,19 @@
-import { ScreenTitle } from '../../components/ScreenTitle';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { CostsArticleScreen } from './CostsArticleScreen';
+import { CostsDetailScreen } from './CostsDetailScreen';
+import { CostsNotFound } from './CostsParts';
+import { CostsOverviewScreen } from './CostsOverviewScreen';
 
+/** Everything below /kosten (spec section 2, Costs). */
 export function CostsScreen() {
-  return <ScreenTitle>Kosten</ScreenTitle>;
+  // A new address is a new screen: scroll positions and charts start afresh.
+  const { pathname } = useLocation();
+  return (
+    <Routes key={pathname}>
+      <Route index element={<CostsOverviewScreen />} />
+      <Route path=":costsType" element={<CostsDetailScreen />} />
+      <Route path=":costsType/:articleId" element={<CostsArticleScreen />} />
+      <Route path="*" element={<CostsNotFound message="Deze pagina bestaat niet." />} />
+    </Routes>
+  );
 }

@@ -1,5 +1,5 @@
 import { renderWithProviders, whenSettled } from '../../test/renderWithProviders';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { MSG } from '../../../domain/messages';
 import { monthOptions } from '../../../domain/time';
 import { json, type SeenRequest } from '../../test/http';
@@ -36,6 +36,21 @@ describe('DashboardScreen', () => {
     expect(usage.closest('a')?.getAttribute('href')).toBe('/verbruik');
     expect(screen.getByRole('progressbar', { name: 'Verbruik groepsbundel' }).getAttribute('aria-valuenow')).toBe('24.69');
     expect(bundleMonths(requests, '/api/groupbundlecosts')).toEqual([current.value]);
+  });
+
+  it('opens the usage report of an earlier chosen month', async () => {
+    mockPortal(withGroupBundle);
+    const { user } = renderWithProviders('/dashboard', { preloadedState: loggedIn() });
+
+    await user.selectOptions(await screen.findByLabelText('Maand'), previous.value);
+
+    const [year, month] = previous.value.split('-').map(Number);
+    const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    await waitFor(() =>
+      expect(screen.getByText('12,35 GB van 50,00 GB').closest('a')?.getAttribute('href')).toBe(
+        `/verbruik?from=${previous.value}&to=${previous.value.slice(0, 8)}${last}`,
+      ),
+    );
   });
 
   it('hides the group bundle for companies without one, and Herberekenen without CREATE_COMPANY', async () => {

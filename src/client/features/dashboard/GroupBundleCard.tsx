@@ -2,10 +2,12 @@ import { Card, CardActionArea, CardContent, LinearProgress, Typography } from '@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatGb } from '../../../domain/format';
+import { monthOptions } from '../../../domain/time';
 import { useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
 import { selectBundlePercentage, useGetGroupBundleQuery, useGetGroupBundleStatusQuery } from './dashboardApi';
 
-/** The group data bundle of the month, only for companies that have one; opens the usage report. */
+/** The group data bundle of the month, only for companies that have one; opens the month's usage report. */
 export function GroupBundleCard({ month }: { month: string }) {
   const { data: status } = useGetGroupBundleStatusQuery();
   const hasGroupBundle = status?.has_group_bundle === true;
@@ -13,9 +15,11 @@ export function GroupBundleCard({ month }: { month: string }) {
   const percentage = useAppSelector((state) => selectBundlePercentage(state, month));
 
   if (!hasGroupBundle || !bundle) return null;
+  // The report shows the current month by default; an earlier month goes along in the address.
+  const report = month === monthOptions(Date.now(), 0)[0].value ? paths.usage() : paths.usageOfMonth(month);
   return (
     <Card>
-      <CardActionArea component={RouterLink} to="/verbruik">
+      <CardActionArea component={RouterLink} to={report}>
         <CardContent>
           <Typography variant="h2" sx={{ mb: 1 }}>
             Groepsbundel

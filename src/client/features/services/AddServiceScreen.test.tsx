@@ -4,7 +4,7 @@ import { json } from '../../test/http';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { loggedIn } from '../../test/tokens';
 import { toDateTimeInput } from './dates';
-import { endUsers, mockServices, NOON, service } from './testData';
+import { endUsers, endUsersAnswer, mockServices, NOON, service } from './testData';
 import type { Permission } from '../../../domain/permissions';
 import type { Routes } from '../../test/http';
 
@@ -13,7 +13,7 @@ const addPath = '/mijn-diensten/1/mobiele-telefonie/12/zakelijk-onbeperkt-10gb/t
 const saveButton = () => screen.getByRole('button', { name: 'Opslaan' }) as HTMLButtonElement;
 
 const renderAddService = (granted: Permission[] = ['CREATE_SERVICE'], overrides: Routes = {}) => {
-  const requests = mockServices(granted, { 'GET /api/end-users/all': () => json(200, endUsers(30)), ...overrides });
+  const requests = mockServices(granted, { 'GET /api/end-users/all': endUsersAnswer(endUsers(30)), ...overrides });
   return { requests, ...renderWithProviders(addPath, { preloadedState: loggedIn() }) };
 };
 
@@ -57,17 +57,23 @@ describe('AddServiceScreen', () => {
     expect(saveButton().disabled).toBe(true);
   });
 
-  it('shows at most 100 of 20,000 end users, filtered in the browser', async () => {
-    const { user, requests } = renderAddService(['CREATE_SERVICE'], { 'GET /api/end-users/all': () => json(200, endUsers(20000)) });
+  it('searches 20,000 end users on the server once typing pauses, showing at most 100', async () => {
+    const { user, requests } = renderAddService(['CREATE_SERVICE'], { 'GET /api/end-users/all': endUsersAnswer(endUsers(20000)) });
+    const endUserRequests = () =>
+      requests
+        .filter((r) => r.url.startsWith('/api/end-users/all?'))
+        .map((r) => Object.fromEntries(new URL(r.url, 'http://portal.test').searchParams));
 
     const picker = await screen.findByRole('combobox', { name: /Eindgebruiker/ });
-    expect(await screen.findByText('20.000 gebruikers; typ een deel van de naam om te zoeken.')).toBeTruthy();
+    expect(screen.getByText('Typ een deel van de naam om te zoeken.')).toBeTruthy();
     await user.type(picker, 'Voor');
+    await waitFor(() => expect(endUserRequests().at(-1)).toEqual({ term: 'Voor', limit: '101' }));
+    expect(endUserRequests()[0]).toEqual({ term: '', limit: '101' });
     const options = await screen.findAllByRole('option');
     expect(options).toHaveLength(101);
-    expect(options[100].textContent).toBe('Nog 19.900 gebruikers: typ verder om te zoeken');
+    expect(options[100].textContent).toBe('Meer gebruikers gevonden: typ verder om te zoeken');
 
-    await user.type(picker, 'naam1999');
+    await user.type(picker, ' naam1999');
     await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Voornaam1999 Achternaam1999',
       'Voornaam19990 Achternaam19990',
@@ -81,7 +87,14 @@ describe('AddServiceScreen', () => {
       'Voornaam19998 Achternaam19998',
       'Voornaam19999 Achternaam19999',
     ]));
-    expect(requests.filter((r) => r.url.startsWith('/api/end-users')).length).toBe(1);
+    // One request per pause in typing, not one per key (typing here pauses only at the end).
+    const terms = endUserRequests().map((r) => r.term);
+    expect(terms.at(-1)).toBe('Voor naam1999');
+    expect(terms.length).toBeLessThan(1 + 'Voor'.length + ' naam1999'.length);
+
+    await user.clear(picker);
+    await user.type(picker, 'zzz');
+    expect(await screen.findByText('Geen gebruikers gevonden.')).toBeTruthy();
   });
 
   it('starts today at 12:00 and blocks an end date less than a day after the start', async () => {

@@ -13,7 +13,7 @@ import { type ArticleTableRow, selectArticleTableRows } from './selectors';
 import { ScreenState } from './ScreenState';
 import { useGetArticlesQuery } from './servicesApi';
 import { ServicesBreadcrumbs } from './ServicesBreadcrumbs';
-import { type Column, VirtualTable } from './VirtualTable';
+import { type Column, VirtualTable } from '../../components/VirtualTable';
 
 const TABLE_HEADING_ID = 'artikelen-titel';
 

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { formatDate } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
-import { json } from '../../test/http';
 import { renderWithProviders, whenSettled } from '../../test/renderWithProviders';
 import { loggedIn } from '../../test/tokens';
-import { articleDetail, articlePath, mockServices, NOON, serviceRow } from './testData';
+import { deferred } from '../../test/http';
+import { articleAnswer, articlePath, mockServices, NOON, serviceRow } from './testData';
 
 const articleRequests = (requests: { url: string }[]) => requests.filter((r) => r.url.startsWith('/api/articles/12')).map((r) => r.url);
 
@@ -13,8 +13,7 @@ const cellTexts = (row: HTMLElement) => within(row).queryAllByRole('cell').map((
 describe('ArticleScreen', () => {
   it('shows the article, its bulk count and its services with the group and company columns', async () => {
     mockServices(['CREATE_ARTICLE', 'CREATE_SERVICE'], {
-      'GET /api/articles/12': () =>
-        json(200, articleDetail([serviceRow(1), serviceRow(2, { end_user: null, end_user_id: null, end_time: NOON + 86400 })])),
+      'GET /api/articles/12': articleAnswer([serviceRow(1), serviceRow(2, { end_user: null, end_user_id: null, end_time: NOON + 86400 })]),
     });
     renderWithProviders(articlePath, { preloadedState: loggedIn() });
 
@@ -62,7 +61,12 @@ describe('ArticleScreen', () => {
     await user.click(historic);
 
     expect(router.state.location.search).toBe('?show_historic=1');
-    await waitFor(() => expect(articleRequests(requests)).toEqual(['/api/articles/12', '/api/articles/12?show_historic=true']));
+    await waitFor(() =>
+      expect(articleRequests(requests)).toEqual([
+        '/api/articles/12?services_offset=0&services_limit=100',
+        '/api/articles/12?show_historic=true&services_offset=0&services_limit=100',
+      ]),
+    );
     expect((screen.getByRole('checkbox', { name: MSG.showHistoric }) as HTMLInputElement).checked).toBe(true);
 
     await user.click(screen.getByRole('checkbox', { name: MSG.showHistoric }));
@@ -74,12 +78,12 @@ describe('ArticleScreen', () => {
     renderWithProviders(`${articlePath}?show_historic=1`, { preloadedState: loggedIn() });
 
     expect((await screen.findByRole('checkbox', { name: MSG.showHistoric }) as HTMLInputElement).checked).toBe(true);
-    expect(articleRequests(requests)).toEqual(['/api/articles/12?show_historic=true']);
+    expect(articleRequests(requests)).toEqual(['/api/articles/12?show_historic=true&services_offset=0&services_limit=100']);
   });
 
   it('renders a window of 5,000 services and moves it when scrolled', async () => {
     const services = Array.from({ length: 5000 }, (_, i) => serviceRow(i + 1));
-    mockServices([], { 'GET /api/articles/12': () => json(200, articleDetail(services)) });
+    const requests = mockServices([], { 'GET /api/articles/12': articleAnswer(services) });
     renderWithProviders(articlePath, { preloadedState: loggedIn() });
 
     const table = await screen.findByRole('table', { name: 'Afnames (5000)' });
@@ -97,5 +101,51 @@ describe('ArticleScreen', () => {
     expect(link.closest('tr')?.getAttribute('aria-rowindex')).toBe('2502');
     expect(within(table).queryByRole('link', { name: 'Jan Jansen 1' })).toBeNull();
     expect(within(table).getAllByRole('row').length).toBeLessThanOrEqual(150);
+    // Only the windows around the rows shown were downloaded, never the whole list.
+    expect(articleRequests(requests).every((url) => url.includes('services_limit='))).toBe(true);
+  });
+
+  it('downloads only the first window, and asks the next ones while scrolling', async () => {
+    const services = Array.from({ length: 5000 }, (_, i) => serviceRow(i + 1));
+    const hold = deferred<void>();
+    const requests = mockServices([], {
+      'GET /api/articles/12': async (request) => {
+        // Later windows wait for the test, so it can see the rows that are still loading.
+        if (!request.url.includes('services_offset=0&')) await hold.promise;
+        return articleAnswer(services)(request);
+      },
+    });
+    renderWithProviders(articlePath, { preloadedState: loggedIn() });
+
+    const table = await screen.findByRole('table', { name: 'Afnames (5000)' });
+    expect(table.getAttribute('aria-rowcount')).toBe('5001');
+    expect(within(table).getByRole('link', { name: 'Jan Jansen 1' }).getAttribute('href')).toBe(`${articlePath}/1/jan-jansen-1`);
+    expect(articleRequests(requests)).toEqual(['/api/articles/12?services_offset=0&services_limit=100']);
+
+    // Rows 101-300 are the second window, 301-500 the third.
+    fireEvent.scroll(table.parentElement!, { target: { scrollTop: 48 * 290 } });
+    await waitFor(() =>
+      expect(articleRequests(requests)).toEqual([
+        '/api/articles/12?services_offset=0&services_limit=100',
+        '/api/articles/12?services_offset=100&services_limit=200',
+        '/api/articles/12?services_offset=300&services_limit=200',
+      ]),
+    );
+    expect(within(table).getAllByText('Laden...').length).toBeGreaterThan(0);
+    const loading = within(table).getAllByText('Laden...')[0].closest('tr')!;
+    expect(Number(loading.getAttribute('aria-rowindex'))).toBeGreaterThan(250);
+
+    hold.resolve();
+    const link = await within(table).findByRole('link', { name: 'Jan Jansen 291' });
+    expect(link.getAttribute('href')).toBe(`${articlePath}/291/jan-jansen-291`);
+    expect(link.closest('tr')?.getAttribute('aria-rowindex')).toBe('292');
+    expect(within(table).getByRole('link', { name: 'Jan Jansen 301' })).toBeTruthy();
+    expect(within(table).queryByText('Laden...')).toBeNull();
+    expect(within(table).getAllByRole('row').length).toBeLessThanOrEqual(150);
+
+    // Back to the top: the first window is still there, nothing is asked again.
+    fireEvent.scroll(table.parentElement!, { target: { scrollTop: 0 } });
+    expect(await within(table).findByRole('link', { name: 'Jan Jansen 1' })).toBeTruthy();
+    expect(articleRequests(requests)).toHaveLength(3);
   });
 });

@@ -5,39 +5,44 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, formatEuro, formatGb } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
 import { usePermission } from '../../api/accountApi';
-import type { ArticleGroup } from '../../api/catalogApi';
+import type { ArticleGroup, ArticleGroupField } from '../../api/catalogApi';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { DetailList } from './DetailList';
-import { endUserName, fieldValue } from './serviceText';
+import { endUserName, fieldValueById } from './serviceText';
 import { useActingCompany, useArticle, useArticleGroup, useRouteIds, useShowHistoric, useTodayNoon } from './routeData';
-import { selectActiveBulkCount, selectArticleServices } from './selectors';
+import { selectActiveBulkCount } from './selectors';
+import { useServiceWindows } from './useServiceWindows';
 import { ScreenState } from './ScreenState';
 import type { ArticleDetail, ServiceRow } from './servicesApi';
 import { ServicesBreadcrumbs } from './ServicesBreadcrumbs';
-import { type Column, VirtualTable } from './VirtualTable';
+import { type Column, VirtualTable } from '../../components/VirtualTable';
 
 const TABLE_HEADING_ID = 'afnames-titel';
 const SIM_FIELD = 'SIM nummer';
 const PHONE_FIELD = 'Telefoonnummer';
 
 /** Spec section 2: SIM and phone columns when the group has those fields, then free field 1. */
-const serviceColumns = (fieldNames: string[], inputLabel1: string | null | undefined): Column<ServiceRow>[] => [
-  { id: 'end-user', header: 'Eindgebruiker', cell: (row) => endUserName(row.end_user) },
-  ...(fieldNames.includes(SIM_FIELD) ? [{ id: 'sim', header: SIM_FIELD, cell: (row: ServiceRow) => fieldValue(row, SIM_FIELD) }] : []),
-  ...(fieldNames.includes(PHONE_FIELD)
-    ? [{ id: 'phone', header: PHONE_FIELD, cell: (row: ServiceRow) => fieldValue(row, PHONE_FIELD) }]
-    : []),
-  ...(inputLabel1 ? [{ id: 'input-1', header: inputLabel1, cell: (row: ServiceRow) => row.input_field_1 ?? '' }] : []),
-  {
-    id: 'end',
-    header: 'Einddatum',
-    width: '140px',
-    cell: (row) => (row.end_time === null ? '' : formatDate(row.end_time)),
-  },
-];
+const serviceColumns = (fields: ArticleGroupField[], inputLabel1: string | null | undefined): Column<ServiceRow>[] => {
+  const fieldColumn = (id: string, name: string): Column<ServiceRow>[] => {
+    const field = fields.find((f) => f.name === name);
+    return field ? [{ id, header: name, cell: (row) => fieldValueById(row, field.id) }] : [];
+  };
+  return [
+    { id: 'end-user', header: 'Eindgebruiker', cell: (row) => endUserName(row.end_user) },
+    ...fieldColumn('sim', SIM_FIELD),
+    ...fieldColumn('phone', PHONE_FIELD),
+    ...(inputLabel1 ? [{ id: 'input-1', header: inputLabel1, cell: (row: ServiceRow) => row.input_field_1 ?? '' }] : []),
+    {
+      id: 'end',
+      header: 'Einddatum',
+      width: '140px',
+      cell: (row) => (row.end_time === null ? '' : formatDate(row.end_time)),
+    },
+  ];
+};
 
 /** .../{articleId}/{articleName}: the article with its services (spec section 2). */
 export function ArticleScreen() {
@@ -46,7 +51,6 @@ export function ArticleScreen() {
   const [showHistoric, setShowHistoric] = useShowHistoric();
   const { data: article, isFetching, query, notFound } = useArticle(articleId, showHistoric);
   const at = useTodayNoon();
-  const services = useAppSelector((state) => (query ? selectArticleServices(state, query) : NO_SERVICES));
   const bulkCount = useAppSelector((state) => (query ? selectActiveBulkCount(state, query, at) : 0));
   const company = useActingCompany();
   const mayEditArticle = usePermission('CREATE_ARTICLE');
@@ -56,10 +60,7 @@ export function ArticleScreen() {
     return <ScreenState notFound={groupNotFound || notFound} message="Dit artikel bestaat niet of hoort niet bij je bedrijf." />;
   }
 
-  const columns = serviceColumns(
-    article.article_group.fields.map((field) => field.name),
-    company?.input_label_1,
-  );
+  const columns = serviceColumns(article.article_group.fields, company?.input_label_1);
 
   return (
     <>
@@ -87,37 +88,39 @@ export function ArticleScreen() {
         <Box component="section" aria-labelledby={TABLE_HEADING_ID}>
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
             <Typography variant="h2" id={TABLE_HEADING_ID}>
-              {isFetching && services.length === 0 ? 'Afnames' : `Afnames (${services.length})`}
+              {isFetching && article.services_count === 0 ? 'Afnames' : `Afnames (${article.services_count})`}
             </Typography>
             <FormControlLabel
               control={<Checkbox checked={showHistoric} onChange={(event) => setShowHistoric(event.target.checked)} />}
               label={MSG.showHistoric}
             />
           </Stack>
-          <ServicesTable group={group} article={article} services={services} loading={isFetching} columns={columns} />
+          <ServicesTable group={group} article={article} showHistoric={showHistoric} loading={isFetching} columns={columns} />
         </Box>
       </Stack>
     </>
   );
 }
 
-const NO_SERVICES: ServiceRow[] = [];
-
 interface ServicesTableProps {
   group: ArticleGroup;
   article: ArticleDetail;
-  services: ServiceRow[];
+  showHistoric: boolean;
   loading: boolean;
   columns: Column<ServiceRow>[];
 }
 
-function ServicesTable({ group, article, services, loading, columns }: ServicesTableProps) {
-  if (services.length > 0) {
+/** The services in the server's order (oldest start first), loaded in windows while scrolling. */
+function ServicesTable({ group, article, showHistoric, loading, columns }: ServicesTableProps) {
+  const { total, rowAt, onRangeChange } = useServiceWindows(article.id, showHistoric);
+  if (total > 0) {
     return (
       <VirtualTable
         labelledBy={TABLE_HEADING_ID}
         columns={columns}
-        rows={services}
+        rowCount={total}
+        rowAt={rowAt}
+        onRangeChange={onRangeChange}
         rowKey={(row) => row.id}
         rowHref={(row) => paths.service(group, article, row)}
       />

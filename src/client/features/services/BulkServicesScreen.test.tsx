@@ -98,8 +98,8 @@ describe('BulkServicesScreen', () => {
     await user.click(second);
     expect(await screen.findByText(MSG.bulkDeleted)).toBeTruthy();
     expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(['/api/articles/12/bulk-services/2']);
-    // The page reloads the article after the change.
-    await waitFor(() => expect(requests.filter((r) => r.url === '/api/articles/12')).toHaveLength(2));
+    // The page reloads the article (with the first window of services every article screen shares) after the change.
+    await waitFor(() => expect(requests.filter((r) => r.url === '/api/articles/12?services_offset=0&services_limit=100')).toHaveLength(2));
 
     refuse = true;
     await user.click((await screen.findAllByRole('button', { name: 'Bulkafname verwijderen' }))[1]);

@@ -1,15 +1,15 @@
 import { FormLabel, Stack, Typography } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Select, { type StylesConfig } from 'react-select';
-import { formatDecimal } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
-import { useAppSelector } from '../../app/hooks';
-import { selectEndUserOptions } from './selectors';
-import { type EndUser, useGetEndUserOptionsQuery } from './servicesApi';
+import { END_USER_OPTIONS_LIMIT, type EndUser, endUsersAdapter, useGetEndUserOptionsQuery } from './servicesApi';
 
-/** A big customer has 20,000 end users: the menu shows at most this many matches. */
-export const MAX_END_USER_OPTIONS = 100;
+/** The menu shows at most this many end users; the server finds them (a big customer has 20,000). */
+export const MAX_END_USER_OPTIONS = END_USER_OPTIONS_LIMIT - 1;
+
+/** Typing pauses this long before the server is asked. */
+export const SEARCH_DELAY_MS = 250;
 
 export interface EndUserOption {
   value: number;
@@ -17,30 +17,27 @@ export interface EndUserOption {
   isDisabled?: boolean;
 }
 
-interface SearchableEndUser {
-  option: EndUserOption;
-  text: string;
-}
+const { selectAll: selectAllEndUsers } = endUsersAdapter.getSelectors();
 
-const searchable = (endUser: EndUser): SearchableEndUser => {
-  const label = `${endUser.firstname} ${endUser.lastname}`.trim();
-  return { option: { value: endUser.id, label }, text: label.toLowerCase() };
-};
-
-/** The first matches of every typed word, plus a hint when more users match. */
-export const matchingOptions = (endUsers: readonly SearchableEndUser[], term: string): EndUserOption[] => {
-  const words = term.toLowerCase().split(/\s+/).filter(Boolean);
-  const options: EndUserOption[] = [];
-  let more = 0;
-  for (const endUser of endUsers) {
-    if (!words.every((word) => endUser.text.includes(word))) continue;
-    if (options.length < MAX_END_USER_OPTIONS) options.push(endUser.option);
-    else more += 1;
-  }
-  if (more > 0) {
-    options.push({ value: -1, label: `Nog ${formatDecimal(more, 0)} gebruikers: typ verder om te zoeken`, isDisabled: true });
+/** The first matches, plus a hint when the server found more. */
+export const endUserOptions = (endUsers: readonly EndUser[]): EndUserOption[] => {
+  const options: EndUserOption[] = endUsers
+    .slice(0, MAX_END_USER_OPTIONS)
+    .map((endUser) => ({ value: endUser.id, label: `${endUser.firstname} ${endUser.lastname}`.trim() }));
+  if (endUsers.length > MAX_END_USER_OPTIONS) {
+    options.push({ value: -1, label: 'Meer gebruikers gevonden: typ verder om te zoeken', isDisabled: true });
   }
   return options;
+};
+
+/** `value`, once it has not changed for `delayMs`. */
+const useSettledValue = <T,>(value: T, delayMs: number): T => {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
 };
 
 interface EndUserPickerProps {
@@ -49,14 +46,13 @@ interface EndUserPickerProps {
   onChange: (option: EndUserOption | null) => void;
 }
 
-/** 'Bestaande gebruiker': searches the company's end users in the browser (spec section 2). */
+/** 'Bestaande gebruiker': searches the company's end users on the server as the user types (spec section 2). */
 export function EndUserPicker({ inputId, value, onChange }: EndUserPickerProps) {
-  const { isLoading } = useGetEndUserOptionsQuery();
-  const endUsers = useAppSelector(selectEndUserOptions);
-  const searchableUsers = useMemo(() => endUsers.map(searchable), [endUsers]);
   const [term, setTerm] = useState('');
-  const deferredTerm = useDeferredValue(term);
-  const options = useMemo(() => matchingOptions(searchableUsers, deferredTerm), [searchableUsers, deferredTerm]);
+  const searchTerm = useSettledValue(term.trim(), SEARCH_DELAY_MS);
+  // While a new term is asked for, the previous answer stays in the menu.
+  const { data, isFetching } = useGetEndUserOptionsQuery(searchTerm);
+  const options = useMemo(() => endUserOptions(data ? selectAllEndUsers(data) : []), [data]);
   const theme = useTheme();
 
   const styles: StylesConfig<EndUserOption, false> = {
@@ -84,16 +80,14 @@ export function EndUserPicker({ inputId, value, onChange }: EndUserPickerProps) 
         onInputChange={setTerm}
         filterOption={null}
         isClearable
-        isLoading={isLoading}
+        isLoading={isFetching || term.trim() !== searchTerm}
         placeholder="Zoek op naam…"
         loadingMessage={() => MSG.loading}
         noOptionsMessage={() => 'Geen gebruikers gevonden.'}
         styles={styles}
       />
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {endUsers.length > MAX_END_USER_OPTIONS
-          ? `${formatDecimal(endUsers.length, 0)} gebruikers; typ een deel van de naam om te zoeken.`
-          : 'Kies een gebruiker uit de lijst.'}
+        Typ een deel van de naam om te zoeken.
       </Typography>
     </Stack>
   );

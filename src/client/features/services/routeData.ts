@@ -6,7 +6,7 @@ import { useGetCompanyQuery } from '../../api/accountApi';
 import { selectArticleGroupById, useGetVisibleArticleGroupsQuery } from '../../api/catalogApi';
 import { selectActingCompanyId } from '../../app/authSlice';
 import { useAppSelector } from '../../app/hooks';
-import { type ArticleQuery, useGetArticleQuery, useGetServiceQuery } from './servicesApi';
+import { type ArticleQuery, articleWindowQuery, useGetArticleQuery, useGetServiceQuery } from './servicesApi';
 
 const toId = (value: string | undefined): number | null =>
   value !== undefined && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
@@ -24,9 +24,13 @@ export const useArticleGroup = (groupId: number | null) => {
   return { group, isLoading, notFound: groupId === null || isError || (!isLoading && !group) };
 };
 
-/** The article of the address; the article page may include ended services. */
+/**
+ * The article of the address with the first window of its services (every article screen asks
+ * the same, so they share one request); the article page may include ended services and asks
+ * further windows itself (useServiceWindows).
+ */
 export const useArticle = (articleId: number | null, showHistoric = false) => {
-  const query: ArticleQuery | null = articleId === null ? null : { id: articleId, showHistoric };
+  const query: ArticleQuery | null = articleId === null ? null : articleWindowQuery(articleId, showHistoric, 0);
   const result = useGetArticleQuery(query ?? skipToken);
   return { ...result, query, notFound: articleId === null || result.isError };
 };

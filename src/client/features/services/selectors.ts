@@ -1,7 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { activeBulkCount, futureMutations, futureNetChange, withRunningTotals } from '../../../domain/bulk';
 import type { RootState } from '../../app/store';
-import { articlesAdapter, type ArticleQuery, endUsersAdapter, serviceRowsAdapter, servicesApi } from './servicesApi';
+import { articlesAdapter, type ArticleQuery, servicesApi } from './servicesApi';
 
 /** `at` is "today at 12:00" (todayNoon), passed in so that selectors stay pure. */
 type At = number;
@@ -14,8 +14,6 @@ const selectArticleData = (state: RootState, query: ArticleQuery) => servicesApi
 const selectAt = (_state: RootState, _arg: unknown, at: At) => at;
 
 const { selectAll: selectAllArticles } = articlesAdapter.getSelectors();
-const { selectAll: selectAllServiceRows } = serviceRowsAdapter.getSelectors();
-const { selectAll: selectAllEndUsers } = endUsersAdapter.getSelectors();
 
 export interface ArticleTableRow {
   id: number;
@@ -37,11 +35,6 @@ export const selectArticleTableRows = createSelector([selectArticlesData, select
     : [],
 );
 
-/** The services of an article, in the server's order (oldest start first). */
-export const selectArticleServices = createSelector([selectArticleData], (data) =>
-  data ? selectAllServiceRows(data.services) : [],
-);
-
 const selectBulkEntries = createSelector([selectArticleData], (data) => data?.bulk_services ?? []);
 
 /** Spec section 4: the total of the latest entry not after today 12:00. */
@@ -57,8 +50,3 @@ export const selectFutureBulkChanges = createSelector([selectBulkEntries, select
 
 /** Every entry with its running total, in time order. */
 export const selectBulkHistory = createSelector([selectBulkEntries], (entries) => withRunningTotals(entries));
-
-export const selectEndUserOptions = createSelector(
-  [(state: RootState) => servicesApi.endpoints.getEndUserOptions.select()(state).data],
-  (data) => (data ? selectAllEndUsers(data) : []),
-);

@@ -1,14 +1,18 @@
 import { MSG } from '../../../domain/messages';
 import type { Company } from '../../api/accountApi';
 import type { ArticleGroupField } from '../../api/catalogApi';
-import { FREE_FIELDS, type FreeField, type ServiceRow } from './servicesApi';
+import { type FieldInput, type FieldValue, FREE_FIELDS, type FreeField } from './servicesApi';
 
 export const endUserName = (endUser: { firstname: string; lastname: string } | null): string =>
   endUser ? `${endUser.firstname} ${endUser.lastname}` : MSG.noUser;
 
 /** The value of the service's category field with this name, or ''. */
-export const fieldValue = (service: Pick<ServiceRow, 'article_group_field_inputs'>, fieldName: string): string =>
+export const fieldValue = (service: { article_group_field_inputs: FieldInput[] }, fieldName: string): string =>
   service.article_group_field_inputs.find((input) => input.article_group_field.name === fieldName)?.value ?? '';
+
+/** The value of the service's category field with this id, or ''. */
+export const fieldValueById = (service: { article_group_field_inputs: FieldValue[] }, fieldId: number): string =>
+  service.article_group_field_inputs.find((input) => input.article_group_field_id === fieldId)?.value ?? '';
 
 /** Spec section 9: the category field named 'Data' is hidden. */
 export const HIDDEN_FIELD = 'Data';

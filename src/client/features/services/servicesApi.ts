@@ -34,10 +34,15 @@ export interface PriceHistoryEntry {
   setup_price: number;
 }
 
-export interface FieldInput {
+/** A category value as the article table has it: the field's name is the article group's. */
+export interface FieldValue {
   article_group_field_id: number;
-  article_group_field: { name: string; used_for_cdr: boolean };
   value: string;
+}
+
+/** A category value with its field, as `GET /services/{id}` answers it. */
+export interface FieldInput extends FieldValue {
+  article_group_field: { name: string; used_for_cdr: boolean };
 }
 
 export interface EndUser {
@@ -46,23 +51,23 @@ export interface EndUser {
   lastname: string;
 }
 
-/** A row of an article page's services table. */
+/** A row of an article page's services table: only what the table shows and links to. */
 export interface ServiceRow {
   id: number;
-  article_id: number;
   end_user_id: number | null;
   end_user: EndUser | null;
-  order_reference: string | null;
   start_time: number;
   end_time: number | null;
   input_field_1: string | null;
-  article_group_field_inputs: FieldInput[];
+  article_group_field_inputs: FieldValue[];
 }
 
 export interface ArticleDetail extends Article {
   article_group: ArticleGroup;
-  /** Normalized: a big article has thousands of services. */
+  /** Normalized: a big article has thousands of services. Only the asked window of them. */
   services: EntityState<ServiceRow, number>;
+  /** All services (matching showHistoric), also when `services` is a window. */
+  services_count: number;
   bulk_services: BulkEntryWithTotal[];
   price_history: PriceHistoryEntry[];
 }
@@ -71,6 +76,9 @@ type ArticleDetailAnswer = Omit<ArticleDetail, 'services'> & { services: Service
 
 /** A service as `GET /services/{id}` answers it. */
 export interface Service extends ServiceRow {
+  article_id: number;
+  order_reference: string | null;
+  article_group_field_inputs: FieldInput[];
   article: {
     id: number;
     name: string;
@@ -134,7 +142,30 @@ export interface ArticleQuery {
   id: number;
   /** Also list ended services ('Toon Historische Afnames'). */
   showHistoric: boolean;
+  /** A window of the services (oldest start first, then id): skip `offset`, at most `limit`. */
+  offset?: number;
+  limit?: number;
 }
+
+/**
+ * The article page loads its services in windows: the first (which every article screen asks,
+ * so they share it) holds enough rows for the first screen, later ones are asked while scrolling.
+ */
+export const FIRST_SERVICES_WINDOW = 100;
+export const SERVICES_WINDOW = 200;
+
+/** The arguments of the article with its `page`-th window of services (page 0 the first). */
+export const articleWindowQuery = (id: number, showHistoric: boolean, page: number): ArticleQuery =>
+  page === 0
+    ? { id, showHistoric, offset: 0, limit: FIRST_SERVICES_WINDOW }
+    : { id, showHistoric, offset: FIRST_SERVICES_WINDOW + (page - 1) * SERVICES_WINDOW, limit: SERVICES_WINDOW };
+
+/** The window that holds the service at `index` of the table. */
+export const serviceWindowOf = (index: number) =>
+  index < FIRST_SERVICES_WINDOW ? 0 : 1 + Math.floor((index - FIRST_SERVICES_WINDOW) / SERVICES_WINDOW);
+
+/** The picker shows 100 end users; one more tells that more match. */
+export const END_USER_OPTIONS_LIMIT = 101;
 
 export const articlesAdapter = createEntityAdapter<ArticleListItem>();
 export const serviceRowsAdapter = createEntityAdapter<ServiceRow>();
@@ -152,7 +183,13 @@ export const servicesApi = api.injectEndpoints({
       providesTags: (result) => listTags('Article', result?.ids),
     }),
     getArticle: build.query<ArticleDetail, ArticleQuery>({
-      query: ({ id, showHistoric }) => ({ url: `articles/${id}`, params: showHistoric ? { show_historic: true } : undefined }),
+      query: ({ id, showHistoric, offset, limit }) => {
+        const params = {
+          ...(showHistoric ? { show_historic: true } : {}),
+          ...(limit === undefined ? {} : { services_offset: offset ?? 0, services_limit: limit }),
+        };
+        return { url: `articles/${id}`, params: Object.keys(params).length > 0 ? params : undefined };
+      },
       transformResponse: ({ services, ...article }: ArticleDetailAnswer) => ({
         ...article,
         services: serviceRowsAdapter.setAll(serviceRowsAdapter.getInitialState(), services),
@@ -215,9 +252,9 @@ export const servicesApi = api.injectEndpoints({
       query: ({ articleId, id }) => ({ url: `articles/${articleId}/bulk-services/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, error, { articleId }) => (error ? [] : serviceChangeTags(articleId)),
     }),
-    /** Every end user of the company, for the 'Bestaande gebruiker' picker. */
-    getEndUserOptions: build.query<EntityState<EndUser, number>, void>({
-      query: () => 'end-users/all',
+    /** The 'Bestaande gebruiker' picker: the company's end users whose name holds every word of the term. */
+    getEndUserOptions: build.query<EntityState<EndUser, number>, string>({
+      query: (term) => ({ url: 'end-users/all', params: { term, limit: END_USER_OPTIONS_LIMIT } }),
       transformResponse: (endUsers: EndUser[]) => endUsersAdapter.setAll(endUsersAdapter.getInitialState(), endUsers),
       providesTags: (result) => listTags('EndUser', result?.ids),
     }),

@@ -1,6 +1,6 @@
 import { configure } from '@testing-library/react';
 import { todayNoon } from '../../../domain/time';
-import { json, type Routes } from '../../test/http';
+import { json, type Routes, type SeenRequest } from '../../test/http';
 import { mockPortal, permissions } from '../../test/portalServer';
 import type { Permission } from '../../../domain/permissions';
 import type { ArticleGroup } from '../../api/catalogApi';
@@ -66,27 +66,27 @@ export const listItem = (overrides: Partial<ArticleListItem> = {}): ArticleListI
   ...overrides,
 });
 
+/** A row of the article page's table (GET /articles/{id}): the values by field id only. */
 export const serviceRow = (id: number, overrides: Partial<ServiceRow> = {}): ServiceRow => ({
   id,
-  article_id: article.id,
   end_user_id: 100 + id,
   end_user: { id: 100 + id, firstname: 'Jan', lastname: `Jansen ${id}` },
-  order_reference: null,
   start_time: NOON - 100 * DAY,
   end_time: null,
   input_field_1: `KP-${id}`,
   article_group_field_inputs: [
-    { article_group_field_id: 11, article_group_field: { name: 'Telefoonnummer', used_for_cdr: true }, value: `0612${id}` },
-    { article_group_field_id: 12, article_group_field: { name: 'SIM nummer', used_for_cdr: false }, value: `8931${id}` },
-    { article_group_field_id: 13, article_group_field: { name: 'Data', used_for_cdr: false }, value: '10 GB' },
+    { article_group_field_id: 11, value: `0612${id}` },
+    { article_group_field_id: 12, value: `8931${id}` },
+    { article_group_field_id: 13, value: '10 GB' },
   ],
   ...overrides,
 });
 
-export const articleDetail = (services: ServiceRow[] = [serviceRow(1)]) => ({
+export const articleDetail = (services: ServiceRow[] = [serviceRow(1)], servicesCount = services.length) => ({
   ...article,
   article_group: mobileGroup,
   services,
+  services_count: servicesCount,
   bulk_services: bulkEntries,
   price_history: [
     { id: 1, from_time: NOON - 400 * DAY, price: 20, setup_price: 10 },
@@ -94,8 +94,22 @@ export const articleDetail = (services: ServiceRow[] = [serviceRow(1)]) => ({
   ],
 });
 
+/** `GET /api/articles/12` as the server answers it: the window services_offset/services_limit when asked. */
+export const articleAnswer = (services: ServiceRow[] = [serviceRow(1)]) => (request: SeenRequest) => {
+  const query = new URL(request.url, 'http://portal.test').searchParams;
+  if (!query.has('services_limit')) return json(200, articleDetail(services));
+  const offset = Number(query.get('services_offset') ?? 0);
+  return json(200, articleDetail(services.slice(offset, offset + Number(query.get('services_limit'))), services.length));
+};
+
 export const service = (overrides: Partial<Service> = {}): Service => ({
   ...serviceRow(7),
+  article_id: article.id,
+  article_group_field_inputs: [
+    { article_group_field_id: 11, article_group_field: { name: 'Telefoonnummer', used_for_cdr: true }, value: '06127' },
+    { article_group_field_id: 12, article_group_field: { name: 'SIM nummer', used_for_cdr: false }, value: '89317' },
+    { article_group_field_id: 13, article_group_field: { name: 'Data', used_for_cdr: false }, value: '10 GB' },
+  ],
   article: {
     id: article.id,
     name: article.name,
@@ -123,6 +137,15 @@ export const service = (overrides: Partial<Service> = {}): Service => ({
 export const endUsers = (count: number): EndUser[] =>
   Array.from({ length: count }, (_, i) => ({ id: i + 1, firstname: `Voornaam${i + 1}`, lastname: `Achternaam${i + 1}` }));
 
+/** `GET /api/end-users/all` as the server answers it: every word of `term` in the name, at most `limit`. */
+export const endUsersAnswer = (all: EndUser[]) => (request: SeenRequest) => {
+  const query = new URL(request.url, 'http://portal.test').searchParams;
+  const words = (query.get('term') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const limit = query.has('limit') ? Number(query.get('limit')) : all.length;
+  const found = all.filter((u) => words.every((word) => `${u.firstname} ${u.lastname}`.toLowerCase().includes(word)));
+  return json(200, found.slice(0, limit));
+};
+
 export const articlePath = '/mijn-diensten/1/mobiele-telefonie/12/zakelijk-onbeperkt-10gb';
 
 /** The portal with the services API answering for the demo customer; override per test. */
@@ -139,7 +162,7 @@ export const mockServices = (granted: Permission[], overrides: Routes = {}) =>
         { id: 4, name: 'Jaarlijks' },
       ]),
     'GET /api/articles': () => json(200, [listItem()]),
-    'GET /api/articles/12': () => json(200, articleDetail()),
+    'GET /api/articles/12': articleAnswer(),
     'GET /api/services/7': () => json(200, { data: service() }),
     ...overrides,
   });

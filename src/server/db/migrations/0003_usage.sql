@@ -1,15 +1,10 @@
-CREATE TABLE "usage_daily" (
+CREATE TABLE "usage_company_months" (
 	"company_id" integer NOT NULL,
-	"day" date NOT NULL,
-	"service_id" integer NOT NULL,
-	"number" text NOT NULL,
+	"month" date NOT NULL,
 	"type" text NOT NULL,
-	"direction" text NOT NULL,
 	"bundle" text NOT NULL,
-	"records" integer NOT NULL,
-	"length" bigint NOT NULL,
 	"price" numeric(18, 6) NOT NULL,
-	CONSTRAINT "usage_daily_company_id_day_service_id_type_direction_bundle_pk" PRIMARY KEY("company_id","day","service_id","type","direction","bundle")
+	CONSTRAINT "usage_company_months_company_id_month_type_bundle_pk" PRIMARY KEY("company_id","month","type","bundle")
 );
 --> statement-breakpoint
 CREATE TABLE "usage_imports" (
@@ -36,6 +31,51 @@ CREATE TABLE "usage_monthly" (
 	"length" bigint NOT NULL,
 	"price" numeric(18, 6) NOT NULL,
 	CONSTRAINT "usage_monthly_company_id_month_service_id_type_direction_bundle_pk" PRIMARY KEY("company_id","month","service_id","type","direction","bundle")
+);
+--> statement-breakpoint
+CREATE TABLE "usage_number_months" (
+	"company_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"service_id" integer NOT NULL,
+	"number" text NOT NULL,
+	"shared" boolean DEFAULT false NOT NULL,
+	"data_ink_in_records" integer DEFAULT 0 NOT NULL,
+	"data_ink_in_length" bigint DEFAULT 0 NOT NULL,
+	"data_ink_in_price_micros" bigint DEFAULT 0 NOT NULL,
+	"data_ink_out_records" integer DEFAULT 0 NOT NULL,
+	"data_ink_out_length" bigint DEFAULT 0 NOT NULL,
+	"data_ink_out_price_micros" bigint DEFAULT 0 NOT NULL,
+	"data_uit_in_records" integer DEFAULT 0 NOT NULL,
+	"data_uit_in_length" bigint DEFAULT 0 NOT NULL,
+	"data_uit_in_price_micros" bigint DEFAULT 0 NOT NULL,
+	"data_uit_out_records" integer DEFAULT 0 NOT NULL,
+	"data_uit_out_length" bigint DEFAULT 0 NOT NULL,
+	"data_uit_out_price_micros" bigint DEFAULT 0 NOT NULL,
+	"voice_ink_in_records" integer DEFAULT 0 NOT NULL,
+	"voice_ink_in_length" bigint DEFAULT 0 NOT NULL,
+	"voice_ink_in_price_micros" bigint DEFAULT 0 NOT NULL,
+	"voice_ink_out_records" integer DEFAULT 0 NOT NULL,
+	"voice_ink_out_length" bigint DEFAULT 0 NOT NULL,
+	"voice_ink_out_price_micros" bigint DEFAULT 0 NOT NULL,
+	"voice_uit_in_records" integer DEFAULT 0 NOT NULL,
+	"voice_uit_in_length" bigint DEFAULT 0 NOT NULL,
+	"voice_uit_in_price_micros" bigint DEFAULT 0 NOT NULL,
+	"voice_uit_out_records" integer DEFAULT 0 NOT NULL,
+	"voice_uit_out_length" bigint DEFAULT 0 NOT NULL,
+	"voice_uit_out_price_micros" bigint DEFAULT 0 NOT NULL,
+	"sms_ink_in_records" integer DEFAULT 0 NOT NULL,
+	"sms_ink_in_length" bigint DEFAULT 0 NOT NULL,
+	"sms_ink_in_price_micros" bigint DEFAULT 0 NOT NULL,
+	"sms_ink_out_records" integer DEFAULT 0 NOT NULL,
+	"sms_ink_out_length" bigint DEFAULT 0 NOT NULL,
+	"sms_ink_out_price_micros" bigint DEFAULT 0 NOT NULL,
+	"sms_uit_in_records" integer DEFAULT 0 NOT NULL,
+	"sms_uit_in_length" bigint DEFAULT 0 NOT NULL,
+	"sms_uit_in_price_micros" bigint DEFAULT 0 NOT NULL,
+	"sms_uit_out_records" integer DEFAULT 0 NOT NULL,
+	"sms_uit_out_length" bigint DEFAULT 0 NOT NULL,
+	"sms_uit_out_price_micros" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "usage_number_months_company_id_month_service_id_pk" PRIMARY KEY("company_id","month","service_id")
 );
 --> statement-breakpoint
 CREATE TABLE "usage_records" (
@@ -71,9 +111,13 @@ CREATE TABLE "usage_unmatched" (
 	"record_key" "bytea" NOT NULL
 );
 --> statement-breakpoint
+-- The article page pages through an article's services oldest start first, then id
+-- (GET /articles/{id}?services_offset&services_limit): the index gives that order without a sort.
+-- It replaces the index on article_id alone, which it also serves.
+DROP INDEX "services_article_idx";--> statement-breakpoint
 ALTER TABLE "usage_imports" ADD CONSTRAINT "usage_imports_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "usage_unmatched" ADD CONSTRAINT "usage_unmatched_import_id_usage_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."usage_imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "usage_daily_service_idx" ON "usage_daily" USING btree ("company_id","service_id","day");--> statement-breakpoint
-CREATE UNIQUE INDEX "usage_records_key_idx" ON "usage_records" USING btree ("record_key","record_time");--> statement-breakpoint
+CREATE INDEX "usage_records_key_idx" ON "usage_records" USING btree ("record_key");--> statement-breakpoint
 CREATE INDEX "usage_records_service_time_idx" ON "usage_records" USING btree ("company_id","service_id","record_time");--> statement-breakpoint
-CREATE UNIQUE INDEX "usage_unmatched_key_idx" ON "usage_unmatched" USING btree ("record_key");
+CREATE UNIQUE INDEX "usage_unmatched_key_idx" ON "usage_unmatched" USING btree ("record_key");--> statement-breakpoint
+CREATE INDEX "services_article_start_idx" ON "services" USING btree ("article_id","start_time","id");

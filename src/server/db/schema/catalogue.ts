@@ -133,7 +133,8 @@ export const services = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('services_article_idx').on(t.articleId),
+    // The article page's table pages through an article's services oldest start first, then id.
+    index('services_article_start_idx').on(t.articleId, t.startTime, t.id),
     index('services_company_idx').on(t.companyId),
     index('services_end_user_idx').on(t.endUserId),
   ],

@@ -1,4 +1,4 @@
-import { bigint, customType, date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, instant, money } from './columns';
 import { users } from './users';
 
@@ -49,7 +49,10 @@ export const usageRecords = pgTable(
     recordKey: bytea('record_key').notNull(),
   },
   (t) => [
-    uniqueIndex('usage_records_key_idx').on(t.recordKey, t.recordTime),
+    // Not unique: the import is serialized and leaves out known keys itself (an anti join, and
+    // one row per key of the file); this index only makes that anti join cheap when a small file
+    // meets a big month partition.
+    index('usage_records_key_idx').on(t.recordKey),
     index('usage_records_service_time_idx').on(t.companyId, t.serviceId, t.recordTime),
   ],
 );
@@ -81,28 +84,9 @@ const usageTotals = {
 };
 
 /**
- * Per company, day, service and kind of record: what the report and the costs read instead of
- * the records themselves. Maintained by the import in the same transaction as the records.
+ * Per company, month (first day), service and kind of record: what the costs and the group bundle
+ * read instead of the records. Maintained by the import in the same transaction as the records.
  */
-export const usageDaily = pgTable(
-  'usage_daily',
-  {
-    companyId: integer('company_id').notNull(),
-    day: date('day').notNull(),
-    serviceId: integer('service_id').notNull(),
-    number: text('number').notNull(),
-    type: text('type').notNull(),
-    direction: text('direction').notNull(),
-    bundle: text('bundle').notNull(),
-    ...usageTotals,
-  },
-  (t) => [
-    primaryKey({ columns: [t.companyId, t.day, t.serviceId, t.type, t.direction, t.bundle] }),
-    index('usage_daily_service_idx').on(t.companyId, t.serviceId, t.day),
-  ],
-);
-
-/** The same totals per month (first day of the month): a whole-month report or cost reads these. */
 export const usageMonthly = pgTable(
   'usage_monthly',
   {
@@ -118,4 +102,60 @@ export const usageMonthly = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.month, t.serviceId, t.type, t.direction, t.bundle] }),
   ],
+);
+
+/** The kinds of record the report table keeps apart: type x direction x bundle. */
+export const USAGE_KINDS = (['data', 'voice', 'sms'] as const).flatMap((type) =>
+  (['inkomend', 'uitgaand'] as const).flatMap((direction) =>
+    (['in', 'out'] as const).map((bundle) => ({
+      type,
+      direction,
+      bundle,
+      /** Column prefix, e.g. `voice_uit_out`: records, length and price follow. */
+      column: `${type}_${direction === 'inkomend' ? 'ink' : 'uit'}_${bundle}`,
+    })),
+  ),
+);
+
+const kindColumns = Object.fromEntries(
+  USAGE_KINDS.flatMap(({ column }) => [
+    [`${column}Records`, integer(`${column}_records`).notNull().default(0)],
+    [`${column}Length`, bigint(`${column}_length`, { mode: 'number' }).notNull().default(0)],
+    // Exact: a price has 6 decimals. Integer sums are far cheaper than numeric ones for the report.
+    [`${column}PriceMicros`, bigint(`${column}_price_micros`, { mode: 'number' }).notNull().default(0)],
+  ]),
+) as Record<string, ReturnType<typeof integer> | ReturnType<typeof bigint>>;
+
+/**
+ * The report table: one row per company, month (first day), service and number, with records,
+ * length and price (in millionths of a euro) per kind of record (type x direction x bundle:
+ * 12 x 3 columns), so the report
+ * of whole months reads one row per number and a filter (type, direction, out only) is a choice
+ * of columns. Maintained by the import (from the rows it inserted) and the hard delete.
+ */
+export const usageNumberMonths = pgTable(
+  'usage_number_months',
+  {
+    companyId: integer('company_id').notNull(),
+    month: date('month').notNull(),
+    serviceId: integer('service_id').notNull(),
+    number: text('number').notNull(),
+    /** Another service of the company has a row for the number in the month (ended and registered again). */
+    shared: boolean('shared').notNull().default(false),
+    ...kindColumns,
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.month, t.serviceId] })],
+);
+
+/** Price per company, month, type and bundle: the costs' category totals without reading every service. */
+export const usageCompanyMonths = pgTable(
+  'usage_company_months',
+  {
+    companyId: integer('company_id').notNull(),
+    month: date('month').notNull(),
+    type: text('type').notNull(),
+    bundle: text('bundle').notNull(),
+    price: money('price').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.month, t.type, t.bundle] })],
 );

@@ -113,4 +113,109 @@ describe('GET /api/articles/:id', () => {
     }
     expect(found).toBe(true);
   });
+
+  it('answers slim service rows: what the table shows, the values by field id', async () => {
+    const list = (await t.app.inject({ method: 'GET', url: `/api/articles?article_group_id=${mobileGroupId}`, headers: auth(klant) })).json();
+    const withServices = list.find((a: { services_count: number }) => a.services_count > 0);
+    const article = (await t.app.inject({ method: 'GET', url: `/api/articles/${withServices.id}`, headers: auth(klant) })).json();
+    const fieldIds = article.article_group.fields.map((f: { id: number }) => f.id);
+    expect(article.services.length).toBeGreaterThan(0);
+    for (const row of article.services) {
+      expect(Object.keys(row).sort()).toEqual(
+        ['article_group_field_inputs', 'end_time', 'end_user', 'end_user_id', 'id', 'input_field_1', 'start_time'],
+      );
+      expect(row.end_user === null ? null : row.end_user.id).toBe(row.end_user_id);
+      for (const input of row.article_group_field_inputs) {
+        expect(Object.keys(input).sort()).toEqual(['article_group_field_id', 'value']);
+        expect(fieldIds).toContain(input.article_group_field_id);
+      }
+    }
+    // The rest of a service, and the values with their field names, come from GET /services/{id}.
+    const [first] = article.services;
+    const service = (await t.app.inject({ method: 'GET', url: `/api/services/${first.id}`, headers: auth(klant) })).json().data;
+    expect(service).toMatchObject({ id: first.id, start_time: first.start_time, end_time: first.end_time, input_field_1: first.input_field_1 });
+    expect(service.article_group_field_inputs.map((i: { article_group_field_id: number; value: string }) => [i.article_group_field_id, i.value]))
+      .toEqual(first.article_group_field_inputs.map((i: { article_group_field_id: number; value: string }) => [i.article_group_field_id, i.value]));
+    const starts = article.services.map((s: { start_time: number }) => s.start_time);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+  });
+
+  it("answers 404 for another company's article, with none of its services", async () => {
+    const [article] = (await t.app.inject({ method: 'GET', url: `/api/articles?article_group_id=${mobileGroupId}`, headers: auth(klant) })).json();
+    for (const url of [`/api/articles/${article.id}`, `/api/articles/${article.id}?show_historic=true`]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: auth(kees) });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Artikel niet gevonden.' });
+    }
+  });
+});
+
+describe('GET /api/articles/:id with services_offset and services_limit', () => {
+  const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: auth(token) });
+  type Row = { id: number; start_time: number };
+
+  /** The demo article with the most services, ended ones included. */
+  const busiestArticle = async () => {
+    const list = (await get(klant, `/api/articles?article_group_id=${mobileGroupId}`)).json();
+    let best = { id: 0, count: -1 };
+    for (const article of list) {
+      const count = (await get(klant, `/api/articles/${article.id}?show_historic=true`)).json().services.length;
+      if (count > best.count) best = { id: article.id, count };
+    }
+    return best;
+  };
+
+  it('answers the window in the full order (oldest start first, then id), with the total count', async () => {
+    const { id, count } = await busiestArticle();
+    expect(count).toBeGreaterThanOrEqual(3);
+    for (const historic of ['', '&show_historic=true']) {
+      const full = (await get(klant, `/api/articles/${id}?x=1${historic}`)).json();
+      expect(full.services_count).toBe(full.services.length);
+      const order = (a: Row, b: Row) => a.start_time - b.start_time || a.id - b.id;
+      expect(full.services).toEqual([...full.services].sort(order));
+      const windows: Row[] = [];
+      for (let offset = 0; offset < full.services.length + 2; offset += 2) {
+        const res = await get(klant, `/api/articles/${id}?services_offset=${offset}&services_limit=2${historic}`);
+        expect(res.statusCode).toBe(200);
+        const page = res.json();
+        expect(page.services_count).toBe(full.services.length);
+        expect(page.services.length).toBeLessThanOrEqual(2);
+        // The rest of the answer is the article as always.
+        expect({ ...page, services: [] }).toEqual({ ...full, services: [] });
+        windows.push(...page.services);
+      }
+      expect(windows).toEqual(full.services);
+    }
+    const first = (await get(klant, `/api/articles/${id}?services_limit=1&show_historic=true`)).json();
+    expect(first).toMatchObject({ services_count: count, services: [expect.objectContaining({ id: expect.any(Number) })] });
+    expect(first.services).toHaveLength(1);
+    const beyond = (await get(klant, `/api/articles/${id}?services_offset=${count}&services_limit=500&show_historic=true`)).json();
+    expect(beyond).toMatchObject({ services: [], services_count: count });
+  });
+
+  it('counts only services not ended without show_historic', async () => {
+    const { id } = await busiestArticle();
+    const current = (await get(klant, `/api/articles/${id}?services_limit=500`)).json();
+    const all = (await get(klant, `/api/articles/${id}?services_limit=500&show_historic=true`)).json();
+    const now = Date.now() / 1000;
+    expect(current.services_count).toBe(all.services.filter((s: { end_time: number | null }) => s.end_time === null || s.end_time > now).length);
+    expect(current.services.map((s: Row) => s.id)).toEqual(
+      all.services.filter((s: { end_time: number | null }) => s.end_time === null || s.end_time > now).map((s: Row) => s.id),
+    );
+  });
+
+  it('refuses bad windows with 400', async () => {
+    const { id } = await busiestArticle();
+    for (const query of ['services_limit=0', 'services_limit=501', 'services_limit=-1', 'services_limit=abc', 'services_offset=-1&services_limit=10', 'services_offset=1.5&services_limit=10', 'services_offset=5']) {
+      const res = await get(klant, `/api/articles/${id}?${query}`);
+      expect({ query, status: res.statusCode }).toEqual({ query, status: 400 });
+    }
+  });
+
+  it("answers 404 for another company's article, windowed too", async () => {
+    const { id } = await busiestArticle();
+    const res = await get(kees, `/api/articles/${id}?services_offset=0&services_limit=100&show_historic=true`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Artikel niet gevonden.' });
+  });
 });

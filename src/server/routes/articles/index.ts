@@ -8,16 +8,25 @@ import { HttpError } from '../../plugins/errors';
 import { audit } from '../../services/audit';
 import { errorResponses, idParams, messageSchema } from '../schemas';
 import { toEpoch } from '../serialize';
-import { notEndedFilter, serviceRows, serviceRowSchema } from '../services/repository';
+import { serviceRows, serviceRowSchema } from '../services/repository';
 import {
   articleDto,
+  articleServiceRows,
   bulkEntriesOf,
+  countArticleServices,
   findArticle,
   listArticles,
   priceHistoryOf,
   visibleGroupWithFields,
 } from './repository';
-import { articleDetailSchema, articleInput, articleListItemSchema, articleSchema, type ArticleInput } from './schemas';
+import {
+  articleDetailQuery,
+  type ArticleDetailQuery,
+  articleDetailSchema,
+  articleInput, articleListItemSchema,
+  articleSchema,
+  type ArticleInput,
+} from './schemas';
 
 const amountOrZero = (value: number | string | undefined, field: string): string => {
   if (value === undefined || value === '') return '0';
@@ -52,23 +61,32 @@ export default async function articleRoutes(app: FastifyInstance) {
     async (request) => listArticles(app.db, request.actor.companyId, request.query.article_group_id, new Date()),
   );
 
-  app.get<{ Params: { id: number }; Querystring: { show_historic?: boolean } }>(
+  // Spec section 7: the article with its services. Without services_limit all of them (the
+  // contract as before); with it only that window, in the same order. services_count is always
+  // the total, so the article page's virtualised table knows its size from the first window.
+  app.get<{ Params: { id: number }; Querystring: ArticleDetailQuery }>(
     '/articles/:id',
     {
       schema: {
         params: idParams,
-        querystring: { type: 'object', properties: { show_historic: { type: 'boolean' } } },
+        querystring: articleDetailQuery,
         response: { 200: articleDetailSchema, ...errorResponses },
       },
     },
     async (request) => {
       const { companyId } = request.actor;
+      const { show_historic, services_offset, services_limit } = request.query;
+      if (services_offset !== undefined && services_limit === undefined) {
+        throw new HttpError(400, "Parameter 'services_offset' vraagt ook 'services_limit'.");
+      }
       const article = await findArticle(app.db, companyId, request.params.id);
       if (!article) throw new HttpError(404, 'Artikel niet gevonden.');
-      const onlyCurrent = request.query.show_historic ? undefined : notEndedFilter(new Date());
-      const [group, rows, bulk, priceHistory] = await Promise.all([
+      const notEndedAt = show_historic ? null : new Date();
+      const windowed = services_limit !== undefined;
+      const [group, rows, count, bulk, priceHistory] = await Promise.all([
         visibleGroupWithFields(app.db, companyId, article.articleGroupId),
-        serviceRows(app.db, and(eq(services.articleId, article.id), eq(services.companyId, companyId), onlyCurrent)!),
+        articleServiceRows(app.db, companyId, article.id, { notEndedAt, offset: services_offset, limit: services_limit }),
+        windowed ? countArticleServices(app.db, companyId, article.id, notEndedAt) : null,
         bulkEntriesOf(app.db, [article.id]),
         priceHistoryOf(app.db, article.id),
       ]);
@@ -76,6 +94,7 @@ export default async function articleRoutes(app: FastifyInstance) {
         ...articleDto(article),
         article_group: group ?? { id: article.articleGroupId, name: '', icon: 'services', fields: [] },
         services: rows,
+        services_count: count ?? rows.length,
         bulk_services: withRunningTotals(bulk.map((b) => ({ id: b.id, amount: b.amount, time: toEpoch(b.time)! }))),
         price_history: priceHistory,
       };

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { groupBy } from '../../../domain/collections';
-import type { Db } from '../../db';
+import { queryRows, type Db } from '../../db';
 import { articleGroupFields, articleGroups, articlePriceHistory, articles, billingCycles, bulkServices, companyArticleGroups, services } from '../../db/schema';
 import { toEpoch } from '../serialize';
 import { activeAt } from '../services/repository';
@@ -105,4 +105,118 @@ export const visibleGroupWithFields = async (db: Db, companyId: number, articleG
     .where(eq(articleGroupFields.articleGroupId, articleGroupId))
     .orderBy(asc(articleGroupFields.id));
   return { ...group, fields: fields.map((f) => ({ id: f.id, name: f.name, used_for_cdr: f.usedForCdr })) };
+};
+
+/** A row of the article page's services table: what the table shows and links to, no more. */
+export interface ArticleServiceRow {
+  id: number;
+  end_user_id: number | null;
+  end_user: { id: number; firstname: string; lastname: string } | null;
+  start_time: number;
+  end_time: number | null;
+  input_field_1: string | null;
+  /** The category values; their names are the article group's fields. */
+  article_group_field_inputs: { article_group_field_id: number; value: string }[];
+}
+
+/** Which services of an article: those not ended at `notEndedAt` (all when null), and a window of them. */
+export interface ServiceWindow {
+  notEndedAt: Date | null;
+  /** Skip this many (in the table's order); with `limit` only. */
+  offset?: number;
+  /** At most this many; without it, all of them. */
+  limit?: number;
+}
+
+const articleServicesWhere = (companyId: number, articleId: number, notEndedAt: Date | null) =>
+  sql`s.article_id = ${articleId} and s.company_id = ${companyId}
+    and ${notEndedAt === null ? sql`true` : sql`(s.end_time is null or s.end_time > ${notEndedAt.toISOString()})`}`;
+
+/** How many services the article's table has in all (the same filter as articleServiceRows). */
+export const countArticleServices = async (db: Db, companyId: number, articleId: number, notEndedAt: Date | null) => {
+  const [{ count }] = await queryRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from services s where ${articleServicesWhere(companyId, articleId, notEndedAt)}`,
+  );
+  return count;
+};
+
+/**
+ * The services of an article, oldest start first, then by id (a stable order, served by the
+ * index services(article_id, start_time, id) of migration 0004); only those not ended at
+ * `notEndedAt` when given, and only the window `offset`/`limit` when given.
+ *
+ * All of them: two queries filtered the same way run side by side (services with their end
+ * users, then their category values), and Node joins them. Measured on 5,000 services: building
+ * the JSON in PostgreSQL (json_build_object with a subquery per service for the values) took
+ * longer than this, and its text is larger. A window: the services first, then the values of
+ * just those ids.
+ */
+export const articleServiceRows = async (
+  db: Db,
+  companyId: number,
+  articleId: number,
+  { notEndedAt, offset = 0, limit }: ServiceWindow,
+): Promise<ArticleServiceRow[]> => {
+  const where = articleServicesWhere(companyId, articleId, notEndedAt);
+  const serviceQuery = queryRows<{
+    id: number;
+    end_user_id: number | null;
+    firstname: string | null;
+    lastname: string | null;
+    start_time: number;
+    end_time: number | null;
+    input_field_1: string | null;
+  }>(
+    db,
+    sql`select s.id, s.end_user_id, e.firstname, e.lastname,
+        extract(epoch from s.start_time)::bigint::int as start_time,
+        extract(epoch from s.end_time)::bigint::int as end_time, s.input_field_1
+      from services s left join end_users e on e.id = s.end_user_id
+      where ${where}
+      order by s.article_id, s.start_time, s.id
+      ${limit === undefined ? sql`` : sql`limit ${limit} offset ${offset}`}`,
+  );
+  type Input = { service_id: number; article_group_field_id: number; value: string };
+  let rows: Awaited<typeof serviceQuery>;
+  let inputs: Input[];
+  if (limit === undefined) {
+    [rows, inputs] = await Promise.all([
+      serviceQuery,
+      queryRows<Input>(
+        db,
+        sql`select i.service_id, i.article_group_field_id, i.value
+          from service_field_inputs i join services s on s.id = i.service_id
+          where ${where}
+          order by i.article_group_field_id`,
+      ),
+    ]);
+  } else {
+    rows = await serviceQuery;
+    inputs =
+      rows.length === 0
+        ? []
+        : await queryRows<Input>(
+            db,
+            sql`select i.service_id, i.article_group_field_id, i.value
+              from service_field_inputs i
+              where i.company_id = ${companyId} and i.service_id in (${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)})
+              order by i.article_group_field_id`,
+          );
+  }
+  const inputsByService = new Map<number, ArticleServiceRow['article_group_field_inputs']>();
+  for (const { service_id, article_group_field_id, value } of inputs) {
+    const list = inputsByService.get(service_id);
+    if (list) list.push({ article_group_field_id, value });
+    else inputsByService.set(service_id, [{ article_group_field_id, value }]);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    end_user_id: r.end_user_id,
+    end_user: r.end_user_id === null ? null : { id: r.end_user_id, firstname: r.firstname!, lastname: r.lastname! },
+    start_time: r.start_time,
+    end_time: r.end_time,
+    input_field_1: r.input_field_1,
+    article_group_field_inputs: inputsByService.get(r.id) ?? [],
+  }));
 };

@@ -1,5 +1,4 @@
 import { nullableNumber, nullableString } from '../serialize';
-import { serviceRowSchema } from '../services/repository';
 
 export const amountInput = {
   anyOf: [
@@ -39,6 +38,46 @@ export const articleListItemSchema = {
   },
 } as const;
 
+/** A row of the article page's table (repository.ts ArticleServiceRow); GET /services/{id} has the rest. */
+export const articleServiceRowSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    end_user_id: { type: ['integer', 'null'] },
+    // A nullable object, not anyOf: the serializer then needs no validation per row.
+    end_user: {
+      type: ['object', 'null'],
+      properties: { id: { type: 'integer' }, firstname: { type: 'string' }, lastname: { type: 'string' } },
+    },
+    start_time: { type: 'integer' },
+    end_time: { type: ['integer', 'null'] },
+    input_field_1: { type: ['string', 'null'] },
+    article_group_field_inputs: {
+      type: 'array',
+      items: { type: 'object', properties: { article_group_field_id: { type: 'integer' }, value: { type: 'string' } } },
+    },
+  },
+} as const;
+
+/** The most services one window of GET /articles/{id} answers. */
+export const MAX_SERVICES_WINDOW = 500;
+
+/** GET /articles/{id}: ended services too, and optionally a window of the services. */
+export const articleDetailQuery = {
+  type: 'object',
+  properties: {
+    show_historic: { type: 'boolean' },
+    services_offset: { type: 'integer', minimum: 0, maximum: 2147483647 },
+    services_limit: { type: 'integer', minimum: 1, maximum: MAX_SERVICES_WINDOW },
+  },
+} as const;
+
+export interface ArticleDetailQuery {
+  show_historic?: boolean;
+  services_offset?: number;
+  services_limit?: number;
+}
+
 export const articleDetailSchema = {
   type: 'object',
   properties: {
@@ -58,7 +97,9 @@ export const articleDetailSchema = {
         },
       },
     },
-    services: { type: 'array', items: serviceRowSchema },
+    services: { type: 'array', items: articleServiceRowSchema },
+    /** All services matching show_historic, also when `services` is a window of them. */
+    services_count: { type: 'integer' },
     bulk_services: { type: 'array', items: bulkEntry },
     price_history: {
       type: 'array',

@@ -38,4 +38,70 @@ describe('end users', () => {
     const foreign = await t.app.inject({ method: 'PUT', url: `/api/end-users/${first.id}`, headers: auth(kees), payload: { firstname: 'X', lastname: 'Y' } });
     expect(foreign.statusCode).toBe(404);
   });
+
+  it('searches with term (every word, first or last name, any case) and limit, in the list order', async () => {
+    const all: { id: number; firstname: string; lastname: string }[] = (
+      await t.app.inject({ method: 'GET', url: '/api/end-users/all', headers: auth(klant) })
+    ).json();
+    const first = all[0];
+    const term = `${first.lastname.slice(0, 3).toUpperCase()}  ${first.firstname.slice(1, 4)}`;
+    const found = (await t.app.inject({ method: 'GET', url: `/api/end-users/all?term=${encodeURIComponent(term)}`, headers: auth(klant) })).json();
+    const expected = all.filter((u) => {
+      const name = `${u.firstname} ${u.lastname}`.toLowerCase();
+      return term.toLowerCase().split(/\s+/).every((word) => name.includes(word));
+    });
+    expect(found).toEqual(expected);
+    expect(found).toContainEqual(first);
+
+    const limited = (await t.app.inject({ method: 'GET', url: '/api/end-users/all?limit=3', headers: auth(klant) })).json();
+    expect(limited).toEqual(all.slice(0, 3));
+    const blank = (await t.app.inject({ method: 'GET', url: '/api/end-users/all?term=%20&limit=1000', headers: auth(klant) })).json();
+    expect(blank).toEqual(all);
+    // LIKE's wildcards match themselves.
+    expect((await t.app.inject({ method: 'GET', url: '/api/end-users/all?term=%25', headers: auth(klant) })).json()).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/end-users/all?limit=0', headers: auth(klant) })).statusCode).toBe(400);
+  });
+
+  it("never finds another company's end users", async () => {
+    const theirs = (await t.app.inject({ method: 'GET', url: '/api/end-users/all?term=korenschoof', headers: auth(kees) })).json();
+    expect(theirs.length).toBe(2);
+    expect((await t.app.inject({ method: 'GET', url: '/api/end-users/all?term=korenschoof', headers: auth(klant) })).json()).toEqual([]);
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/end-users/all', headers: auth(klant) })).json();
+    const name = mine[0].lastname;
+    expect((await t.app.inject({ method: 'GET', url: `/api/end-users/all?term=${encodeURIComponent(name)}`, headers: auth(kees) })).json()).toEqual([]);
+  });
+});
+
+describe('end users in windows (the company screen)', () => {
+  const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: auth(token) });
+
+  it('pages with offset and limit in the list order, and counts with the same term', async () => {
+    const all: { id: number }[] = (await get(klant, '/api/end-users/all')).json();
+    expect(all.length).toBeGreaterThan(5);
+    const pages = [];
+    for (let offset = 0; offset < all.length + 3; offset += 3) {
+      const res = await get(klant, `/api/end-users/all?offset=${offset}&limit=3`);
+      expect(res.statusCode).toBe(200);
+      pages.push(...res.json());
+    }
+    expect(pages).toEqual(all);
+    expect((await get(klant, '/api/end-users/count')).json()).toEqual({ count: all.length });
+
+    const term = 'an';
+    const found: unknown[] = (await get(klant, `/api/end-users/all?term=${term}`)).json();
+    expect(found.length).toBeGreaterThan(1);
+    expect((await get(klant, `/api/end-users/all?term=${term}&offset=1&limit=1000`)).json()).toEqual(found.slice(1));
+    expect((await get(klant, `/api/end-users/count?term=${term}`)).json()).toEqual({ count: found.length });
+    expect((await get(klant, '/api/end-users/count?term=%25')).json()).toEqual({ count: 0 });
+  });
+
+  it("counts the acting company's end users only, and refuses bad windows", async () => {
+    expect((await get(kees, '/api/end-users/count')).json()).toEqual({ count: 2 });
+    expect((await get(kees, '/api/end-users/count?term=korenschoof')).json()).toEqual({ count: 2 });
+    expect((await get(klant, '/api/end-users/count?term=korenschoof')).json()).toEqual({ count: 0 });
+    for (const query of ['offset=-1', 'offset=x&limit=10', 'limit=1001']) {
+      expect({ query, status: (await get(klant, `/api/end-users/all?${query}`)).statusCode }).toEqual({ query, status: 400 });
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/end-users/count' })).statusCode).toBe(401);
+  });
 });

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { queryRows } from '../../db';
+import { queryRows, type Db } from '../../db';
 import { articleGroups, articles, endUsers, services } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { audit } from '../../services/audit';
+import { likePattern } from '../../services/search';
 import { errorResponses, idParams } from '../schemas';
 import { toEpoch } from '../serialize';
 import { fieldInputsOf, serviceRowSchema } from '../services/repository';
@@ -34,17 +35,70 @@ const nameBody = {
   properties: { firstname: { type: 'string', maxLength: 100 }, lastname: { type: 'string', maxLength: 100 } },
 } as const;
 
+/** The end users of the company whose name holds every word of `term` ("firstname lastname", any case). */
+const nameMatches = (companyId: number, term: string) => {
+  const words = term.toLowerCase().split(/\s+/).filter(Boolean);
+  const matches = words.map((word) => sql` and lower(firstname || ' ' || lastname) like ${likePattern(word)}`);
+  return sql`company_id = ${companyId}${sql.join(matches)}`;
+};
+
+/**
+ * The company's end users by last name, those whose name holds every word of `term`, at most
+ * `limit` of them (`limit null` is no limit) after skipping `offset`. Raw SQL: 20,000 rows for a
+ * big customer, and the query builder's row mapping costs more than the query; the words use the
+ * trigram index of migration 0001 (`lower(firstname || ' ' || lastname)`).
+ */
+const endUsersOf = (db: Db, companyId: number, term: string, limit: number | null, offset: number) =>
+  queryRows<{ id: number; firstname: string; lastname: string }>(
+    db,
+    sql`select id, firstname, lastname from end_users where ${nameMatches(companyId, term)}
+      order by lower(lastname), lower(firstname), id limit ${limit} offset ${offset}`,
+  );
+
+const termProperty = { type: 'string', maxLength: 200 } as const;
+
 export default async function endUserRoutes(app: FastifyInstance) {
-  app.get(
+  // Spec section 7: an array. Without parameters: every end user. The add-service picker
+  // searches with `term` (every word in first or last name) and `limit`; the company screen
+  // pages through them with `term`, `offset` and `limit` (and asks /end-users/count for the total).
+  app.get<{ Querystring: { term?: string; limit?: number; offset?: number } }>(
     '/end-users/all',
-    { schema: { response: { 200: { type: 'array', items: endUserSchema }, ...errorResponses } } },
-    // Raw SQL: 20,000 rows for a big customer, and the query builder's row mapping costs more than the query.
-    async (request) =>
-      queryRows<{ id: number; firstname: string; lastname: string }>(
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            term: termProperty,
+            limit: { type: 'integer', minimum: 1, maximum: 1000 },
+            offset: { type: 'integer', minimum: 0, maximum: 2147483647 },
+          },
+        },
+        response: { 200: { type: 'array', items: endUserSchema }, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { term = '', limit = null, offset = 0 } = request.query;
+      return endUsersOf(app.db, request.actor.companyId, term, limit, offset);
+    },
+  );
+
+  // How many end users /end-users/all answers for `term` (all of them without): the company
+  // screen's count, so that the list itself can come in windows.
+  app.get<{ Querystring: { term?: string } }>(
+    '/end-users/count',
+    {
+      schema: {
+        querystring: { type: 'object', properties: { term: termProperty } },
+        response: { 200: { type: 'object', properties: { count: { type: 'integer' } } }, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const [{ count }] = await queryRows<{ count: number }>(
         app.db,
-        sql`select id, firstname, lastname from end_users where company_id = ${request.actor.companyId}
-          order by lower(lastname), lower(firstname), id`,
-      ),
+        sql`select count(*)::int as count from end_users where ${nameMatches(request.actor.companyId, request.query.term ?? '')}`,
+      );
+      return { count };
+    },
   );
 
   app.get<{ Params: { id: number } }>(

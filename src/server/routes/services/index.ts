@@ -7,6 +7,7 @@ import type { Db } from '../../db';
 import { articleGroupFields, articles, endUsers, serviceFieldInputs, services } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { audit } from '../../services/audit';
+import { removeUsageOfService } from '../../services/usage/removal';
 import type { Actor } from '../../types';
 import { findArticle } from '../articles/repository';
 import { errorResponses, idParams, messageSchema } from '../schemas';
@@ -252,6 +253,7 @@ export default async function serviceRoutes(app: FastifyInstance) {
       await app.db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         await tx.delete(services).where(and(eq(services.id, current.id), eq(services.companyId, actor.companyId)));
+        await removeUsageOfService(tx, actor.companyId, current.id);
         await audit(tx, actor, 'service.delete', 'service', current.id, { article_id: current.articleId });
       });
       return { message: MSG.deleteSuccessBody };

@@ -50,8 +50,15 @@ function EditEndUserForm({ endUser }: { endUser: EndUser }) {
   };
 
   return (
-    <Formik<EndUserName> initialValues={{ firstname: endUser.firstname, lastname: endUser.lastname }} validate={validate} onSubmit={save}>
-      {({ values, errors, touched, status, isSubmitting, handleChange, handleBlur }) => (
+    // Messages show from the first save on and follow the typing; never on blur: a message that appears
+    // when the pointer presses 'Opslaan' moves the button away before it is released, and the save is lost.
+    <Formik<EndUserName>
+      initialValues={{ firstname: endUser.firstname, lastname: endUser.lastname }}
+      validate={validate}
+      validateOnBlur={false}
+      onSubmit={save}
+    >
+      {({ values, errors, submitCount, status, isSubmitting, handleChange }) => (
         <Stack component={Form} noValidate spacing={2} sx={{ maxWidth: 480 }}>
           <FocusFirstError />
           {typeof status === 'string' && <Alert severity="error">{status}</Alert>}
@@ -63,9 +70,8 @@ function EditEndUserForm({ endUser }: { endUser: EndUser }) {
             autoComplete="off"
             value={values.firstname}
             onChange={handleChange}
-            onBlur={handleBlur}
-            error={touched.firstname === true && errors.firstname !== undefined}
-            helperText={touched.firstname && errors.firstname}
+            error={submitCount > 0 && errors.firstname !== undefined}
+            helperText={submitCount > 0 ? errors.firstname : undefined}
             slotProps={{ htmlInput: { maxLength: 100 } }}
           />
           <TextField
@@ -76,9 +82,8 @@ function EditEndUserForm({ endUser }: { endUser: EndUser }) {
             autoComplete="off"
             value={values.lastname}
             onChange={handleChange}
-            onBlur={handleBlur}
-            error={touched.lastname === true && errors.lastname !== undefined}
-            helperText={touched.lastname && errors.lastname}
+            error={submitCount > 0 && errors.lastname !== undefined}
+            helperText={submitCount > 0 ? errors.lastname : undefined}
             slotProps={{ htmlInput: { maxLength: 100 } }}
           />
           <Stack direction="row" spacing={2}>

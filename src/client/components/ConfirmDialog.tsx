@@ -11,7 +11,7 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** Asks before a change that cannot be undone. */
+/** Asks before a change that cannot be undone; named by its title, described by its text. */
 export function ConfirmDialog({ title, text, confirmLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
   const id = useId();
   return (

@@ -1,0 +1,173 @@
+import { Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { type Key, type MouseEvent, useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+
+export interface Column<Row> {
+  id: string;
+  header: string;
+  /** CSS width; columns without one share the rest. */
+  width?: string;
+  align?: 'left' | 'right';
+  /** Text of the cell; with `rowHref`, the first column's text becomes the row's link. */
+  cell: (row: Row) => string | number;
+}
+
+interface CommonProps<Row> {
+  /** Id of the heading that names the table. */
+  labelledBy: string;
+  columns: Column<Row>[];
+  rowKey: (row: Row) => Key;
+  /** Where a row leads; without it the rows are plain. */
+  rowHref?: (row: Row) => string;
+  /** Height of the scroll area at most, in pixels. */
+  maxHeight?: number;
+}
+
+/** Every row is here. */
+interface AllRowsProps<Row> extends CommonProps<Row> {
+  rows: readonly Row[];
+  rowCount?: never;
+  rowAt?: never;
+  onRangeChange?: never;
+}
+
+/**
+ * Windowed data: the table knows how many rows there are, and asks for the ones it renders.
+ * A row not loaded yet (`rowAt` answers undefined) shows as "Laden..." until it is.
+ */
+interface WindowedRowsProps<Row> extends CommonProps<Row> {
+  rows?: never;
+  /** All rows, loaded or not (aria-rowcount counts them). */
+  rowCount: number;
+  rowAt: (index: number) => Row | undefined;
+  /** The rows rendered now, [start, end) with the margin: the ones to load. */
+  onRangeChange?: (start: number, end: number) => void;
+}
+
+type VirtualTableProps<Row> = AllRowsProps<Row> | WindowedRowsProps<Row>;
+
+const ROW_HEIGHT = 48;
+const HEADER_HEIGHT = 52;
+/** Rows rendered above and below the visible ones, so scrolling and tabbing stay smooth. */
+const OVERSCAN = 10;
+
+const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', py: 0 } as const;
+
+/** A blank row that stands in for the rows outside the window, keeping the scroll height right. */
+function Spacer({ height, columns }: { height: number; columns: number }) {
+  if (height <= 0) return null;
+  return (
+    <tr aria-hidden="true">
+      <td colSpan={columns} style={{ height, padding: 0, border: 0 }} />
+    </tr>
+  );
+}
+
+/**
+ * A table that renders only the rows in view (plus a margin), for lists of thousands of rows
+ * (a big customer's services, usage numbers or usage records). Rows have a fixed height; the
+ * header stays in place while scrolling. Screen readers still learn the full size through
+ * aria-rowcount and aria-rowindex. With `rowHref` each row's first cell is a link, so the rows
+ * are reachable by keyboard (focusing a link scrolls it into view, which moves the window along).
+ * The rows are either all given (`rows`) or loaded in windows (`rowCount`, `rowAt`,
+ * `onRangeChange`), for lists the screen does not download at once.
+ */
+export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
+  const { labelledBy, columns, rowKey, rowHref, maxHeight = 576, onRangeChange } = props;
+  const rows = props.rows;
+  const rowCount = rows ? rows.length : props.rowCount;
+  const rowAt = rows ? (index: number) => rows[index] : props.rowAt;
+  const navigate = useNavigate();
+  const [scrollTop, setScrollTop] = useState(0);
+  const height = Math.min(maxHeight, HEADER_HEIGHT + rowCount * ROW_HEIGHT + 2);
+  const visibleRows = Math.ceil((height - HEADER_HEIGHT) / ROW_HEIGHT);
+  const first = Math.min(rowCount, Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN));
+  const last = Math.min(rowCount, first + visibleRows + 2 * OVERSCAN);
+
+  useEffect(() => {
+    if (last > first) onRangeChange?.(first, last);
+  }, [first, last, onRangeChange]);
+
+  // A click anywhere on a row opens it, like its link does; the link itself navigates on its own.
+  const openRow = (event: MouseEvent, row: Row) => {
+    if (!rowHref || (event.target as HTMLElement).closest('a')) return;
+    navigate(rowHref(row));
+  };
+
+  return (
+    <TableContainer
+      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+      // Without row links nothing inside takes focus: the scroll area itself does, so the
+      // keyboard can scroll it (WCAG 2.1.1).
+      tabIndex={rowHref ? undefined : 0}
+      sx={{
+        maxHeight: height,
+        scrollPaddingTop: HEADER_HEIGHT,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        bgcolor: 'background.paper',
+        '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+      }}
+    >
+      <Table stickyHeader aria-labelledby={labelledBy} aria-rowcount={rowCount + 1} sx={{ tableLayout: 'fixed' }}>
+        <TableHead>
+          <TableRow aria-rowindex={1} sx={{ height: HEADER_HEIGHT }}>
+            {columns.map((column) => (
+              <TableCell key={column.id} align={column.align} sx={{ ...oneLine, width: column.width, fontWeight: 600 }}>
+                {column.header}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          <Spacer height={first * ROW_HEIGHT} columns={columns.length} />
+          {Array.from({ length: last - first }, (_, offset) => {
+            const index = first + offset;
+            const row = rowAt(index);
+            if (row === undefined) return <LoadingRow key={`laden-${index}`} rowIndex={index + 2} columns={columns.length} />;
+            return (
+              <TableRow
+                key={rowKey(row)}
+                hover={rowHref !== undefined}
+                aria-rowindex={index + 2}
+                onClick={(event) => openRow(event, row)}
+                sx={{ height: ROW_HEIGHT, cursor: rowHref ? 'pointer' : undefined }}
+              >
+                {columns.map((column, columnIndex) => {
+                  const text = String(column.cell(row));
+                  // Cut-off texts stay readable on hover.
+                  return (
+                    <TableCell key={column.id} align={column.align} sx={oneLine} title={text || undefined}>
+                      {columnIndex === 0 && rowHref ? <RowLink to={rowHref(row)}>{text}</RowLink> : text}
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            );
+          })}
+          <Spacer height={(rowCount - last) * ROW_HEIGHT} columns={columns.length} />
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** A row whose data is still on its way (windowed data). */
+function LoadingRow({ rowIndex, columns }: { rowIndex: number; columns: number }) {
+  return (
+    <TableRow aria-rowindex={rowIndex} aria-busy="true" sx={{ height: ROW_HEIGHT }}>
+      <TableCell colSpan={columns} sx={{ ...oneLine, color: 'text.secondary' }}>
+        Laden...
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function RowLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Link component={RouterLink} to={to} sx={{ fontWeight: 600 }}>
+      {children}
+    </Link>
+  );
+}

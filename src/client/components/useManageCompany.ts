@@ -1,0 +1,13 @@
+import { selectClaims } from '../app/authSlice';
+import { useAppSelector } from '../app/hooks';
+import { useImpersonation } from '../app/useImpersonation';
+
+/**
+ * 'Beheren' (spec section 4): acts for the company, or, for the user's own company while
+ * managing another one, stops managing (its own token is still there).
+ */
+export const useManageCompany = () => {
+  const { startImpersonation, stopImpersonation } = useImpersonation();
+  const ownCompanyId = useAppSelector(selectClaims)?.impersonate ?? null;
+  return (companyId: number) => (companyId === ownCompanyId ? stopImpersonation() : void startImpersonation(companyId));
+};

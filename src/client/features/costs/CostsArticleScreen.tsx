@@ -1,0 +1,67 @@
+import { Box, Typography } from '@mui/material';
+import { useMemo } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
+import { formatEuro } from '../../../domain/format';
+import { useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { ScreenTitle } from '../../components/ScreenTitle';
+import { type CostLinesQuery, useGetCostLinesQuery } from './costsApi';
+import { COSTS_TYPES, hasLines, isCostsType, type LinesCostsType, monthLabel, monthPeriod, type ServiceCosts, totalOf } from './costsModel';
+import { AmountTable, CostsBreadcrumbs, CostsNotFound, endUserName, LoadState } from './CostsParts';
+import { selectCostArticle, selectServiceCosts } from './selectors';
+import { useSelectedCostsMonth } from './useCostsMonth';
+
+const TABLE_HEADING_ID = 'kosten-artikel-titel';
+
+/** /kosten/{costsType}/{articleId}: the lines of one article in the chosen month, per service. */
+export function CostsArticleScreen() {
+  const { costsType, articleId } = useParams();
+  const month = useSelectedCostsMonth();
+  const id = Number(articleId);
+
+  if (!month) return <Navigate to={paths.costs()} replace />;
+  if (!isCostsType(costsType) || !hasLines(costsType) || !Number.isInteger(id) || id <= 0) {
+    return <CostsNotFound message="Deze pagina bestaat niet." />;
+  }
+  return <ArticleLines costsType={costsType} articleId={id} month={month} />;
+}
+
+function ArticleLines({ costsType, articleId, month }: { costsType: LinesCostsType; articleId: number; month: string }) {
+  const { label, lines } = COSTS_TYPES[costsType];
+  const query: CostLinesQuery = useMemo(() => ({ kind: lines, ...monthPeriod(month) }), [lines, month]);
+  const { isError, isSuccess } = useGetCostLinesQuery(query);
+  const rows = useAppSelector((state) => selectServiceCosts(state, query, articleId));
+  const article = useAppSelector((state) => selectCostArticle(state, query, articleId));
+
+  if (!rows) return <LoadState isError={isError} />;
+  if (isSuccess && (!article || rows.length === 0)) {
+    return <CostsNotFound message={`Dit artikel heeft in ${monthLabel(month)} geen kosten van deze soort.`} />;
+  }
+  return (
+    <>
+      <CostsBreadcrumbs
+        crumbs={[{ label: `${label} – ${monthLabel(month)}`, to: paths.costsDetail(costsType) }, { label: article?.name ?? '' }]}
+      />
+      <ScreenTitle>{article?.name ?? ''}</ScreenTitle>
+      <Typography sx={{ color: 'text.secondary', mb: 3 }}>
+        {`${article?.productgroup ?? ''} · ${label} · ${monthLabel(month)}`}
+      </Typography>
+      <Box component="section" aria-labelledby={TABLE_HEADING_ID}>
+        <Typography variant="h2" id={TABLE_HEADING_ID} sx={{ mb: 1.5 }}>
+          Per afname
+        </Typography>
+        <AmountTable<ServiceCosts>
+          labelledBy={TABLE_HEADING_ID}
+          columns={[
+            { header: 'Eindgebruiker', cell: (row) => endUserName(row.firstname, row.lastname) },
+            { header: 'Prijs', align: 'right', cell: (row) => formatEuro(row.price) },
+            { header: 'Bedrag', align: 'right', cell: (row) => formatEuro(row.amount) },
+          ]}
+          rows={rows}
+          rowKey={(row) => row.key}
+          total={{ label: 'Totaal', amount: totalOf(rows) }}
+        />
+      </Box>
+    </>
+  );
+}

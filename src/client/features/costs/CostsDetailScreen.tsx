@@ -1,0 +1,144 @@
+import { Box, Paper, Stack, Typography } from '@mui/material';
+import { type ReactNode, useMemo } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
+import { formatDecimal, formatEuro } from '../../../domain/format';
+import { useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { ScreenTitle } from '../../components/ScreenTitle';
+import { LazyPieChart } from './charts/LazyCharts';
+import { type CostLinesQuery, useGetCostLinesQuery, useGetCostsQuery } from './costsApi';
+import { type ArticleCosts, COSTS_TYPES, type CostsType, hasLines, isCostsType, type LinesCostsType, monthLabel, monthPeriod, totalOf, type UsageCategoryCosts } from './costsModel';
+import { AmountTable, CostsBreadcrumbs, CostsNotFound, LoadState } from './CostsParts';
+import { selectCostsPerArticle, selectUsageCategories } from './selectors';
+import { useSelectedCostsMonth } from './useCostsMonth';
+
+const TABLE_HEADING_ID = 'kosten-detail-titel';
+
+/** The title of a detail screen: "Periodiek – mei 2026". */
+export const detailTitle = (costsType: CostsType, month: string) => `${COSTS_TYPES[costsType].label} – ${monthLabel(month)}`;
+
+/**
+ * /kosten/maandelijks, /kosten/nieuwe-aansluitingen, /kosten/setup and /kosten/verbruik: one kind
+ * of costs of the month chosen on /kosten, as a pie chart and a table. Without a chosen month
+ * (a fresh session) they go back to /kosten (spec section 2).
+ */
+export function CostsDetailScreen() {
+  const { costsType } = useParams();
+  const month = useSelectedCostsMonth();
+
+  if (!month) return <Navigate to={paths.costs()} replace />;
+  if (!isCostsType(costsType)) return <CostsNotFound message="Deze kostensoort bestaat niet." />;
+  return (
+    <>
+      <CostsBreadcrumbs crumbs={[{ label: COSTS_TYPES[costsType].label }]} />
+      <ScreenTitle>{detailTitle(costsType, month)}</ScreenTitle>
+      {hasLines(costsType) ? <ArticlesDetail costsType={costsType} month={month} /> : <UsageDetail month={month} />}
+    </>
+  );
+}
+
+interface DetailLayoutProps {
+  chart: ReactNode;
+  table: ReactNode;
+}
+
+function DetailLayout({ chart, table }: DetailLayoutProps) {
+  return (
+    <Stack spacing={3}>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        {chart}
+      </Paper>
+      <Box component="section" aria-labelledby={TABLE_HEADING_ID}>
+        {table}
+      </Box>
+    </Stack>
+  );
+}
+
+function NoCosts() {
+  return <Typography>Er zijn in deze maand geen kosten van deze soort.</Typography>;
+}
+
+/** Spec sections 2 and 9: the lines above zero per article, highest first; rows open the article. */
+function ArticlesDetail({ costsType, month }: { costsType: LinesCostsType; month: string }) {
+  const { label, lines } = COSTS_TYPES[costsType];
+  const query: CostLinesQuery = useMemo(() => ({ kind: lines, ...monthPeriod(month) }), [lines, month]);
+  const { isError } = useGetCostLinesQuery(query);
+  const rows = useAppSelector((state) => selectCostsPerArticle(state, query));
+
+  if (!rows) return <LoadState isError={isError} />;
+  if (rows.length === 0) return <NoCosts />;
+  return (
+    <DetailLayout
+      chart={
+        <LazyPieChart
+          name={label}
+          slices={rows.map((row) => ({ name: row.articleName, amount: row.amount }))}
+          description={`Verdeling van de kosten ${label.toLowerCase()} over de artikelen.`}
+        />
+      }
+      table={
+        <>
+          <Typography variant="h2" id={TABLE_HEADING_ID} sx={{ mb: 1.5 }}>
+            Per artikel
+          </Typography>
+          <AmountTable<ArticleCosts>
+            labelledBy={TABLE_HEADING_ID}
+            columns={[
+              { header: 'Artikel', cell: (row) => row.articleName },
+              { header: 'Productgroep', cell: (row) => row.productgroup },
+              { header: 'Aantal afnames', align: 'right', cell: (row) => formatDecimal(row.services, 0) },
+              { header: 'Bedrag', align: 'right', cell: (row) => formatEuro(row.amount) },
+            ]}
+            rows={rows}
+            rowKey={(row) => row.articleId}
+            rowHref={(row) => paths.costsArticle(costsType, row.articleId)}
+            total={{ label: 'Totaal', amount: totalOf(rows) }}
+          />
+        </>
+      }
+    />
+  );
+}
+
+/** The usage categories of the month; the total row opens the usage report of the month. */
+function UsageDetail({ month }: { month: string }) {
+  const period = useMemo(() => monthPeriod(month), [month]);
+  const { isError } = useGetCostsQuery(period);
+  const rows = useAppSelector((state) => selectUsageCategories(state, period));
+
+  if (!rows) return <LoadState isError={isError} />;
+  const total = { label: 'Totaal verbruik', amount: totalOf(rows), href: paths.usageOfMonth(month) };
+  return (
+    <DetailLayout
+      chart={
+        rows.length > 0 ? (
+          <LazyPieChart
+            name="Verbruik"
+            slices={rows.map((row) => ({ name: row.label, amount: row.amount }))}
+            description="Verdeling van de verbruikskosten over data, bellen, sms en de groepsbundel."
+          />
+        ) : (
+          <NoCosts />
+        )
+      }
+      table={
+        <>
+          <Typography variant="h2" id={TABLE_HEADING_ID} sx={{ mb: 1.5 }}>
+            Per soort verbruik
+          </Typography>
+          <AmountTable<UsageCategoryCosts>
+            labelledBy={TABLE_HEADING_ID}
+            columns={[
+              { header: 'Soort verbruik', cell: (row) => row.label },
+              { header: 'Bedrag', align: 'right', cell: (row) => formatEuro(row.amount) },
+            ]}
+            rows={rows}
+            rowKey={(row) => row.key}
+            total={total}
+          />
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,177 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import { Box, Button, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { type MouseEvent, useMemo } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { formatEuro } from '../../../domain/format';
+import type { MonthOption } from '../../../domain/time';
+import { saveCsv } from '../../app/download';
+import { useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { ScreenTitle } from '../../components/ScreenTitle';
+import { LazyColumnChart } from './charts/LazyCharts';
+import { useExportCostsBillingMutation, useGetCostsByMonthQuery, useGetCostsQuery } from './costsApi';
+import { chartPeriod, type CostsSummary, monthLabel, monthPeriod } from './costsModel';
+import { LoadState, totalCell } from './CostsParts';
+import { selectCostsSummary, selectMonthlyChart } from './selectors';
+import { useCostsOverviewMonth } from './useCostsMonth';
+
+const CHART_HEADING_ID = 'kosten-per-maand';
+const SUMMARY_HEADING_ID = 'kosten-van-de-maand';
+
+/** /kosten: the costs of the last twelve months, the chosen month's summary and its billing export. */
+export function CostsOverviewScreen() {
+  const { options, month, select } = useCostsOverviewMonth();
+  const period = useMemo(() => monthPeriod(month), [month]);
+  const chartRange = useMemo(() => chartPeriod(month), [month]);
+  const costs = useGetCostsQuery(period);
+  const byMonth = useGetCostsByMonthQuery(chartRange);
+  const summary = useAppSelector((state) => selectCostsSummary(state, period));
+  const chart = useAppSelector((state) => selectMonthlyChart(state, chartRange, month));
+
+  return (
+    <>
+      <ScreenTitle>Kosten</ScreenTitle>
+      <Stack spacing={4}>
+        <MonthBar month={month} options={options} onSelect={select} />
+        <Box component="section" aria-labelledby={CHART_HEADING_ID}>
+          <Typography variant="h2" id={CHART_HEADING_ID} sx={{ mb: 1.5 }}>
+            Kosten per maand
+          </Typography>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            {chart ? (
+              <LazyColumnChart
+                chart={chart}
+                description={`Kosten per maand van ${chart.categories[0]} tot en met ${chart.categories.at(-1)}, gestapeld per soort kosten.`}
+              />
+            ) : (
+              <LoadState isError={byMonth.isError} />
+            )}
+          </Paper>
+        </Box>
+        <Box component="section" aria-labelledby={SUMMARY_HEADING_ID}>
+          <Typography variant="h2" id={SUMMARY_HEADING_ID} sx={{ mb: 1.5 }}>
+            {`Kosten ${monthLabel(month)}`}
+          </Typography>
+          {summary ? <SummaryTable summary={summary} /> : <LoadState isError={costs.isError} />}
+        </Box>
+      </Stack>
+    </>
+  );
+}
+
+interface MonthBarProps {
+  month: string;
+  options: MonthOption[];
+  onSelect: (month: string) => void;
+}
+
+/** The month picker and the month's billing export. */
+function MonthBar({ month, options, onSelect }: MonthBarProps) {
+  const [exportBilling, { isLoading }] = useExportCostsBillingMutation();
+
+  // A failed export is reported by a toast (errorToasts).
+  const download = async () => {
+    const file = await exportBilling(monthPeriod(month))
+      .unwrap()
+      .catch(() => null);
+    if (file) saveCsv(file.text, file.fileName);
+  };
+
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+      <TextField
+        select
+        label="Maand"
+        value={month}
+        onChange={(event) => onSelect(event.target.value)}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        sx={{ minWidth: 240, bgcolor: 'background.paper' }}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </TextField>
+      <Button variant="contained" startIcon={<DownloadIcon />} onClick={download} disabled={isLoading}>
+        Export facturatiedetails
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * Spec section 2: Periodiek, Nieuwe aansluitingen, Set up, Verbruik and Totale kosten. A row with
+ * an amount leads to its detail screen. Where some articles bill otherwise than they cost
+ * (quarterly and longer cycles are billed in advance), a second column shows what is billed.
+ */
+function SummaryTable({ summary }: { summary: CostsSummary }) {
+  const navigate = useNavigate();
+  const { rows, invoiceDiffers } = summary;
+  const open = (event: MouseEvent, href: string | null) => {
+    if (href && !(event.target as HTMLElement).closest('a')) navigate(href);
+  };
+
+  return (
+    <>
+      <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: 720 }}>
+        <Table aria-labelledby={SUMMARY_HEADING_ID}>
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ fontWeight: 600 }}>Soort kosten</TableCell>
+              <TableCell align="right" sx={{ fontWeight: 600 }}>
+                Bedrag
+              </TableCell>
+              {invoiceDiffers && (
+                <TableCell align="right" sx={{ fontWeight: 600 }}>
+                  Gefactureerd
+                </TableCell>
+              )}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => {
+              const href = Number(row.amount) !== 0 ? paths.costsDetail(row.costsType) : null;
+              return (
+                <TableRow key={row.costsType} hover={href !== null} onClick={(event) => open(event, href)} sx={href ? { cursor: 'pointer' } : undefined}>
+                  <TableCell component="th" scope="row">
+                    {href ? (
+                      <Link component={RouterLink} to={href} sx={{ fontWeight: 600 }}>
+                        {row.label}
+                      </Link>
+                    ) : (
+                      row.label
+                    )}
+                  </TableCell>
+                  <TableCell align="right">{formatEuro(row.amount)}</TableCell>
+                  {invoiceDiffers && <TableCell align="right">{formatEuro(row.invoiced)}</TableCell>}
+                </TableRow>
+              );
+            })}
+          </TableBody>
+          <TableFooter>
+            <TableRow>
+              <TableCell component="th" scope="row" sx={totalCell}>
+                Totale kosten
+              </TableCell>
+              <TableCell align="right" sx={totalCell}>
+                {formatEuro(summary.total)}
+              </TableCell>
+              {invoiceDiffers && (
+                <TableCell align="right" sx={totalCell}>
+                  {formatEuro(summary.invoicedTotal)}
+                </TableCell>
+              )}
+            </TableRow>
+          </TableFooter>
+        </Table>
+      </TableContainer>
+      {invoiceDiffers && (
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1, maxWidth: 720 }}>
+          Gefactureerd: wat in deze maand gefactureerd wordt. Abonnementen per kwartaal, halfjaar of jaar worden vooraf
+          gefactureerd.
+        </Typography>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import { Alert, Breadcrumbs, Button, Link, Paper, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
+import type { Key, MouseEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { formatEuro } from '../../../domain/format';
+import { MSG } from '../../../domain/messages';
+import { paths } from '../../app/paths';
+import { PageLoading } from '../../components/PageLoading';
+import { ScreenTitle } from '../../components/ScreenTitle';
+import type { Cents } from './costsModel';
+
+/** The parts the costs screens share: breadcrumbs, load states and the amounts table. */
+
+export interface Crumb {
+  label: string;
+  /** Absent for the current page. */
+  to?: string;
+}
+
+/** Kosten › …; the last crumb is the current page. */
+export function CostsBreadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
+  return (
+    <Breadcrumbs aria-label="Kruimelpad" sx={{ mb: 2 }}>
+      <Link component={RouterLink} to={paths.costs()} underline="hover">
+        Kosten
+      </Link>
+      {crumbs.map((crumb) =>
+        crumb.to ? (
+          <Link key={crumb.label} component={RouterLink} to={crumb.to} underline="hover">
+            {crumb.label}
+          </Link>
+        ) : (
+          <Typography key={crumb.label} aria-current="page" sx={{ color: 'text.primary' }}>
+            {crumb.label}
+          </Typography>
+        ),
+      )}
+    </Breadcrumbs>
+  );
+}
+
+/** While a figure loads: a spinner, or the general failure text when the call failed. */
+export function LoadState({ isError }: { isError: boolean }) {
+  return isError ? <Alert severity="error">{MSG.initialLoadFailed}</Alert> : <PageLoading />;
+}
+
+/** An address below /kosten that names nothing. */
+export function CostsNotFound({ message }: { message: string }) {
+  return (
+    <>
+      <ScreenTitle>Niet gevonden</ScreenTitle>
+      <Typography sx={{ mb: 3 }}>{message}</Typography>
+      <Button component={RouterLink} to={paths.costs()} variant="contained">
+        Naar de kosten
+      </Button>
+    </>
+  );
+}
+
+export const endUserName = (firstname: string | null, lastname: string | null) =>
+  `${firstname ?? ''} ${lastname ?? ''}`.trim() || MSG.noUser;
+
+/** The look of a total row's cells. */
+export const totalCell = { fontWeight: 700, fontSize: '0.95rem', color: 'text.primary', borderBottom: 0 } as const;
+
+export interface AmountColumn<Row> {
+  header: string;
+  align?: 'right';
+  /** The first column is the row's header; with `rowHref` its text links to the row's page. */
+  cell: (row: Row) => string;
+}
+
+interface AmountTableProps<Row> {
+  /** Id of the heading that names the table. */
+  labelledBy: string;
+  columns: AmountColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => Key;
+  rowHref?: (row: Row) => string | null;
+  /** The total row: a label (linking to `href` when given) and the amount under the last column. */
+  total: { label: string; amount: Cents; href?: string };
+}
+
+/**
+ * A table of amounts with a total row. Rows with a page are links (the first cell) and open on a
+ * click anywhere in the row, like the link does.
+ */
+export function AmountTable<Row>({ labelledBy, columns, rows, rowKey, rowHref, total }: AmountTableProps<Row>) {
+  const navigate = useNavigate();
+  const hrefOf = (row: Row) => rowHref?.(row) ?? null;
+  const open = (event: MouseEvent, href: string | null) => {
+    if (href && !(event.target as HTMLElement).closest('a')) navigate(href);
+  };
+  const [first, ...rest] = columns;
+  const label = (text: string, href: string | null | undefined) =>
+    href ? (
+      <Link component={RouterLink} to={href} sx={{ fontWeight: 600 }}>
+        {text}
+      </Link>
+    ) : (
+      text
+    );
+
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table aria-labelledby={labelledBy}>
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column.header} align={column.align} sx={{ fontWeight: 600 }}>
+                {column.header}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => {
+            const href = hrefOf(row);
+            return (
+              <TableRow
+                key={rowKey(row)}
+                hover={href !== null}
+                onClick={(event) => open(event, href)}
+                sx={href ? { cursor: 'pointer' } : undefined}
+              >
+                <TableCell component="th" scope="row">
+                  {label(first.cell(row), href)}
+                </TableCell>
+                {rest.map((column) => (
+                  <TableCell key={column.header} align={column.align}>
+                    {column.cell(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            );
+          })}
+        </TableBody>
+        <TableFooter>
+          <TableRow>
+            <TableCell component="th" scope="row" colSpan={columns.length - 1} sx={totalCell}>
+              {label(total.label, total.href)}
+            </TableCell>
+            <TableCell align="right" sx={totalCell}>
+              {formatEuro(total.amount)}
+            </TableCell>
+          </TableRow>
+        </TableFooter>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,85 @@
+import { Highcharts } from './charts/highcharts';
+import { fileNameFromDisposition } from './costsApi';
+import { chartPeriod, costsPerArticle, monthlyChart, monthPeriod, summarizeCosts, usageCategories } from './costsModel';
+import { costLine, monthCosts } from './testData';
+
+describe('summarizeCosts', () => {
+  it('sums the cycles per kind exactly and totals the shown cents (€ 1,95, where floats make € 1,94)', () => {
+    expect(0 + 0.6 + (0.1 + 0.2) + 1.045).toBeLessThan(1.945);
+    const summary = summarizeCosts(monthCosts());
+    expect(summary.rows.map((row) => [row.label, row.amount])).toEqual([
+      ['Periodiek', '0.30'],
+      ['Nieuwe aansluitingen', '0.60'],
+      ['Set up', '0.00'],
+      ['Verbruik', '1.05'],
+    ]);
+    expect(summary.total).toBe('1.95');
+    expect(summary.invoiceDiffers).toBe(false);
+  });
+});
+
+describe('months', () => {
+  it('spans a whole month, and the twelve months of the chart ending at it', () => {
+    expect(monthPeriod('2024-02-01')).toEqual({ from: '2024-02-01', to: '2024-02-29' });
+    expect(chartPeriod('2026-03-01')).toEqual({ from: '2025-04-01', to: '2026-03-31' });
+  });
+
+  it('draws twelve months with Dutch labels, zero for a month without an answer, exact totals', () => {
+    const chart = monthlyChart(
+      [
+        { month: '2026-03', periodic: 0.1, full: 0.2, setup: 0, usage: 0.005 },
+        { month: '2025-04', periodic: 1, full: 0, setup: 0, usage: 0 },
+      ],
+      '2026-03-01',
+    );
+    expect(chart.categories).toEqual([
+      'apr 2025', 'mei 2025', 'jun 2025', 'jul 2025', 'aug 2025', 'sep 2025',
+      'okt 2025', 'nov 2025', 'dec 2025', 'jan 2026', 'feb 2026', 'mrt 2026',
+    ]);
+    expect(chart.series.map((series) => series.name)).toEqual(['Periodiek', 'Nieuwe aansluitingen', 'Set up', 'Verbruik']);
+    expect(chart.series[0].data).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.1]);
+    expect(chart.totals.at(-1)).toBe('0.31');
+    expect(chart.totals[1]).toBe('0.00');
+  });
+});
+
+describe('detail rows', () => {
+  it('groups lines per article, counting bulk units, leaving out lines at or below zero', () => {
+    const rows = costsPerArticle([
+      costLine({ service_id: null, quantity: 20, total_price: 100 }),
+      costLine({ service_id: 1, total_price: 0.1 }),
+      costLine({ service_id: 2, article_id: 2, article_name: 'B', total_price: 0 }),
+    ]);
+    expect(rows).toEqual([
+      { articleId: 12, articleName: 'Zakelijk Onbeperkt 10GB', productgroup: 'Mobiele telefonie', services: 21, amount: '100.10' },
+    ]);
+  });
+
+  it('names the usage categories, highest first', () => {
+    expect(usageCategories({ sms: 0.5, data: 2, voice: 0, bundle: 3, roaming: 1 }).map((row) => row.label)).toEqual([
+      'Groepsbundel',
+      'Data',
+      'Roaming',
+      'SMS',
+    ]);
+  });
+});
+
+describe('fileNameFromDisposition', () => {
+  it.each([
+    ['attachment; filename="2026-04-facturatie-input.csv"', '2026-04-facturatie-input.csv'],
+    ['attachment; filename=2026-04-facturatie-input.csv', '2026-04-facturatie-input.csv'],
+    ["attachment; filename=\"x.csv\"; filename*=UTF-8''2026-04%20factuur.csv", '2026-04 factuur.csv'],
+    ['attachment; filename="../../etc/passwd"', 'passwd'],
+    ['attachment', null],
+    [null, null],
+  ])('%s gives %s', (header, name) => {
+    expect(fileNameFromDisposition(header)).toBe(name);
+  });
+});
+
+describe('Highcharts for the costs screens', () => {
+  it('writes numbers in Dutch notation', () => {
+    expect(Highcharts.numberFormat(1234.5, 2)).toBe('1.234,50');
+  });
+});

@@ -1,0 +1,253 @@
+import type Decimal from 'decimal.js';
+import { roundCents, sumAmounts } from '../../../domain/money';
+import { addMonths, daysInMonth, DUTCH_MONTHS, isoDate, monthOptions, parseIsoDate } from '../../../domain/time';
+import type { DateRange } from '../../app/paths';
+import type { CostFigures, CostLine, CostLineKind, MonthCosts, PeriodCosts } from './costsApi';
+
+/**
+ * The figures of the costs screens, computed exactly (decisions section 4): amounts arrive as
+ * JSON numbers in euros and are only ever read through decimal.js. Every shown figure is rounded
+ * half-up to cents once, and a total is the exact sum of the figures shown above it, so the
+ * table always adds up to the cent. Pure functions; the selectors in selectors.ts run them.
+ */
+
+export type CostKind = keyof CostFigures | 'usage';
+
+/** Spec section 2: the detail screens of /kosten, by the path segment that names them. */
+export const COSTS_TYPES = {
+  maandelijks: { kind: 'periodic', label: 'Periodiek', lines: 'monthly' },
+  'nieuwe-aansluitingen': { kind: 'full', label: 'Nieuwe aansluitingen', lines: 'partly' },
+  setup: { kind: 'setup', label: 'Set up', lines: 'setup' },
+  verbruik: { kind: 'usage', label: 'Verbruik', lines: null },
+} as const satisfies Record<string, { kind: CostKind; label: string; lines: CostLineKind | null }>;
+
+export type CostsType = keyof typeof COSTS_TYPES;
+
+export const isCostsType = (value: string | undefined): value is CostsType =>
+  value !== undefined && Object.hasOwn(COSTS_TYPES, value);
+
+/** The costs types that have lines per service (all but usage). */
+export type LinesCostsType = { [T in CostsType]: (typeof COSTS_TYPES)[T]['lines'] extends null ? never : T }[CostsType];
+
+export const hasLines = (costsType: CostsType): costsType is LinesCostsType => COSTS_TYPES[costsType].lines !== null;
+
+/** Exact amount in euros, rounded to cents: "12.30". */
+export type Cents = string;
+
+const cents = (value: Decimal.Value): Cents => roundCents(value).toFixed(2);
+
+/** A sum of shown (already rounded) figures. */
+const total = (values: Cents[]): Cents => sumAmounts(values).toFixed(2);
+
+export const isPositive = (amount: Cents) => Number(amount) > 0;
+
+// ---------------------------------------------------------------------------------------------
+// Months
+
+/** The month picker: the current month and the 23 before it, newest first, Dutch labels. */
+export const costsMonthOptions = (nowMs: number = Date.now()) => monthOptions(nowMs, 23);
+
+/** Spec section 4: the default filter is the month before today. */
+export const defaultCostsMonth = (nowMs: number = Date.now()) => costsMonthOptions(nowMs)[1].value;
+
+/** The first to the last day of the month that starts on `firstDay` (YYYY-MM-01). */
+export const monthPeriod = (firstDay: string): DateRange => {
+  const { year, month } = parseIsoDate(firstDay)!;
+  return { from: firstDay, to: isoDate({ year, month, day: daysInMonth(year, month) }) };
+};
+
+/** Number of months in the bar chart, the chosen month the last of them. */
+export const CHART_MONTHS = 12;
+
+/** The months of the bar chart: the chosen month and the eleven before it. */
+export const chartPeriod = (firstDay: string): DateRange => {
+  const { year, month } = parseIsoDate(firstDay)!;
+  return { from: isoDate(addMonths(year, month, 1 - CHART_MONTHS)), to: monthPeriod(firstDay).to };
+};
+
+/** "mei 2026" */
+export const monthLabel = (firstDay: string) => {
+  const { year, month } = parseIsoDate(firstDay)!;
+  return `${DUTCH_MONTHS[month - 1]} ${year}`;
+};
+
+const SHORT_MONTHS = ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'];
+
+// ---------------------------------------------------------------------------------------------
+// The month summary of /kosten
+
+export interface SummaryRow {
+  costsType: CostsType;
+  label: string;
+  /** What the month costs. */
+  amount: Cents;
+  /** What is billed in the month. */
+  invoiced: Cents;
+}
+
+export interface CostsSummary {
+  rows: SummaryRow[];
+  /** Spec section 9: Totale kosten = setup + full + periodic + usage. */
+  total: Cents;
+  invoicedTotal: Cents;
+  /** Some cycle bills otherwise than it costs (quarterly and longer articles are billed in advance). */
+  invoiceDiffers: boolean;
+}
+
+const cycleSum = (costs: PeriodCosts, pick: (cycle: PeriodCosts['billing_cycles'][number]) => number) =>
+  cents(sumAmounts(costs.billing_cycles.map(pick)));
+
+/** The summary table: the billing cycles' figures per kind, plus usage, and their total. */
+export const summarizeCosts = (costs: PeriodCosts): CostsSummary => {
+  const rows = (Object.keys(COSTS_TYPES) as CostsType[]).map((costsType): SummaryRow => {
+    const { kind, label } = COSTS_TYPES[costsType];
+    if (kind === 'usage') {
+      // Usage is billed as it is used.
+      const usage = cents(costs.usage);
+      return { costsType, label, amount: usage, invoiced: usage };
+    }
+    return {
+      costsType,
+      label,
+      amount: cycleSum(costs, (cycle) => cycle.costs[kind]),
+      invoiced: cycleSum(costs, (cycle) => cycle.invoice[kind]),
+    };
+  });
+  return {
+    rows,
+    total: total(rows.map((row) => row.amount)),
+    invoicedTotal: total(rows.map((row) => row.invoiced)),
+    invoiceDiffers: rows.some((row) => row.amount !== row.invoiced),
+  };
+};
+
+// ---------------------------------------------------------------------------------------------
+// The bar chart of /kosten
+
+export interface ChartSeries {
+  kind: CostKind;
+  name: string;
+  /** One amount per month, oldest first; numbers for drawing only. */
+  data: number[];
+}
+
+export interface MonthlyChart {
+  /** Dutch month labels, oldest first: "jun 2025" … "mei 2026". */
+  categories: string[];
+  series: ChartSeries[];
+  /** Exact totals per month, for the tooltips. */
+  totals: Cents[];
+}
+
+/** Spec section 9: four stacked cost types per month; a month without an answer counts zero. */
+export const monthlyChart = (months: readonly MonthCosts[], lastMonth: string): MonthlyChart => {
+  const { year, month } = parseIsoDate(lastMonth)!;
+  const shown = Array.from({ length: CHART_MONTHS }, (_, i) => addMonths(year, month, i + 1 - CHART_MONTHS));
+  const byMonth = new Map(months.map((entry) => [entry.month, entry]));
+  const answers = shown.map((d) => byMonth.get(isoDate(d).slice(0, 7)));
+  const amountsOf = (kind: CostKind) => answers.map((answer) => cents(answer?.[kind] ?? 0));
+  const series = (Object.keys(COSTS_TYPES) as CostsType[]).map((costsType) => {
+    const { kind, label } = COSTS_TYPES[costsType];
+    return { kind, name: label, amounts: amountsOf(kind) };
+  });
+  return {
+    categories: shown.map((d) => `${SHORT_MONTHS[d.month - 1]} ${d.year}`),
+    series: series.map(({ kind, name, amounts }) => ({ kind, name, data: amounts.map(Number) })),
+    totals: shown.map((_, i) => total(series.map((entry) => entry.amounts[i]))),
+  };
+};
+
+// ---------------------------------------------------------------------------------------------
+// The detail screens
+
+export interface ArticleCosts {
+  articleId: number;
+  articleName: string;
+  productgroup: string;
+  /** Services (and bulk units) that make the amount. */
+  services: number;
+  amount: Cents;
+}
+
+const byAmountThenName = <T extends { amount: Cents }>(name: (row: T) => string) => (a: T, b: T) =>
+  Number(b.amount) - Number(a.amount) || name(a).localeCompare(name(b), 'nl');
+
+/**
+ * Spec sections 2 and 9: the lines above zero, per article, highest amount first. An article's
+ * amount is the exact sum of its lines' amounts.
+ */
+export const costsPerArticle = (lines: readonly CostLine[]): ArticleCosts[] => {
+  const groups = new Map<number, { first: CostLine; amounts: Cents[]; services: number }>();
+  for (const line of lines) {
+    const amount = cents(line.total_price);
+    if (!isPositive(amount)) continue;
+    const units = line.quantity ?? 1;
+    const group = groups.get(line.article_id);
+    if (group) {
+      group.amounts.push(amount);
+      group.services += units;
+    } else {
+      groups.set(line.article_id, { first: line, amounts: [amount], services: units });
+    }
+  }
+  return [...groups.values()]
+    .map(({ first, amounts, services }) => ({
+      articleId: first.article_id,
+      articleName: first.article_name,
+      productgroup: first.productgroup,
+      services,
+      amount: total(amounts),
+    }))
+    .sort(byAmountThenName((row) => row.articleName));
+};
+
+export interface ServiceCosts {
+  key: string;
+  serviceId: number | null;
+  firstname: string | null;
+  lastname: string | null;
+  /** The price that applied (a period or setup price), rounded for display. */
+  price: Cents;
+  amount: Cents;
+}
+
+/** The lines above zero of one article, highest first. */
+export const serviceCostsOf = (lines: readonly CostLine[], articleId: number): ServiceCosts[] =>
+  lines
+    .map((line, index) => ({ line, index, amount: cents(line.total_price) }))
+    .filter(({ line, amount }) => line.article_id === articleId && isPositive(amount))
+    .map(({ line, index, amount }) => ({
+      key: `${line.service_id ?? 'bulk'}-${index}`,
+      serviceId: line.service_id,
+      firstname: line.firstname,
+      lastname: line.lastname,
+      price: cents(line.price),
+      amount,
+    }))
+    .sort(byAmountThenName((row) => `${row.firstname ?? ''} ${row.lastname ?? ''}`));
+
+/** Usage categories of `usagedetail.costs`, by the names the screens show. */
+const USAGE_CATEGORIES: Record<string, string> = {
+  data: 'Data',
+  voice: 'Bellen',
+  sms: 'SMS',
+  bundle: 'Groepsbundel',
+};
+
+const categoryLabel = (key: string) => USAGE_CATEGORIES[key] ?? key.charAt(0).toUpperCase() + key.slice(1);
+
+export interface UsageCategoryCosts {
+  key: string;
+  label: string;
+  amount: Cents;
+}
+
+/** The usage categories above zero, highest first. */
+export const usageCategories = (usage: Record<string, number>): UsageCategoryCosts[] =>
+  Object.entries(usage)
+    .map(([key, amount]) => ({ key, label: categoryLabel(key), amount: cents(amount) }))
+    .filter((row) => isPositive(row.amount))
+    .sort(byAmountThenName((row) => row.label));
+
+/** The total of a detail table: the exact sum of its rows. */
+export const totalOf = (rows: readonly { amount: Cents }[]): Cents => total(rows.map((row) => row.amount));

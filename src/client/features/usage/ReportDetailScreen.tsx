@@ -1,0 +1,136 @@
+import { Alert, Box, Breadcrumbs, Link, Paper, Stack, Typography } from '@mui/material';
+import { useMemo } from 'react';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { formatEuro } from '../../../domain/format';
+import { MSG } from '../../../domain/messages';
+import { paths } from '../../app/paths';
+import { PageLoading } from '../../components/PageLoading';
+import { ScreenTitle } from '../../components/ScreenTitle';
+import { UsageNotFound } from './UsageNotFound';
+import { type Column, VirtualTable } from '../../components/VirtualTable';
+import {
+  currentMonthRange,
+  dutchDate,
+  endUserName,
+  formatCount,
+  readFilters,
+  recordBundle,
+  recordDate,
+  recordDirection,
+  recordLength,
+  recordType,
+  validRange,
+} from './reportModel';
+import { type NumberRecords, type ReportRow, type UsageRecord, useGetReportQuery, useGetReportRecordsQuery } from './usageApi';
+
+const TABLE_HEADING_ID = 'verbruiksregels';
+
+const columns: Column<UsageRecord>[] = [
+  { id: 'date', header: 'Datum', width: '120px', cell: (record) => recordDate(record.date) },
+  { id: 'time', header: 'Tijd', width: '100px', cell: (record) => record.time },
+  { id: 'direction', header: 'Richting', width: '110px', cell: recordDirection },
+  { id: 'type', header: 'Type', width: '90px', cell: recordType },
+  { id: 'sender', header: 'Afzender', cell: (record) => record.sender },
+  { id: 'receiver', header: 'Ontvanger', cell: (record) => record.receiver },
+  { id: 'length', header: 'Lengte', width: '120px', align: 'right', cell: recordLength },
+  { id: 'bundle', header: 'Bundel', width: '130px', cell: recordBundle },
+  { id: 'price', header: 'Prijs', width: '110px', align: 'right', cell: (record) => formatEuro(String(record.total_price)) },
+];
+
+/**
+ * /verbruik/{userId}/{userName}/{userPhoneNumber}: the usage records of one number over the
+ * report's period (its query string, carried along). The report's row of the number names the
+ * end user and product; it is usually cached already.
+ */
+export function ReportDetailScreen() {
+  const { userId } = useParams();
+  const id = Number(userId);
+  if (!Number.isInteger(id) || id < 0) return <UsageNotFound />;
+  return <NumberUsage userId={id} />;
+}
+
+function NumberUsage({ userId: id }: { userId: number }) {
+  const { userPhoneNumber = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const defaults = useMemo(() => currentMonthRange(), []);
+  const filters = readFilters(searchParams, defaults);
+  const { from, to } = validRange(filters, defaults);
+  const records = useGetReportRecordsQuery({ userId: id, phoneNumber: userPhoneNumber, from, to });
+  const { data: report } = useGetReportQuery({ ...filters, from, to });
+  const row = report?.find((entry) => entry.mobile_number === userPhoneNumber && entry.id === id);
+  const search = searchParams.toString();
+
+  return (
+    <>
+      <Breadcrumbs aria-label="Kruimelpad" sx={{ mb: 2 }}>
+        <Link component={RouterLink} to={`${paths.usage()}${search ? `?${search}` : ''}`} underline="hover">
+          Verbruik
+        </Link>
+        <Typography aria-current="page" sx={{ color: 'text.primary' }}>
+          {userPhoneNumber}
+        </Typography>
+      </Breadcrumbs>
+      <ScreenTitle>{`Verbruik ${userPhoneNumber}`}</ScreenTitle>
+      <Stack spacing={3}>
+        <NumberDetails row={row} phoneNumber={userPhoneNumber} from={from} to={to} />
+        <Box component="section" aria-labelledby={TABLE_HEADING_ID}>
+          <Typography variant="h2" id={TABLE_HEADING_ID} sx={{ mb: 1.5 }}>
+            {records.currentData ? `Verbruiksregels (${formatCount(records.currentData.records.length)})` : 'Verbruiksregels'}
+          </Typography>
+          <Records {...records} />
+        </Box>
+      </Stack>
+    </>
+  );
+}
+
+function NumberDetails({ row, phoneNumber, from, to }: { row?: ReportRow; phoneNumber: string; from: string; to: string }) {
+  const details = [
+    { label: 'Eindgebruiker', value: row ? endUserName(row) : '' },
+    { label: 'Nummer', value: phoneNumber },
+    { label: 'Product', value: row?.product_name ?? '' },
+    { label: 'Periode', value: `${dutchDate(from)} t/m ${dutchDate(to)}` },
+  ];
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }}>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, max-content) 1fr' }, columnGap: 3, rowGap: 1, m: 0 }}
+      >
+        {details.map(({ label, value }) => (
+          <Box key={label} sx={{ display: 'contents' }}>
+            <Box component="dt" sx={{ fontWeight: 600, color: 'text.secondary' }}>
+              {label}
+            </Box>
+            <Box component="dd" sx={{ m: 0 }}>
+              {value || '–'}
+            </Box>
+          </Box>
+        ))}
+      </Box>
+    </Paper>
+  );
+}
+
+/** The server's own message (e.g. 'Nummer niet gevonden.'), or the general failure text. */
+const failureText = (error: unknown) => {
+  const message = (error as { data?: { message?: unknown } } | undefined)?.data?.message;
+  return typeof message === 'string' ? message : MSG.initialLoadFailed;
+};
+
+function Records({ currentData, isError, error }: { currentData?: NumberRecords; isError: boolean; error?: unknown }) {
+  if (isError) return <Alert severity="error">{failureText(error)}</Alert>;
+  if (!currentData) return <PageLoading />;
+  const { records, hasMore } = currentData;
+  if (records.length === 0) return <Typography role="status">Geen verbruik gevonden in deze periode.</Typography>;
+  return (
+    <>
+      {hasMore && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {`Dit zijn de eerste ${formatCount(records.length)} regels. Kies een kortere periode om de rest te zien.`}
+        </Alert>
+      )}
+      <VirtualTable labelledBy={TABLE_HEADING_ID} columns={columns} rows={records} rowKey={(record) => record.id} />
+    </>
+  );
+}

@@ -1,0 +1,205 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import { Alert, Box, Button, Checkbox, FormControlLabel, Paper, Stack, TextField, Typography } from '@mui/material';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { formatBytes, formatDuration, formatEuro } from '../../../domain/format';
+import { MSG } from '../../../domain/messages';
+import { saveCsv } from '../../app/download';
+import { paths } from '../../app/paths';
+import { PageLoading } from '../../components/PageLoading';
+import { ScreenTitle } from '../../components/ScreenTitle';
+import { type Column, VirtualTable } from '../../components/VirtualTable';
+import {
+  currentMonthRange,
+  DIRECTION_OPTIONS,
+  endUserName,
+  filtersToSearch,
+  formatCount,
+  rangeErrors,
+  readFilters,
+  reportTotal,
+  TYPE_OPTIONS,
+} from './reportModel';
+import { type ReportFilters, type ReportRow, useDownloadReportMutation, useGetReportQuery } from './usageApi';
+
+const TABLE_HEADING_ID = 'verbruik-per-nummer';
+
+const columns: Column<ReportRow>[] = [
+  { id: 'name', header: 'Naam', cell: endUserName },
+  { id: 'number', header: 'Nummer', width: '140px', cell: (row) => row.mobile_number },
+  { id: 'product', header: 'Product', cell: (row) => row.product_name },
+  { id: 'data', header: 'Data', width: '110px', align: 'right', cell: (row) => formatBytes(row.data) },
+  { id: 'sms', header: 'SMS', width: '80px', align: 'right', cell: (row) => formatCount(row.sms) },
+  { id: 'calls', header: 'Beltijd', width: '110px', align: 'right', cell: (row) => formatDuration(row.call_seconds) },
+  { id: 'total', header: 'Totaal', width: '120px', align: 'right', cell: (row) => formatEuro(String(row.total_price)) },
+];
+
+/**
+ * /verbruik: usage per number over a period, narrowed by type, direction, out-of-bundle and
+ * sender. The filters are the address's query string (reportModel.ts); the report is fetched
+ * again whenever they change (spec section 4), and not at all while the period is invalid
+ * (spec section 5).
+ */
+export function ReportScreen() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const defaults = useMemo(() => currentMonthRange(), []);
+  const filters = readFilters(searchParams, defaults);
+  const errors = rangeErrors(filters);
+  const valid = !errors.from && !errors.to;
+  const report = useGetReportQuery(valid ? filters : skipToken);
+
+  const change = (update: Partial<ReportFilters>) =>
+    setSearchParams(filtersToSearch({ ...filters, ...update }, defaults), { replace: true });
+
+  return (
+    <>
+      <ScreenTitle>Verbruik</ScreenTitle>
+      <Stack spacing={3}>
+        <FilterBar filters={filters} errors={errors} onChange={change} />
+        {valid && <ReportResults filters={filters} search={searchParams.toString()} {...report} />}
+      </Stack>
+    </>
+  );
+}
+
+interface FilterBarProps {
+  filters: ReportFilters;
+  errors: { from?: string; to?: string };
+  onChange: (update: Partial<ReportFilters>) => void;
+}
+
+function FilterBar({ filters, errors, onChange }: FilterBarProps) {
+  return (
+    <Paper component="section" aria-label="Filters" variant="outlined" sx={{ p: 2 }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))', alignItems: 'start' }}>
+        <TextField
+          type="date"
+          label="Van"
+          value={filters.from}
+          onChange={(event) => onChange({ from: event.target.value })}
+          error={errors.from !== undefined}
+          helperText={errors.from}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to || undefined } }}
+        />
+        <TextField
+          type="date"
+          label="Tot en met"
+          value={filters.to}
+          onChange={(event) => onChange({ to: event.target.value })}
+          error={errors.to !== undefined}
+          helperText={errors.to}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from || undefined } }}
+        />
+        <TextField
+          select
+          label="Type"
+          value={filters.type}
+          onChange={(event) => onChange({ type: event.target.value as ReportFilters['type'] })}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          {TYPE_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Richting"
+          value={filters.direction}
+          onChange={(event) => onChange({ direction: event.target.value as ReportFilters['direction'] })}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          {DIRECTION_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </TextField>
+        <SenderField key={filters.sender} sender={filters.sender} onApply={(sender) => onChange({ sender })} />
+        <FormControlLabel
+          control={<Checkbox checked={filters.outOnly} onChange={(event) => onChange({ outOnly: event.target.checked })} />}
+          label="Alleen buiten de bundel"
+          sx={{ minHeight: 56 }}
+        />
+      </Box>
+    </Paper>
+  );
+}
+
+/** The sender is applied with Enter or on leaving the field, not on every key. */
+function SenderField({ sender, onApply }: { sender: string; onApply: (sender: string) => void }) {
+  const [text, setText] = useState(sender);
+  const apply = () => {
+    if (text.trim() !== sender) onApply(text.trim());
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    apply();
+  };
+  return (
+    <Box component="form" onSubmit={submit}>
+      <TextField
+        fullWidth
+        label="Afzender"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onBlur={apply}
+        helperText="Enter om te zoeken"
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'tel' } }}
+      />
+    </Box>
+  );
+}
+
+interface ReportResultsProps {
+  filters: ReportFilters;
+  /** The report's query string, carried to the detail screens. */
+  search: string;
+  currentData?: ReportRow[];
+  isFetching: boolean;
+  isError: boolean;
+}
+
+function ReportResults({ filters, search, currentData: rows, isFetching, isError }: ReportResultsProps) {
+  const [download, { isLoading: downloading }] = useDownloadReportMutation();
+
+  // A failed download is reported by a toast (errorToasts).
+  const saveReport = async () => {
+    const text = await download(filters)
+      .unwrap()
+      .catch(() => null);
+    if (text !== null) saveCsv(text, `verbruik-${filters.from}-${filters.to}.csv`);
+  };
+
+  return (
+    <Box component="section" aria-labelledby={TABLE_HEADING_ID}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 2, mb: 1.5 }}>
+        <Typography variant="h2" id={TABLE_HEADING_ID}>
+          Verbruik per nummer
+        </Typography>
+        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={saveReport} disabled={downloading}>
+          Download CSV
+        </Button>
+      </Stack>
+      {isError && <Alert severity="error">{MSG.initialLoadFailed}</Alert>}
+      {!isError && !rows && isFetching && <PageLoading />}
+      {rows && rows.length === 0 && <Typography role="status">Geen verbruik gevonden in deze periode.</Typography>}
+      {rows && rows.length > 0 && (
+        <>
+          <Typography role="status" sx={{ color: 'text.secondary', mb: 1 }}>
+            {`${formatCount(rows.length)} ${rows.length === 1 ? 'nummer' : 'nummers'}, totaal ${formatEuro(reportTotal(rows))}`}
+          </Typography>
+          <VirtualTable
+            labelledBy={TABLE_HEADING_ID}
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => `${row.id}-${row.mobile_number}`}
+            rowHref={(row) => paths.usageDetail(row, search ? `?${search}` : '')}
+          />
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,200 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { daysInMonth, monthOptions } from '../../../domain/time';
+import { json, type SeenRequest } from '../../test/http';
+import { mockPortal } from '../../test/portalServer';
+import { renderWithProviders, whenSettled } from '../../test/renderWithProviders';
+import { loggedIn } from '../../test/tokens';
+import type { ReportRow, UsageRecord } from './usageApi';
+
+configure({ asyncUtilTimeout: 5000 });
+jest.setTimeout(30000);
+
+const [current] = monthOptions();
+const [year, month] = current.value.split('-').map(Number);
+const currentLast = `${current.value.slice(0, 8)}${daysInMonth(year, month)}`;
+
+const reportRow = (overrides: Partial<ReportRow> = {}): ReportRow => ({
+  id: 7,
+  firstname: 'Jan',
+  lastname: 'Jansen',
+  mobile_number: '0612345678',
+  product_name: 'Zakelijk Onbeperkt 10GB',
+  data: 1536,
+  sms: 12,
+  call_seconds: 3661,
+  total_price: 12.345,
+  ...overrides,
+});
+
+const rows = [
+  reportRow(),
+  reportRow({ id: 0, firstname: null, lastname: null, mobile_number: '0687654321', data: 3 * 1024 ** 3, sms: 0, call_seconds: 59, total_price: 0.1 }),
+];
+
+const record = (overrides: Partial<UsageRecord>): UsageRecord => ({
+  id: 1,
+  direction: 'uitgaand',
+  sender: '0612345678',
+  receiver: '0201234567',
+  date: '05-04-2026',
+  time: '09:15:00',
+  total_price: 0,
+  type: 'voice',
+  length: 3725,
+  bundle: 'in',
+  ...overrides,
+});
+
+const reportQueries = (requests: SeenRequest[], path = '/api/report') =>
+  requests
+    .filter((request) => request.url.split('?')[0] === path)
+    .map((request) => Object.fromEntries(new URL(request.url, 'http://portal').searchParams));
+
+const mockReport = (answer: ReportRow[] = rows) =>
+  mockPortal({
+    'GET /api/report': () => json(200, answer),
+    'GET /api/report/download': () => new Response('naam;nummer\nJan Jansen;0612345678\n', { status: 200, headers: { 'content-type': 'text/csv' } }),
+    'GET /api/report/7/0612345678': () =>
+      json(200, {
+        data: {
+          records: [
+            record({ id: 1 }),
+            record({ id: 2, type: 'data', length: 1572864, date: '2026-04-06', time: '10:00:00', bundle: 'out', total_price: 1.005, receiver: 'internet' }),
+            record({ id: 3, type: 'sms', length: 1, direction: 'inkomend', sender: '0201234567', receiver: '0612345678', total_price: 0.1 }),
+          ],
+        },
+      }),
+  });
+
+const cellTexts = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+
+const reportTable = () => screen.findByRole('table', { name: 'Verbruik per nummer' });
+
+describe('ReportScreen (/verbruik)', () => {
+  it('shows the current month per number: name, number, product, data, sms, call time and total', async () => {
+    const requests = mockReport();
+    renderWithProviders('/verbruik', { preloadedState: loggedIn() });
+
+    const table = await reportTable();
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Naam',
+      'Nummer',
+      'Product',
+      'Data',
+      'SMS',
+      'Beltijd',
+      'Totaal',
+    ]);
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(cellTexts(first)).toEqual(['Jan Jansen', '0612345678', 'Zakelijk Onbeperkt 10GB', '1,50 kB', '12', '01:01:01', '€ 12,35']);
+    expect(cellTexts(second)).toEqual(['<Geen gebruiker>', '0687654321', 'Zakelijk Onbeperkt 10GB', '3,00 GB', '0', '00:00:59', '€ 0,10']);
+    expect(within(first).getByRole('link').getAttribute('href')).toBe('/verbruik/7/jan-jansen/0612345678');
+    expect(within(second).getByRole('link').getAttribute('href')).toBe('/verbruik/0/geen-gebruiker/0687654321');
+    expect(screen.getByText('2 nummers, totaal € 12,45')).toBeTruthy();
+    expect(reportQueries(requests)).toEqual([{ report_date_from: current.value, report_date_to: currentLast }]);
+  });
+
+  it('fetches again when a filter changes, keeping the filters in the address', async () => {
+    const requests = mockReport();
+    const { user, router } = renderWithProviders('/verbruik', { preloadedState: loggedIn() });
+
+    await reportTable();
+    await user.selectOptions(screen.getByLabelText('Type'), 'Data');
+    await waitFor(() => expect(reportQueries(requests)).toHaveLength(2));
+    await user.selectOptions(screen.getByLabelText('Richting'), 'Uitgaand');
+    await waitFor(() => expect(reportQueries(requests)).toHaveLength(3));
+    await user.click(screen.getByRole('checkbox', { name: 'Alleen buiten de bundel' }));
+    await waitFor(() => expect(reportQueries(requests)).toHaveLength(4));
+    await user.type(screen.getByLabelText('Afzender'), '0612{Enter}');
+    await waitFor(() => expect(reportQueries(requests)).toHaveLength(5));
+
+    const range = { report_date_from: current.value, report_date_to: currentLast };
+    expect(reportQueries(requests).slice(1)).toEqual([
+      { ...range, type: 'data' },
+      { ...range, type: 'data', direction: 'uitgaand' },
+      { ...range, type: 'data', direction: 'uitgaand', out_only: 'true' },
+      { ...range, type: 'data', direction: 'uitgaand', out_only: 'true', sender: '0612' },
+    ]);
+    expect(router.state.location.search).toBe('?type=data&direction=uitgaand&out_only=1&sender=0612');
+    expect(within(await reportTable()).getAllByRole('row')[1].querySelector('a')?.getAttribute('href')).toBe(
+      '/verbruik/7/jan-jansen/0612345678?type=data&direction=uitgaand&out_only=1&sender=0612',
+    );
+  });
+
+  it('refuses a start after the end (and an end before the start) without fetching', async () => {
+    const requests = mockReport();
+    const { store } = renderWithProviders('/verbruik?from=2026-04-01&to=2026-04-30', { preloadedState: loggedIn() });
+
+    await reportTable();
+    fireEvent.change(screen.getByLabelText('Van'), { target: { value: '2026-05-02' } });
+
+    expect(await screen.findByText('De begindatum mag niet na de einddatum liggen.')).toBeTruthy();
+    expect(screen.getByText('De einddatum mag niet voor de begindatum liggen.')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Verbruik per nummer' })).toBeNull();
+    await whenSettled(store);
+    expect(reportQueries(requests)).toEqual([{ report_date_from: '2026-04-01', report_date_to: '2026-04-30' }]);
+
+    fireEvent.change(screen.getByLabelText('Tot en met'), { target: { value: '2026-05-31' } });
+    await reportTable();
+    expect(screen.queryByText('De begindatum mag niet na de einddatum liggen.')).toBeNull();
+    expect(reportQueries(requests).at(-1)).toEqual({ report_date_from: '2026-05-02', report_date_to: '2026-05-31' });
+  });
+
+  it('downloads the report as CSV for the period and filters shown', async () => {
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: () => 'blob:report', revokeObjectURL: () => undefined });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const requests = mockReport();
+    const { user } = renderWithProviders('/verbruik?from=2026-04-01&to=2026-04-30&type=sms', { preloadedState: loggedIn() });
+
+    await reportTable();
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+
+    await waitFor(() => expect(saved).toEqual(['verbruik-2026-04-01-2026-04-30.csv']));
+    expect(reportQueries(requests, '/api/report/download')).toEqual([
+      { report_date_from: '2026-04-01', report_date_to: '2026-04-30', type: 'sms' },
+    ]);
+    click.mockRestore();
+  });
+
+  it('says so when the period has no usage', async () => {
+    mockReport([]);
+    renderWithProviders('/verbruik', { preloadedState: loggedIn() });
+
+    expect(await screen.findByText('Geen verbruik gevonden in deze periode.')).toBeTruthy();
+  });
+});
+
+describe('ReportDetailScreen (/verbruik/{userId}/{userName}/{userPhoneNumber})', () => {
+  it('opens from the report and shows the records: dd-mm-yyyy, B/kB/MB/GB, hh:mm:ss, euros', async () => {
+    const requests = mockReport();
+    const { user, router } = renderWithProviders('/verbruik?from=2026-04-01&to=2026-04-30', { preloadedState: loggedIn() });
+
+    await user.click(within(await reportTable()).getByRole('link', { name: 'Jan Jansen' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verbruik 0612345678' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/verbruik/7/jan-jansen/0612345678');
+    const table = await screen.findByRole('table', { name: 'Verbruiksregels (3)' });
+    const [, voice, data, sms] = within(table).getAllByRole('row');
+    expect(cellTexts(voice)).toEqual(['05-04-2026', '09:15:00', 'Uitgaand', 'Bellen', '0612345678', '0201234567', '01:02:05', 'In bundel', '€ 0,00']);
+    expect(cellTexts(data)).toEqual(['06-04-2026', '10:00:00', 'Uitgaand', 'Data', '0612345678', 'internet', '1,50 MB', 'Buiten bundel', '€ 1,01']);
+    expect(cellTexts(sms)).toEqual(['05-04-2026', '09:15:00', 'Inkomend', 'SMS', '0201234567', '0612345678', '1', 'In bundel', '€ 0,10']);
+    expect(screen.getByText('Jan Jansen')).toBeTruthy();
+    expect(screen.getByText('01-04-2026 t/m 30-04-2026')).toBeTruthy();
+    expect(reportQueries(requests, '/api/report/7/0612345678')).toEqual([{ report_date_from: '2026-04-01', report_date_to: '2026-04-30' }]);
+    // The report's row was cached: the name needs no second report call.
+    expect(reportQueries(requests)).toHaveLength(1);
+    const back = within(screen.getByRole('navigation', { name: 'Kruimelpad' })).getByRole('link', { name: 'Verbruik' });
+    expect(back.getAttribute('href')).toBe('/verbruik?from=2026-04-01&to=2026-04-30');
+  });
+
+  it('takes the current month for a direct link without a period', async () => {
+    const requests = mockReport();
+    renderWithProviders('/verbruik/7/jan-jansen/0612345678', { preloadedState: loggedIn() });
+
+    await screen.findByRole('table', { name: 'Verbruiksregels (3)' });
+    expect(reportQueries(requests, '/api/report/7/0612345678')).toEqual([{ report_date_from: current.value, report_date_to: currentLast }]);
+  });
+});

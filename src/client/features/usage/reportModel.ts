@@ -1,0 +1,116 @@
+import { formatBytes, formatDecimal, formatDuration } from '../../../domain/format';
+import { MSG } from '../../../domain/messages';
+import { sumAmounts } from '../../../domain/money';
+import { daysInMonth, isoDate, parseIsoDate, zonedParts } from '../../../domain/time';
+import type { DateRange } from '../../app/paths';
+import type { ReportDirection, ReportFilters, ReportRow, ReportType, UsageRecord } from './usageApi';
+
+/**
+ * The report's filters live in the query string (`from`, `to`, `type`, `direction`, `out_only`,
+ * `sender`), so a filtered report can be linked to, and the back button undoes a change. Values
+ * equal to the defaults are left out: plain /verbruik is the current month, unfiltered.
+ */
+
+/**
+ * The default period: the current month, from its first to its last day. Links from elsewhere
+ * that mean another month carry it (/kosten/verbruik and the dashboard's bundle for an earlier
+ * month), so the plain menu entry shows the usage of the month in progress.
+ */
+export const currentMonthRange = (nowMs: number = Date.now()): DateRange => {
+  const { year, month } = zonedParts(nowMs);
+  return { from: isoDate({ year, month, day: 1 }), to: isoDate({ year, month, day: daysInMonth(year, month) }) };
+};
+
+export const TYPE_OPTIONS: { value: ReportType; label: string }[] = [
+  { value: '', label: 'Alle' },
+  { value: 'data', label: 'Data' },
+  { value: 'voice', label: 'Bellen' },
+  { value: 'sms', label: 'SMS' },
+];
+
+export const DIRECTION_OPTIONS: { value: ReportDirection; label: string }[] = [
+  { value: '', label: 'Alle' },
+  { value: 'inkomend', label: 'Inkomend' },
+  { value: 'uitgaand', label: 'Uitgaand' },
+];
+
+const oneOf = <T extends string>(options: { value: T }[], value: string | null): T =>
+  options.find((option) => option.value === value)?.value ?? options[0].value;
+
+/** The filters of a query string; absent dates are the defaults, present ones are taken as typed. */
+export const readFilters = (search: URLSearchParams, defaults: DateRange): ReportFilters => ({
+  from: search.get('from') ?? defaults.from,
+  to: search.get('to') ?? defaults.to,
+  type: oneOf(TYPE_OPTIONS, search.get('type')),
+  direction: oneOf(DIRECTION_OPTIONS, search.get('direction')),
+  outOnly: search.get('out_only') === '1',
+  sender: search.get('sender') ?? '',
+});
+
+/** The query string of filters, without the defaults. */
+export const filtersToSearch = (filters: ReportFilters, defaults: DateRange): URLSearchParams => {
+  const search = new URLSearchParams();
+  if (filters.from !== defaults.from || filters.to !== defaults.to) {
+    search.set('from', filters.from);
+    search.set('to', filters.to);
+  }
+  if (filters.type) search.set('type', filters.type);
+  if (filters.direction) search.set('direction', filters.direction);
+  if (filters.outOnly) search.set('out_only', '1');
+  if (filters.sender.trim()) search.set('sender', filters.sender.trim());
+  return search;
+};
+
+export const RANGE_MESSAGES = {
+  fromMissing: 'Vul een geldige begindatum in.',
+  toMissing: 'Vul een geldige einddatum in.',
+  fromAfterTo: 'De begindatum mag niet na de einddatum liggen.',
+  toBeforeFrom: 'De einddatum mag niet voor de begindatum liggen.',
+} as const;
+
+/** Spec section 5: 'from' cannot be later than 'to' and vice versa. Both dates must be real dates. */
+export const rangeErrors = ({ from, to }: DateRange): { from?: string; to?: string } => {
+  const fromOk = parseIsoDate(from) !== null;
+  const toOk = parseIsoDate(to) !== null;
+  if (!fromOk || !toOk) {
+    return { ...(fromOk ? {} : { from: RANGE_MESSAGES.fromMissing }), ...(toOk ? {} : { to: RANGE_MESSAGES.toMissing }) };
+  }
+  // ISO dates compare as text.
+  return from > to ? { from: RANGE_MESSAGES.fromAfterTo, to: RANGE_MESSAGES.toBeforeFrom } : {};
+};
+
+/** A valid range of a query string, or the defaults. */
+export const validRange = (range: DateRange, defaults: DateRange): DateRange =>
+  Object.keys(rangeErrors(range)).length === 0 ? { from: range.from, to: range.to } : defaults;
+
+/** YYYY-MM-DD as dd-mm-yyyy. */
+export const dutchDate = (iso: string) => iso.split('-').reverse().join('-');
+
+export const endUserName = (row: Pick<ReportRow, 'firstname' | 'lastname'>) =>
+  `${row.firstname ?? ''} ${row.lastname ?? ''}`.trim() || MSG.noUser;
+
+/** The report's total: the exact sum of its rows. */
+export const reportTotal = (rows: readonly ReportRow[]) => sumAmounts(rows.map((row) => row.total_price));
+
+export const formatCount = (count: number) => formatDecimal(count, 0);
+
+// ---------------------------------------------------------------------------------------------
+// Usage records
+
+const TYPE_LABELS: Record<UsageRecord['type'], string> = { data: 'Data', voice: 'Bellen', sms: 'SMS' };
+const DIRECTION_LABELS: Record<UsageRecord['direction'], string> = { inkomend: 'Inkomend', uitgaand: 'Uitgaand' };
+const BUNDLE_LABELS: Record<UsageRecord['bundle'], string> = { in: 'In bundel', out: 'Buiten bundel' };
+
+export const recordType = (record: UsageRecord) => TYPE_LABELS[record.type] ?? record.type;
+export const recordDirection = (record: UsageRecord) => DIRECTION_LABELS[record.direction] ?? record.direction;
+export const recordBundle = (record: UsageRecord) => BUNDLE_LABELS[record.bundle] ?? record.bundle;
+
+/** Spec section 9: data in B, kB, MB, GB (1024 steps), calls as hh:mm:ss, an sms counts one. */
+export const recordLength = (record: UsageRecord) => {
+  if (record.type === 'data') return formatBytes(record.length);
+  if (record.type === 'voice') return formatDuration(record.length);
+  return formatCount(record.length);
+};
+
+/** Spec section 3: dates show as dd-mm-yyyy (an ISO date is turned around). */
+export const recordDate = (date: string) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? dutchDate(date) : date);

@@ -1,0 +1,97 @@
+import { api } from '../../api/api';
+import type { DateRange } from '../../app/paths';
+
+/** Report filters (spec section 3); '' is "Alle". */
+export type ReportType = '' | 'data' | 'voice' | 'sms';
+export type ReportDirection = '' | 'inkomend' | 'uitgaand';
+
+export interface ReportFilters extends DateRange {
+  type: ReportType;
+  direction: ReportDirection;
+  /** Only out-of-bundle usage. */
+  outOnly: boolean;
+  /** Part of the sending number. */
+  sender: string;
+}
+
+/** One number's usage in the range (decisions section 12); `id` is the end user's, 0 for none. */
+export interface ReportRow {
+  id: number;
+  firstname: string | null;
+  lastname: string | null;
+  mobile_number: string;
+  product_name: string;
+  /** Bytes. */
+  data: number;
+  sms: number;
+  call_seconds: number;
+  /** Euros. */
+  total_price: number;
+}
+
+/** A usage record of one number (spec section 3). */
+export interface UsageRecord {
+  id: string | number;
+  direction: 'inkomend' | 'uitgaand';
+  sender: string;
+  receiver: string;
+  /** dd-mm-yyyy */
+  date: string;
+  time: string;
+  total_price: number;
+  type: 'data' | 'voice' | 'sms';
+  /** Bytes for data, seconds for voice, 1 for an sms. */
+  length: number;
+  bundle: 'in' | 'out';
+}
+
+/** The records of a number; the server answers at most one page of them. */
+export interface NumberRecords {
+  records: UsageRecord[];
+  /** More records than one page: a shorter period shows them all. */
+  hasMore: boolean;
+}
+
+export interface RecordsQuery extends DateRange {
+  userId: number;
+  phoneNumber: string;
+}
+
+/** The query of GET /report and /report/download: ISO dates, and only the filters that narrow. */
+export const reportParams = ({ from, to, type, direction, outOnly, sender }: ReportFilters) => ({
+  report_date_from: from,
+  report_date_to: to,
+  ...(type ? { type } : {}),
+  ...(direction ? { direction } : {}),
+  ...(outOnly ? { out_only: true } : {}),
+  ...(sender.trim() ? { sender: sender.trim() } : {}),
+});
+
+const textOrError = (response: Response) => (response.ok ? response.text() : response.json());
+
+export const usageApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Rows have no id of their own (one end user may have several numbers), so they stay a list. */
+    getReport: build.query<ReportRow[], ReportFilters>({
+      query: (filters) => ({ url: 'report', params: reportParams(filters) }),
+      providesTags: ['Report'],
+    }),
+    getReportRecords: build.query<NumberRecords, RecordsQuery>({
+      query: ({ userId, phoneNumber, from, to }) => ({
+        url: `report/${userId}/${encodeURIComponent(phoneNumber)}`,
+        params: { report_date_from: from, report_date_to: to },
+      }),
+      transformResponse: (answer: { data: { records: UsageRecord[]; has_more?: boolean } }) => ({
+        records: answer.data.records,
+        hasMore: answer.data.has_more === true,
+      }),
+      providesTags: ['Report'],
+    }),
+    /** A download, hence a mutation: nothing to cache, and the file leaves the store at once. */
+    downloadReport: build.mutation<string, ReportFilters>({
+      query: (filters) => ({ url: 'report/download', params: reportParams(filters), responseHandler: textOrError }),
+    }),
+  }),
+});
+
+export const { useGetReportQuery, useGetReportRecordsQuery, useDownloadReportMutation } = usageApi;

@@ -1,0 +1,26 @@
+/** The cost engine: see docs/costs.md for the rules with worked examples. */
+export type {
+  CostArticle,
+  CostBulkEntry,
+  CostInput,
+  CostKind,
+  CostLine,
+  CostMonth,
+  CostService,
+  KindTotals,
+  MonthCosts,
+  PriceEntry,
+} from './types';
+export {
+  billingCycleMonths,
+  bundleOverage,
+  costsOfMonth,
+  monthsInRange,
+  monthsTotals,
+  monthTotals,
+  priceAt,
+  proRata,
+  sumLines,
+  totalsByCycle,
+} from './engine';
+export type { MonthTotals } from './engine';

@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import type { CostKind } from '../../../domain/costs/types';
+import { costLines, costsByMonth, costsSummary } from '../../services/costs';
+import { errorResponses } from '../schemas';
+import { nullableString } from '../serialize';
+import { costsRangeQuery, monthRangeOf, rangeDates, type CostsRangeQuery } from './range';
+
+/**
+ * The costs screens (spec section 2 "Costs", decisions sections 5 and 12) for the acting company,
+ * open to every logged-in user. Every call takes `costs_date_from` and `costs_date_to` and covers
+ * the whole calendar months they touch (./range.ts). Amounts are JSON numbers in euros, each the
+ * exact sum of cent-rounded lines.
+ */
+
+const kindTotalsSchema = {
+  type: 'object',
+  properties: { setup: { type: 'number' }, full: { type: 'number' }, periodic: { type: 'number' } },
+  required: ['setup', 'full', 'periodic'],
+} as const;
+
+const costsSchema = {
+  type: 'object',
+  properties: {
+    billing_cycles: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { id: { type: 'integer' }, name: { type: 'string' }, costs: kindTotalsSchema, invoice: kindTotalsSchema },
+        required: ['id', 'name', 'costs', 'invoice'],
+      },
+    },
+    usage: { type: 'number' },
+    usagedetail: {
+      type: 'object',
+      properties: {
+        costs: {
+          type: 'object',
+          properties: { data: { type: 'number' }, voice: { type: 'number' }, sms: { type: 'number' }, bundle: { type: 'number' } },
+          required: ['data', 'voice', 'sms'],
+        },
+      },
+      required: ['costs'],
+    },
+    start: { type: 'object', properties: { date: { type: 'string' } }, required: ['date'] },
+    end: { type: 'object', properties: { date: { type: 'string' } }, required: ['date'] },
+  },
+  required: ['billing_cycles', 'usage', 'usagedetail', 'start', 'end'],
+} as const;
+
+const costsByMonthSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      month: { type: 'string' },
+      periodic: { type: 'number' },
+      full: { type: 'number' },
+      setup: { type: 'number' },
+      usage: { type: 'number' },
+    },
+    required: ['month', 'periodic', 'full', 'setup', 'usage'],
+  },
+} as const;
+
+/** Spec section 3's cost line, plus the month, billing cycle and quantity (units of a bulk line). */
+const costLinesSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      month: { type: 'string' },
+      article_id: { type: 'integer' },
+      article_name: { type: 'string' },
+      productgroup: { type: 'string' },
+      billing_cycle_id: { type: 'integer' },
+      service_id: { type: ['integer', 'null'] },
+      firstname: nullableString,
+      lastname: nullableString,
+      quantity: { type: 'integer' },
+      price: { type: 'number' },
+      total_price: { type: 'number' },
+    },
+  },
+} as const;
+
+/** The line calls and the kind of cost line each answers. */
+const LINE_CALLS: Record<string, CostKind> = {
+  '/costslinesmonthly': 'periodic',
+  '/costslinespartly': 'full',
+  '/costslinessetup': 'setup',
+};
+
+export default async function costsRoutes(app: FastifyInstance) {
+  app.get<{ Querystring: CostsRangeQuery }>(
+    '/costs',
+    { schema: { querystring: costsRangeQuery, response: { 200: costsSchema, ...errorResponses } } },
+    async (request) => {
+      const range = monthRangeOf(request.query);
+      const { start, end } = rangeDates(range);
+      const summary = await costsSummary(app.db, request.actor.companyId, range);
+      return { ...summary, start: { date: start }, end: { date: end } };
+    },
+  );
+
+  app.get<{ Querystring: CostsRangeQuery }>(
+    '/costsbymonth',
+    { schema: { querystring: costsRangeQuery, response: { 200: costsByMonthSchema, ...errorResponses } } },
+    async (request) => costsByMonth(app.db, request.actor.companyId, monthRangeOf(request.query)),
+  );
+
+  for (const [url, kind] of Object.entries(LINE_CALLS)) {
+    app.get<{ Querystring: CostsRangeQuery }>(
+      url,
+      { schema: { querystring: costsRangeQuery, response: { 200: costLinesSchema, ...errorResponses } } },
+      async (request) => costLines(app.db, request.actor.companyId, monthRangeOf(request.query), kind),
+    );
+  }
+}

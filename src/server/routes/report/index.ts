@@ -1,0 +1,177 @@
+import type { FastifyInstance } from 'fastify';
+import { businessDateOf, isoDate, parseIsoDate, todayNoon } from '../../../domain/time';
+import { HttpError } from '../../plugins/errors';
+import { csvAmount, sendCsv, toCsv } from '../../services/csv';
+import { servicesOfNumber, usageRecordsOf, usageReport, type DateRange, type ReportFilters } from '../../services/usage/report';
+import { errorResponses, isoDateSchema } from '../schemas';
+
+/**
+ * The usage report of the acting company ("Verbruik"): any logged-in user may read it, the spec
+ * ties it to no permission. Dates are ISO business dates, both inclusive; without them the
+ * running month up to today.
+ */
+
+interface RangeQuery {
+  report_date_from?: string;
+  report_date_to?: string;
+}
+
+interface ReportQuery extends RangeQuery {
+  type?: 'data' | 'voice' | 'sms';
+  direction?: 'inkomend' | 'uitgaand';
+  out_only?: boolean;
+  sender?: string;
+}
+
+const rangeProperties = { report_date_from: isoDateSchema, report_date_to: isoDateSchema } as const;
+
+const reportQuerySchema = {
+  type: 'object',
+  properties: {
+    ...rangeProperties,
+    // An empty filter is no filter (the screen sends the parameter with its "all" choice).
+    type: { type: 'string', enum: ['data', 'voice', 'sms', ''] },
+    direction: { type: 'string', enum: ['inkomend', 'uitgaand', ''] },
+    out_only: { type: 'boolean' },
+    sender: { type: 'string', maxLength: 50 },
+  },
+  additionalProperties: false,
+} as const;
+
+const reportRowSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    firstname: { type: 'string' },
+    lastname: { type: 'string' },
+    mobile_number: { type: 'string' },
+    product_name: { type: 'string' },
+    data: { type: 'number' },
+    sms: { type: 'number' },
+    call_seconds: { type: 'number' },
+    total_price: { type: 'number' },
+  },
+  required: ['id', 'firstname', 'lastname', 'mobile_number', 'product_name', 'data', 'sms', 'call_seconds', 'total_price'],
+} as const;
+
+/** Records per page of the detail screen; `offset` pages on. */
+const DETAIL_PAGE = 5000;
+
+const detailQuerySchema = {
+  type: 'object',
+  properties: {
+    ...rangeProperties,
+    limit: { type: 'integer', minimum: 1, maximum: DETAIL_PAGE, default: DETAIL_PAGE },
+    offset: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
+  },
+  additionalProperties: false,
+} as const;
+
+const detailRecordSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    direction: { type: 'string' },
+    sender: { type: 'string' },
+    receiver: { type: 'string' },
+    date: { type: 'string' },
+    time: { type: 'string' },
+    total_price: { type: 'number' },
+    type: { type: 'string' },
+    length: { type: 'number' },
+    bundle: { type: 'string' },
+  },
+  required: ['id', 'direction', 'sender', 'receiver', 'date', 'time', 'total_price', 'type', 'length', 'bundle'],
+} as const;
+
+const rangeOf = (query: RangeQuery): DateRange => {
+  const today = businessDateOf(todayNoon());
+  const from = query.report_date_from ? parseIsoDate(query.report_date_from) : { ...today, day: 1 };
+  const to = query.report_date_to ? parseIsoDate(query.report_date_to) : today;
+  if (!from || !to) throw new HttpError(400, 'Ongeldige datum.');
+  if (isoDate(from) > isoDate(to)) throw new HttpError(400, 'De begindatum ligt na de einddatum.');
+  return { from, to };
+};
+
+const filtersOf = (query: ReportQuery): ReportFilters => ({
+  type: query.type || undefined,
+  direction: query.direction || undefined,
+  outOnly: query.out_only === true,
+  sender: query.sender?.trim() || undefined,
+});
+
+const CSV_HEADER = ['Voornaam', 'Achternaam', 'Telefoonnummer', 'Product', 'Data (bytes)', 'Sms (aantal)', 'Bellen (seconden)', 'Totaal (EUR)'];
+
+export default async function reportRoutes(app: FastifyInstance) {
+  app.get<{ Querystring: ReportQuery }>(
+    '/report',
+    { schema: { querystring: reportQuerySchema, response: { 200: { type: 'array', items: reportRowSchema }, ...errorResponses } } },
+    // JSON.stringify, not fast-json-stringify from the schema (which stays as the documentation of
+    // the answer): for 16,404 rows it measured 13 against 56-87 ms. usageReport builds exactly the
+    // schema's objects. JSON built by PostgreSQL (json_agg) measured slower than parsing the rows.
+    async (request, reply) => {
+      const rows = await usageReport(app.db, request.actor.companyId, rangeOf(request.query), filtersOf(request.query));
+      return reply.serializer(JSON.stringify).send(rows);
+    },
+  );
+
+  app.get<{ Querystring: ReportQuery }>(
+    '/report/download',
+    { schema: { querystring: reportQuerySchema, response: { 200: { type: 'string' }, ...errorResponses } } },
+    async (request, reply) => {
+      const range = rangeOf(request.query);
+      const rows = await usageReport(app.db, request.actor.companyId, range, filtersOf(request.query));
+      const body = toCsv(
+        CSV_HEADER,
+        rows.map((r) => [r.firstname, r.lastname, r.mobile_number, r.product_name, r.data, r.sms, r.call_seconds, csvAmount(r.total_price)]),
+      );
+      return sendCsv(reply, `verbruik-${isoDate(range.from)}-${isoDate(range.to)}.csv`, body);
+    },
+  );
+
+  app.get<{ Params: { userId: number; phoneNumber: string }; Querystring: RangeQuery & { limit: number; offset: number } }>(
+    '/report/:userId/:phoneNumber',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          properties: {
+            userId: { type: 'integer', minimum: 0, maximum: 2147483647 },
+            phoneNumber: { type: 'string', minLength: 1, maxLength: 50 },
+          },
+          required: ['userId', 'phoneNumber'],
+          additionalProperties: false,
+        },
+        querystring: detailQuerySchema,
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              data: {
+                type: 'object',
+                properties: {
+                  records: { type: 'array', items: detailRecordSchema },
+                  /** More records follow: ask again with `offset`. */
+                  has_more: { type: 'boolean' },
+                },
+                required: ['records', 'has_more'],
+              },
+            },
+            required: ['data'],
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { companyId } = request.actor;
+      const { userId, phoneNumber } = request.params;
+      const range = rangeOf(request.query);
+      const serviceIds = await servicesOfNumber(app.db, companyId, userId, phoneNumber);
+      if (serviceIds.length === 0) throw new HttpError(404, 'Nummer niet gevonden.');
+      const { limit, offset } = request.query;
+      const { records, hasMore } = await usageRecordsOf(app.db, companyId, serviceIds, phoneNumber, range, { limit, offset });
+      return { data: { records, has_more: hasMore } };
+    },
+  );
+}

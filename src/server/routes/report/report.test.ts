@@ -1,0 +1,229 @@
+import { eq, sql } from 'drizzle-orm';
+import { addMonths, businessTimeToEpoch, daysInMonth, isoDate } from '../../../domain/time';
+import { queryRows } from '../../db';
+import { endUsers, USAGE_KINDS } from '../../db/schema';
+import { findCompanyByName } from '../../seed/demo';
+import { dutchDate, multipartFile, numberedServices, previousMonth, type NumberedService } from '../../services/usage/testSupport';
+import { auth, createTestApp, type TestApp } from '../../testing/testApp';
+
+/** GET /api/report, /api/report/download and /api/report/:userId/:phoneNumber (the "Verbruik" screens). */
+
+let t: TestApp;
+let customerToken: string;
+/** Numbers of klant@demo.nl's company with an end user, and one of a sibling branch. */
+let svc: NumberedService;
+let other: NumberedService;
+let sibling: NumberedService;
+
+const month = previousMonth();
+const before = addMonths(month.year, month.month, -1);
+const after = addMonths(month.year, month.month, 1);
+const lastDay = daysInMonth(month.year, month.month);
+const GB = 1024 ** 3;
+
+const get = (url: string, token = customerToken) => t.app.inject({ method: 'GET', url, headers: auth(token) });
+const range = (from: string, to: string, extra = '') => `report_date_from=${from}&report_date_to=${to}${extra}`;
+const wholeMonth = () => range(isoDate(month), isoDate({ ...month, day: lastDay }));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const adminToken = await t.login('admin@demo.nl');
+  customerToken = await t.login('klant@demo.nl');
+  const db = t.database.db;
+  const companyId = (await findCompanyByName(db, 'Van Dijk Installatietechniek B.V.'))!.id;
+  const siblingId = (await findCompanyByName(db, 'Van Dijk Elektrotechniek B.V.'))!.id;
+  const since = new Date(businessTimeToEpoch(before.year, before.month, 1) * 1000);
+  const usable = (s: NumberedService) => s.startTime < since && s.endTime === null && s.endUserId !== null && s.number.startsWith('06');
+  [svc, other] = (await numberedServices(db, companyId)).filter(usable);
+  [sibling] = (await numberedServices(db, siblingId)).filter(usable);
+  await db.update(endUsers).set({ firstname: '=HYPERLINK("x")' }).where(eq(endUsers.id, other.endUserId!));
+
+  const d = (day: number, m = month) => dutchDate(m, day);
+  const csv = [
+    'datum;tijd;afzender;ontvanger;richting;type;lengte;bundel;prijs',
+    `${d(10)};09:00:00;${svc.number};0201234567;uitgaand;voice;125;out;0,105`,
+    `${d(10)};09:30:00;0201234567;${svc.number};inkomend;voice;60;in;`,
+    `${d(10)};10:00:00;${svc.number};internet;uitgaand;data;${GB};in;`,
+    `${d(20)};10:00:00;${svc.number};internet;uitgaand;data;${2 * 1024 * 1024};out;`,
+    `${d(20)};11:00:00;${svc.number};0612345678;uitgaand;sms;1;in;`,
+    `${d(20)};11:01:00;${svc.number};0612345678;uitgaand;sms;1;out;0,10`,
+    `${d(5, before)};08:00:00;${svc.number};0201234567;uitgaand;voice;30;out;1`,
+    `${d(15)};12:00:00;${other.number};0301234567;uitgaand;voice;600;out;2,50`,
+    `${d(15)};12:00:00;${sibling.number};0301234567;uitgaand;voice;999;out;9`,
+  ].join('\n');
+  const { payload, headers } = multipartFile('usage', csv);
+  const res = await t.app.inject({ method: 'POST', url: '/api/usage/import', payload, headers: { ...headers, ...auth(adminToken) } });
+  expect(res.json()).toMatchObject({ imported: 9 });
+}, 60_000);
+afterAll(() => t.close());
+
+describe('GET /api/report', () => {
+  it('answers one row per number of the acting company, both directions summed', async () => {
+    const res = await get(`/api/report?${wholeMonth()}`);
+    expect(res.statusCode).toBe(200);
+    const rows = res.json();
+    expect(rows.map((r: { mobile_number: string }) => r.mobile_number).sort()).toEqual([svc.number, other.number].sort());
+    const row = rows.find((r: { mobile_number: string }) => r.mobile_number === svc.number);
+    expect(row).toEqual({
+      id: svc.endUserId,
+      firstname: expect.any(String),
+      lastname: expect.any(String),
+      mobile_number: svc.number,
+      product_name: svc.article,
+      data: GB + 2 * 1024 * 1024,
+      sms: 2,
+      call_seconds: 185,
+      // 0.105 + 2 MB x 0.012 + 0.10 = 0.229: rounded once to cents.
+      total_price: 0.23,
+    });
+  });
+
+  it('reads partial months from the days: one day, and a range over two months', async () => {
+    const day10 = isoDate({ ...month, day: 10 });
+    const [row] = await (await get(`/api/report?${range(day10, day10, `&sender=${svc.number}`)}`)).json();
+    expect(row).toMatchObject({ data: GB, sms: 0, call_seconds: 185, total_price: 0.11 });
+    const over = await (await get(`/api/report?${range(isoDate({ ...before, day: 5 }), isoDate({ ...month, day: 10 }), `&sender=${svc.number}`)}`)).json();
+    expect(over[0]).toMatchObject({ call_seconds: 215, total_price: 1.11 });
+  });
+
+  it.each([
+    ['type=voice', { data: 0, sms: 0, call_seconds: 185 }],
+    ['type=sms', { data: 0, sms: 2, call_seconds: 0 }],
+    ['direction=inkomend', { data: 0, sms: 0, call_seconds: 60, total_price: 0 }],
+    ['out_only=true', { data: 2 * 1024 * 1024, sms: 1, call_seconds: 125, total_price: 0.23 }],
+    ['type=&direction=', { sms: 2, call_seconds: 185 }],
+  ])('filters: %s', async (filter, expected) => {
+    const rows = await (await get(`/api/report?${wholeMonth()}&${filter}&sender=${svc.number.slice(2, 8)}`)).json();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ mobile_number: svc.number, ...expected });
+  });
+
+  it('answers no rows for a sender that matches nothing, and 400 when the range is reversed', async () => {
+    expect((await get(`/api/report?${wholeMonth()}&sender=%25`)).json()).toEqual([]);
+    const res = await get(`/api/report?${range(isoDate({ ...month, day: 2 }), isoDate(month))}`);
+    expect(res.statusCode).toBe(400);
+  });
+
+  it("never shows another company's numbers", async () => {
+    const text = (await get(`/api/report?${wholeMonth()}`)).body;
+    expect(text).not.toContain(sibling.number);
+  });
+});
+
+describe('GET /api/report/download', () => {
+  it('answers a Dutch CSV: BOM, `;`, decimal comma, formulas neutralised, never cached', async () => {
+    const res = await get(`/api/report/download?${wholeMonth()}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="verbruik-${isoDate(month)}-${isoDate({ ...month, day: lastDay })}.csv"`);
+    expect(res.body.startsWith('\uFEFFVoornaam;Achternaam;Telefoonnummer;Product;')).toBe(true);
+    const lines = res.body.slice(1).trim().split('\r\n');
+    expect(lines).toHaveLength(3);
+    const formula = lines.find((l) => l.includes(other.number))!;
+    expect(formula.startsWith(`"'=HYPERLINK(""x"")";`)).toBe(true);
+    expect(formula.endsWith(';0;0;600;2,50')).toBe(true);
+    expect(lines.find((l) => l.includes(svc.number))!.endsWith(`;${GB + 2 * 1024 * 1024};2;185;0,23`)).toBe(true);
+  });
+});
+
+describe('GET /api/report/:userId/:phoneNumber', () => {
+  it('answers the records of the number in time order, in business time', async () => {
+    const res = await get(`/api/report/${svc.endUserId}/${svc.number}?${wholeMonth()}`);
+    expect(res.statusCode).toBe(200);
+    const { records, has_more } = res.json().data;
+    expect(has_more).toBe(false);
+    expect(records).toHaveLength(6);
+    expect(records[0]).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{32}$/),
+      direction: 'uitgaand',
+      sender: svc.number,
+      receiver: '0201234567',
+      date: dutchDate(month, 10),
+      time: '09:00:00',
+      total_price: 0.11,
+      type: 'voice',
+      length: 125,
+      bundle: 'out',
+    });
+    expect(records.map((r: { time: string }) => r.time)).toEqual(['09:00:00', '09:30:00', '10:00:00', '10:00:00', '11:00:00', '11:01:00']);
+  });
+
+  it('pages with limit and offset', async () => {
+    const first = (await get(`/api/report/${svc.endUserId}/${svc.number}?${wholeMonth()}&limit=4`)).json().data;
+    expect(first.records).toHaveLength(4);
+    expect(first.has_more).toBe(true);
+    const rest = (await get(`/api/report/${svc.endUserId}/${svc.number}?${wholeMonth()}&limit=4&offset=4`)).json().data;
+    expect(rest.records.map((r: { time: string }) => r.time)).toEqual(['11:00:00', '11:01:00']);
+    expect(rest.has_more).toBe(false);
+  });
+
+  it("answers 404 for another company's number, or a number under another end user", async () => {
+    expect((await get(`/api/report/${sibling.endUserId}/${sibling.number}?${wholeMonth()}`)).statusCode).toBe(404);
+    expect((await get(`/api/report/0/${sibling.number}?${wholeMonth()}`)).statusCode).toBe(404);
+    expect((await get(`/api/report/${other.endUserId}/${svc.number}?${wholeMonth()}`)).statusCode).toBe(404);
+  });
+
+  it('answers an empty list for a number of the company without usage in the range', async () => {
+    const res = await get(`/api/report/${svc.endUserId}/${svc.number}?${range('2020-01-01', '2020-01-31')}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { records: [], has_more: false } });
+  });
+});
+
+const priceColumns = USAGE_KINDS.map((k) => `${k.column}_price_micros`).join(' + ');
+const recordColumns = USAGE_KINDS.map((k) => `${k.column}_records`).join(' + ');
+const lengthColumns = USAGE_KINDS.map((k) => `${k.column}_length`).join(' + ');
+
+it('keeps the import sums equal to the records (usage_monthly, usage_number_months, usage_company_months vs usage_records)', async () => {
+  const [check] = await queryRows<Record<string, string>>(
+    t.database.db,
+    sql`select
+      (select sum(price)::text from usage_records) as records, (select sum(price)::text from usage_monthly) as monthly,
+      (select (sum(${sql.raw(priceColumns)}) / 1000000.0)::numeric(18, 6)::text from usage_number_months) as number_months,
+      (select sum(price)::text from usage_company_months) as company_months,
+      (select count(*)::text || '/' || sum(length)::text from usage_records) as records_count,
+      (select sum(${sql.raw(recordColumns)})::text || '/' || sum(${sql.raw(lengthColumns)})::text from usage_number_months) as number_months_count`,
+  );
+  expect(check.monthly).toBe(check.records);
+  expect(check.number_months).toBe(check.records);
+  expect(check.company_months).toBe(check.records);
+  expect(check.number_months_count).toBe(check.records_count);
+});
+
+it('answers for a whole month (usage_number_months) what the records of the month add up to', async () => {
+  const rows = (await get(`/api/report?${wholeMonth()}`)).json() as { mobile_number: string; data: number; sms: number; call_seconds: number; total_price: number }[];
+  const fromRecords = await queryRows<{ number: string; data: string; sms: string; call_seconds: string; total_price: string }>(
+    t.database.db,
+    sql`select r.number, coalesce(sum(r.length) filter (where r.type = 'data'), 0)::text as data,
+        count(*) filter (where r.type = 'sms')::text as sms,
+        coalesce(sum(r.length) filter (where r.type = 'voice'), 0)::text as call_seconds, round(sum(r.price), 2)::text as total_price
+      from usage_records r
+      where r.company_id = ${svc.companyId} and r.record_time >= ${new Date(businessTimeToEpoch(month.year, month.month, 1) * 1000).toISOString()}::timestamptz
+        and r.record_time < ${new Date(businessTimeToEpoch(after.year, after.month, 1) * 1000).toISOString()}::timestamptz
+      group by r.number order by r.number`,
+  );
+  expect(rows.map((r) => [r.mobile_number, r.data, r.sms, r.call_seconds, r.total_price]).sort()).toEqual(
+    fromRecords.map((r) => [r.number, Number(r.data), Number(r.sms), Number(r.call_seconds), Number(r.total_price)]).sort(),
+  );
+});
+
+it('aggregates a number held by two services in a month (rows marked shared): one row, the service that started last', async () => {
+  const db = t.database.db;
+  const first = isoDate(before);
+  const wholeBefore = range(first, isoDate({ ...before, day: daysInMonth(before.year, before.month) }), `&sender=${svc.number}`);
+  const [alone] = (await get(`/api/report?${wholeBefore}`)).json();
+  expect(alone).toMatchObject({ mobile_number: svc.number, call_seconds: 30, total_price: 1 });
+  // As the import leaves it when `other` carried the number too in that month.
+  await db.execute(sql`insert into usage_number_months (company_id, month, service_id, number, shared, voice_uit_out_records, voice_uit_out_length, voice_uit_out_price_micros)
+    values (${svc.companyId}, ${first}::date, ${other.id}, ${svc.number}, true, 1, 10, 250000)`);
+  await db.execute(sql`update usage_number_months set shared = true where service_id = ${svc.id} and month = ${first}::date`);
+  try {
+    const rows = (await get(`/api/report?${wholeBefore}`)).json();
+    const latest = [svc, other].sort((a, b) => b.startTime.getTime() - a.startTime.getTime() || a.id - b.id)[0];
+    expect(rows).toEqual([expect.objectContaining({ mobile_number: svc.number, id: latest.endUserId, call_seconds: 40, total_price: 1.25 })]);
+  } finally {
+    await db.execute(sql`delete from usage_number_months where service_id = ${other.id} and month = ${first}::date`);
+    await db.execute(sql`update usage_number_months set shared = false where service_id = ${svc.id} and month = ${first}::date`);
+  }
+});

@@ -1,0 +1,60 @@
+import type { FastifyReply } from 'fastify';
+import { Decimal } from '../../domain/money';
+
+/**
+ * CSV downloads (decisions section 11): `;` separated, UTF-8 with a BOM and CRLF line ends so
+ * Excel in a Dutch locale opens them as columns, decimal comma, and text cells that Excel would
+ * read as a formula neutralised.
+ */
+
+/** A number written exactly as given (e.g. an amount with its 2 decimals), with a decimal comma. */
+export interface CsvNumber {
+  number: string;
+}
+
+export type CsvCell = string | number | CsvNumber | null | undefined;
+
+const BOM = '\uFEFF';
+const SEPARATOR = ';';
+/** `=`, `+`, `-`, `@` per decisions 11; tab and carriage return are formula starters in Excel too. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[;"\r\n]/;
+
+/** A number with a decimal comma: 12.5 -> '12,5', '0.004000' -> '0,004000'. Exact for decimal strings. */
+export const decimalComma = (value: number | string): string => String(value).replace('.', ',');
+
+/** An amount rounded half-up to `places` decimals ('12.5' -> 12,50), for a CSV cell. */
+export const csvAmount = (value: number | string, places = 2): CsvNumber => ({
+  number: new Decimal(value).toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toFixed(places),
+});
+
+/**
+ * One cell. Numbers are written with a decimal comma and never neutralised (a negative amount
+ * stays a number for Excel); text starting with a formula character gets a leading `'`.
+ */
+export const csvCell = (value: CsvCell): string => {
+  if (value === null || value === undefined) return '';
+  const text =
+    typeof value === 'number'
+      ? decimalComma(value)
+      : typeof value === 'object'
+        ? decimalComma(value.number)
+        : FORMULA_START.test(value)
+          ? `'${value}`
+          : value;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+export const csvLine = (cells: CsvCell[]): string => `${cells.map(csvCell).join(SEPARATOR)}\r\n`;
+
+/** The whole file, BOM included: a header row (Dutch) and one line per row. */
+export const toCsv = (header: string[], rows: CsvCell[][]): string =>
+  BOM + csvLine(header) + rows.map(csvLine).join('');
+
+/** Sends a CSV download: attachment with the given file name, never cached. Adds the BOM if missing. */
+export const sendCsv = (reply: FastifyReply, fileName: string, body: string): FastifyReply =>
+  reply
+    .header('Content-Type', 'text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${fileName.replace(/["\\\r\n]/g, '')}"`)
+    .header('Cache-Control', 'no-store')
+    .send(body.startsWith(BOM) ? body : BOM + body);

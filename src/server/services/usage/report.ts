@@ -1,0 +1,287 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { addMonths, businessTimeToEpoch, daysInMonth, isoDate, parseIsoDate, type CalendarDate } from '../../../domain/time';
+import { USAGE_KINDS } from '../../db/schema/usage';
+import { queryRows, type Db } from '../../db';
+
+/**
+ * The usage report (spec "Verbruik", decisions section 12): one row per number with usage in a
+ * date range: whole months inside the range from usage_number_months (one row per service and
+ * number), the days of a partly covered first or last month from usage_records.
+ */
+
+export interface ReportFilters {
+  type?: 'data' | 'voice' | 'sms';
+  direction?: 'inkomend' | 'uitgaand';
+  /** Only out-of-bundle usage. */
+  outOnly?: boolean;
+  /** Part of the number. */
+  sender?: string;
+}
+
+export interface ReportRow {
+  id: number;
+  firstname: string;
+  lastname: string;
+  mobile_number: string;
+  product_name: string;
+  data: number;
+  sms: number;
+  call_seconds: number;
+  total_price: number;
+}
+
+export interface DateRange {
+  from: CalendarDate;
+  to: CalendarDate;
+}
+
+const before = (a: CalendarDate, b: CalendarDate) => isoDate(a) < isoDate(b);
+
+/** The range split into whole months (first days) and at most two partial day ranges. */
+export const splitRange = ({ from, to }: DateRange) => {
+  const wholeMonths: string[] = [];
+  const dayRanges: [string, string][] = [];
+  for (let m = { year: from.year, month: from.month, day: 1 }; !before(to, m); m = addMonths(m.year, m.month, 1)) {
+    const last = { ...m, day: daysInMonth(m.year, m.month) };
+    const start = before(m, from) ? from : m;
+    const end = before(to, last) ? to : last;
+    if (start.day === 1 && end.day === last.day) wholeMonths.push(isoDate(m));
+    else dayRanges.push([isoDate(start), isoDate(end)]);
+  }
+  return { wholeMonths, dayRanges };
+};
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const senderSql = (filters: ReportFilters, table = ''): SQL =>
+  filters.sender ? sql` and ${sql.raw(table)}number ilike ${`%${escapeLike(filters.sender)}%`}` : sql``;
+
+/** The sum of some columns of usage_number_months as SQL text ('0' for none). */
+const plus = (columns: string[]) => (columns.length ? columns.join(' + ') : '0');
+
+/** The columns of usage_number_months that make a report row's figures under the filters, as SQL text. */
+const monthColumns = (filters: ReportFilters) => {
+  const kinds = USAGE_KINDS.filter(
+    (k) =>
+      (!filters.type || k.type === filters.type) &&
+      (!filters.direction || k.direction === filters.direction) &&
+      (!filters.outOnly || k.bundle === 'out'),
+  );
+  const of = (type: string, measure: string) => plus(kinds.filter((k) => k.type === type).map((k) => `${k.column}_${measure}`));
+  return {
+    data: of('data', 'length'),
+    sms: of('sms', 'records'),
+    callSeconds: of('voice', 'length'),
+    priceMicros: plus(kinds.map((k) => `${k.column}_price_micros`)),
+    records: plus(kinds.map((k) => `${k.column}_records`)),
+  };
+};
+
+/**
+ * The per-service totals of the range, filtered, as rows (service_id, number, data, sms,
+ * call_seconds, price_micros: millionths of a euro); a statement fragment. Whole months read
+ * usage_number_months, where a filter is a choice of columns (`sharedOnly`: only the rows of
+ * numbers with more than one service in the month); the days of a partly covered month read
+ * usage_records.
+ */
+const totalsInRange = (companyId: number, range: DateRange, filters: ReportFilters, sharedOnly: boolean): SQL => {
+  const { wholeMonths, dayRanges } = splitRange(range);
+  const selects: SQL[] = [];
+  if (wholeMonths.length) {
+    const c = monthColumns(filters);
+    selects.push(sql`select service_id, number, ${sql.raw(c.data)} as data, ${sql.raw(c.sms)} as sms,
+        ${sql.raw(c.callSeconds)} as call_seconds, ${sql.raw(c.priceMicros)} as price_micros
+      from usage_number_months where company_id = ${companyId}
+        and month in (${sql.join(wholeMonths.map((m) => sql`${m}::date`), sql`, `)})${sharedOnly ? sql` and shared` : sql``}
+        and ${sql.raw(c.records)} > 0${senderSql(filters)}`);
+  }
+  for (const [start, end] of dayRanges) {
+    const where: SQL[] = [];
+    if (filters.type) where.push(sql` and type = ${filters.type}`);
+    if (filters.direction) where.push(sql` and direction = ${filters.direction}`);
+    if (filters.outOnly) where.push(sql` and bundle = 'out'`);
+    selects.push(sql`select service_id, number,
+        coalesce(sum(length) filter (where type = 'data'), 0) as data, count(*) filter (where type = 'sms') as sms,
+        coalesce(sum(length) filter (where type = 'voice'), 0) as call_seconds, (sum(price) * 1000000)::bigint as price_micros
+      from usage_records where company_id = ${companyId}
+        and record_time >= ${dayStart(parseIsoDate(start)!)}::timestamptz and record_time < ${dayStart(nextDay(parseIsoDate(end)!))}::timestamptz
+        ${sql.join(where, sql``)}${senderSql(filters)}
+      group by service_id, number`);
+  }
+  return sql.join(selects, sql` union all `);
+};
+
+const REPORT_COLUMNS = sql.raw(`coalesce(s.end_user_id, 0) as id, coalesce(e.firstname, '') as firstname, coalesce(e.lastname, '') as lastname`);
+const SORT_COLUMNS = sql.raw('e.lastname as sort_lastname, e.firstname as sort_firstname');
+
+/**
+ * The report's rows as a statement: `select {columns} from report`, ordered by `order`. One row
+ * per number. A number held by more than one service of the company in the range (ended and
+ * registered again) is one row; its end user and product are those of the service that started
+ * last (on equal starts the lowest id). Integer sums per number (a hash aggregate, no sort by the
+ * collation); the service that started last is looked up only for numbers with more than one.
+ * A single whole month reads its rows of numbers with one service as they are (no aggregate: the
+ * common case) and aggregates only the rows marked `shared`.
+ */
+const reportSql = (companyId: number, range: DateRange, filters: ReportFilters, select: (order: SQL) => SQL): SQL => {
+  const { wholeMonths, dayRanges } = splitRange(range);
+  const oneMonth = wholeMonths.length === 1 && dayRanges.length === 0;
+  const c = monthColumns(filters);
+  const direct = oneMonth
+    ? sql`
+      union all
+      select ${REPORT_COLUMNS}, u.number, a.name, ${sql.raw(c.data)}, ${sql.raw(c.sms)}, ${sql.raw(c.callSeconds)},
+        round((${sql.raw(c.priceMicros)}) / 1000000.0, 2), ${SORT_COLUMNS}
+      from usage_number_months u
+        join services s on s.id = u.service_id and s.company_id = ${companyId}
+        join articles a on a.id = s.article_id
+        left join end_users e on e.id = s.end_user_id
+      where u.company_id = ${companyId} and u.month = ${wholeMonths[0]}::date and not u.shared
+        and ${sql.raw(c.records)} > 0${senderSql(filters, 'u.')}`
+    : sql``;
+  return sql`with totals as (${totalsInRange(companyId, range, filters, oneMonth)}),
+    per_number as (
+      select number, sum(data) as data, sum(sms) as sms, sum(call_seconds) as call_seconds,
+        round(sum(price_micros) / 1000000.0, 2) as total_price, min(service_id) as first_service, max(service_id) as last_service
+      from totals group by number
+    ),
+    latest as (
+      select distinct on (t.number) t.number, s.id
+      from totals t join services s on s.id = t.service_id
+      where t.number in (select number from per_number where first_service <> last_service)
+      order by t.number, s.start_time desc, s.id
+    ),
+    report as (
+      select ${REPORT_COLUMNS}, p.number as mobile_number, a.name as product_name, p.data, p.sms, p.call_seconds, p.total_price, ${SORT_COLUMNS}
+      from per_number p
+        left join latest l on l.number = p.number
+        join services s on s.id = coalesce(l.id, p.first_service) and s.company_id = ${companyId}
+        join articles a on a.id = s.article_id
+        left join end_users e on e.id = s.end_user_id${direct}
+    )
+    ${select(sql`sort_lastname nulls last, sort_firstname, mobile_number`)}`;
+};
+
+export const usageReport = async (db: Db, companyId: number, range: DateRange, filters: ReportFilters): Promise<ReportRow[]> => {
+  const rows = await queryRows<{
+    id: number;
+    firstname: string;
+    lastname: string;
+    mobile_number: string;
+    product_name: string;
+    data: string;
+    sms: string;
+    call_seconds: string;
+    total_price: string;
+  }>(
+    db,
+    reportSql(companyId, range, filters, (order) =>
+      sql`select id, firstname, lastname, mobile_number, product_name, data, sms, call_seconds, total_price from report order by ${order}`,
+    ),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    firstname: r.firstname,
+    lastname: r.lastname,
+    mobile_number: r.mobile_number,
+    product_name: r.product_name,
+    data: Number(r.data),
+    sms: Number(r.sms),
+    call_seconds: Number(r.call_seconds),
+    total_price: Number(r.total_price),
+  }));
+};
+
+export interface DetailRecord {
+  /** The record's key (hex): stable and unique. */
+  id: string;
+  direction: string;
+  sender: string;
+  receiver: string;
+  /** dd-mm-yyyy, business time. */
+  date: string;
+  /** HH:mm:ss, business time. */
+  time: string;
+  total_price: number;
+  type: string;
+  length: number;
+  bundle: string;
+}
+
+/**
+ * The services of the acting company that carry the number for the end user (0: services
+ * without end user): by their `used_for_cdr` value now, or by usage recorded on the number.
+ * Empty when the number or the end user is not the company's.
+ */
+export const servicesOfNumber = async (db: Db, companyId: number, endUserId: number, number: string): Promise<number[]> => {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select s.id from services s
+      where s.company_id = ${companyId}
+        and ${endUserId === 0 ? sql`s.end_user_id is null` : sql`s.end_user_id = ${endUserId}`}
+        and (exists (select 1 from service_field_inputs fi join article_group_fields f on f.id = fi.article_group_field_id and f.used_for_cdr
+                     where fi.service_id = s.id and fi.value = ${number})
+          or exists (select 1 from usage_monthly u where u.company_id = ${companyId} and u.service_id = s.id and u.number = ${number}))`,
+  );
+  return rows.map((r) => r.id);
+};
+
+/** The instant a business day starts, ISO. */
+const dayStart = (date: CalendarDate) => new Date(businessTimeToEpoch(date.year, date.month, date.day) * 1000).toISOString();
+
+const nextDay = (date: CalendarDate): CalendarDate => {
+  const d = new Date(Date.UTC(date.year, date.month - 1, date.day + 1));
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+};
+
+/** The records of the services in the range, in time order, one page (limit + 1 read to know if more follow). */
+export const usageRecordsOf = async (
+  db: Db,
+  companyId: number,
+  serviceIds: number[],
+  number: string,
+  range: DateRange,
+  page: { limit: number; offset: number },
+): Promise<{ records: DetailRecord[]; hasMore: boolean }> => {
+  if (serviceIds.length === 0) return { records: [], hasMore: false };
+  const rows = await queryRows<{
+    id: string;
+    direction: string;
+    sender: string;
+    receiver: string;
+    date: string;
+    time: string;
+    price: string;
+    type: string;
+    length: string;
+    bundle: string;
+  }>(
+    db,
+    sql`select encode(record_key, 'hex') as id, direction, sender, receiver,
+        to_char(record_time at time zone 'Europe/Amsterdam', 'DD-MM-YYYY') as date,
+        to_char(record_time at time zone 'Europe/Amsterdam', 'HH24:MI:SS') as time,
+        round(price, 2) as price, type, length, bundle
+      from usage_records
+      where company_id = ${companyId}
+        and service_id in (${sql.join(serviceIds.map((id) => sql`${id}`), sql`, `)})
+        and number = ${number}
+        and record_time >= ${dayStart(range.from)} and record_time < ${dayStart(nextDay(range.to))}
+      order by record_time, record_key
+      limit ${page.limit + 1} offset ${page.offset}`,
+  );
+  return {
+    records: rows.slice(0, page.limit).map((r) => ({
+      id: r.id,
+      direction: r.direction,
+      sender: r.sender,
+      receiver: r.receiver,
+      date: r.date,
+      time: r.time,
+      total_price: Number(r.price),
+      type: r.type,
+      length: Number(r.length),
+      bundle: r.bundle,
+    })),
+    hasMore: rows.length > page.limit,
+  };
+};
