@@ -1,7 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Button, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageLoading } from '../../components/PageLoading';
@@ -14,6 +14,7 @@ import {
   useGetArticleGroupsQuery,
 } from './adminApi';
 import { AdminBreadcrumbs } from './AdminBreadcrumbs';
+import { AdminNotFound } from './AdminNotFound';
 import { adminPaths, routeId } from './adminPaths';
 import { ArticleGroupForm, articleGroupValues } from './ArticleGroupForm';
 
@@ -77,16 +78,7 @@ export function EditArticleGroupScreen() {
 
   if (!group) {
     if (isLoading) return <PageLoading />;
-    return (
-      <>
-        <AdminBreadcrumbs tab="artikelgroepen" current={TITLE} />
-        <ScreenTitle>Artikelgroep niet gevonden</ScreenTitle>
-        <Typography sx={{ mb: 3 }}>Deze artikelgroep bestaat niet (meer).</Typography>
-        <Button component={RouterLink} to={toArticleGroups} variant="contained">
-          Naar de artikelgroepen
-        </Button>
-      </>
-    );
+    return <AdminNotFound tab="artikelgroepen" screenTitle={TITLE} heading="Artikelgroep niet gevonden" text="Deze artikelgroep bestaat niet (meer)." backLabel="Naar de artikelgroepen" />;
   }
 
   return (

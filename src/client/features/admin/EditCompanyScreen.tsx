@@ -9,10 +9,9 @@ import {
   DialogContentText,
   DialogTitle,
   TextField,
-  Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { formatDate } from '../../../domain/format';
 import { useAppSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -27,6 +26,7 @@ import {
   useGetCompaniesQuery,
 } from './adminApi';
 import { AdminBreadcrumbs } from './AdminBreadcrumbs';
+import { AdminNotFound } from './AdminNotFound';
 import { adminPaths, routeId } from './adminPaths';
 import { CompanyForm } from './CompanyForm';
 import { companyFormValues, dateInputOf, noonOf } from './companyFormValues';
@@ -148,16 +148,7 @@ export function EditCompanyScreen() {
 
   if (!company) {
     if (isLoading) return <PageLoading />;
-    return (
-      <>
-        <AdminBreadcrumbs tab="bedrijven" current={TITLE} />
-        <ScreenTitle>Bedrijf niet gevonden</ScreenTitle>
-        <Typography sx={{ mb: 3 }}>Dit bedrijf bestaat niet (meer).</Typography>
-        <Button component={RouterLink} to={toCompanies} variant="contained">
-          Naar de bedrijven
-        </Button>
-      </>
-    );
+    return <AdminNotFound tab="bedrijven" screenTitle={TITLE} heading="Bedrijf niet gevonden" text="Dit bedrijf bestaat niet (meer)." backLabel="Naar de bedrijven" />;
   }
 
   return (

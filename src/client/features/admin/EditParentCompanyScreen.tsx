@@ -1,7 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Button, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageLoading } from '../../components/PageLoading';
@@ -14,6 +14,7 @@ import {
   useGetParentCompaniesQuery,
 } from './adminApi';
 import { AdminBreadcrumbs } from './AdminBreadcrumbs';
+import { AdminNotFound } from './AdminNotFound';
 import { adminPaths, routeId } from './adminPaths';
 import { ParentCompanyForm } from './ParentCompanyForm';
 
@@ -82,16 +83,7 @@ export function EditParentCompanyScreen() {
 
   if (!parent) {
     if (isLoading) return <PageLoading />;
-    return (
-      <>
-        <AdminBreadcrumbs tab="hoofdbedrijven" current={TITLE} />
-        <ScreenTitle>Hoofdbedrijf niet gevonden</ScreenTitle>
-        <Typography sx={{ mb: 3 }}>Dit hoofdbedrijf bestaat niet (meer).</Typography>
-        <Button component={RouterLink} to={toParentCompanies} variant="contained">
-          Naar de hoofdbedrijven
-        </Button>
-      </>
-    );
+    return <AdminNotFound tab="hoofdbedrijven" screenTitle={TITLE} heading="Hoofdbedrijf niet gevonden" text="Dit hoofdbedrijf bestaat niet (meer)." backLabel="Naar de hoofdbedrijven" />;
   }
 
   return (
