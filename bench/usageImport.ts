@@ -22,7 +22,8 @@ import { table, time } from './stats';
  */
 
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const BENCH_DB = 'bench_usage';
+/** The benchmark's own database (BENCH_USAGE_DB: two runs side by side need two names). */
+const BENCH_DB = process.env.BENCH_USAGE_DB ?? 'bench_usage';
 const RECORDS = { postgres: 1_000_000, pglite: Number(process.env.BENCH_PGLITE_RECORDS ?? 200_000) };
 /** The large customer's user password (bench/servicesReads.ts). */
 const PASSWORD = 'Benchmark123!';
