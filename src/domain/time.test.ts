@@ -1,4 +1,4 @@
-import { businessTimeToEpoch, monthOptions, parseIsoDate, todayNoon } from './time';
+import { businessTimeToEpoch, monthKey, monthOptions, monthStart, parseIsoDate, todayNoon } from './time';
 
 describe('business time (Europe/Amsterdam)', () => {
   it('converts wall-clock time in winter (UTC+1) and summer (UTC+2)', () => {
@@ -28,5 +28,13 @@ describe('business time (Europe/Amsterdam)', () => {
     expect(parseIsoDate('2026-02-29')).toBeNull();
     expect(parseIsoDate('2028-02-29')).toEqual({ year: 2028, month: 2, day: 29 });
     expect(parseIsoDate('29-02-2028')).toBeNull();
+  });
+});
+
+describe('month keys', () => {
+  it('writes a month as YYYY-MM and its first day as YYYY-MM-01, zero-padded', () => {
+    expect(monthKey({ year: 2026, month: 3 })).toBe('2026-03');
+    expect(monthKey({ year: 2026, month: 12 })).toBe('2026-12');
+    expect(monthStart({ year: 2027, month: 1 })).toBe('2027-01-01');
   });
 });

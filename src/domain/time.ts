@@ -81,6 +81,12 @@ const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 export const isoDate = ({ year, month, day }: CalendarDate): string =>
   `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 
+/** A month as 'YYYY-MM': the key of a month in answers, maps and file names. */
+export const monthKey = ({ year, month }: { year: number; month: number }): string => `${pad(year, 4)}-${pad(month)}`;
+
+/** A month's first day as an ISO date ('YYYY-MM-01'): how the database keys a month. */
+export const monthStart = (month: { year: number; month: number }): string => `${monthKey(month)}-01`;
+
 export const parseIsoDate = (value: string): CalendarDate | null => {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!m) return null;

@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import { roundCents, sumAmounts } from '../../../domain/money';
-import { addMonths, daysInMonth, DUTCH_MONTHS, isoDate, monthOptions, parseIsoDate } from '../../../domain/time';
+import { addMonths, daysInMonth, DUTCH_MONTHS, isoDate, monthKey, monthOptions, parseIsoDate } from '../../../domain/time';
 import type { DateRange } from '../../app/paths';
 import type { CostFigures, CostLine, CostLineKind, MonthCosts, PeriodCosts } from './costsApi';
 
@@ -144,7 +144,7 @@ export const monthlyChart = (months: readonly MonthCosts[], lastMonth: string): 
   const { year, month } = parseIsoDate(lastMonth)!;
   const shown = Array.from({ length: CHART_MONTHS }, (_, i) => addMonths(year, month, i + 1 - CHART_MONTHS));
   const byMonth = new Map(months.map((entry) => [entry.month, entry]));
-  const answers = shown.map((d) => byMonth.get(isoDate(d).slice(0, 7)));
+  const answers = shown.map((d) => byMonth.get(monthKey(d)));
   const amountsOf = (kind: CostKind) => answers.map((answer) => cents(answer?.[kind] ?? 0));
   const series = (Object.keys(COSTS_TYPES) as CostsType[]).map((costsType) => {
     const { kind, label } = COSTS_TYPES[costsType];

@@ -5,7 +5,7 @@ import { Decimal } from '../../../domain/money';
 import { queryRows, type Db } from '../../db';
 import { toCsv, type CsvCell } from '../csv';
 import { loadCostInput, type MonthRange } from './input';
-import { monthKey } from './index';
+import { monthKey } from '../../../domain/time';
 import { usageByService, usageOfMonths, type MonthUsage } from './usage';
 
 /**

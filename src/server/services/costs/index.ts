@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { costsOfMonth, monthsInRange, monthsTotals, type MonthTotals } from '../../../domain/costs';
 import type { CostKind, CostLine, CostMonth, KindTotals, MonthCosts } from '../../../domain/costs/types';
 import { Decimal } from '../../../domain/money';
+import { monthKey } from '../../../domain/time';
 import { queryRows, type Db } from '../../db';
 import { loadCostInput, loadCostTotalsInput, type MonthRange } from './input';
 import { usageOfMonths, type MonthUsage } from './usage';
@@ -14,7 +15,6 @@ export { loadCostInput, loadCostTotalsInput, type MonthRange } from './input';
  * decimal strings until the answer turns them into JSON numbers.
  */
 
-export const monthKey = (month: CostMonth) => `${month.year}-${String(month.month).padStart(2, '0')}`;
 
 /** Cost and invoice lines of every month of the range, in calendar order. */
 export const costMonths = async (db: Db, companyId: number, range: MonthRange): Promise<MonthCosts[]> => {

@@ -1,6 +1,6 @@
 import { Decimal } from '../../../domain/money';
 import { sql } from 'drizzle-orm';
-import { isoDate } from '../../../domain/time';
+import { monthKey, monthStart } from '../../../domain/time';
 import { queryRows, type Db } from '../../db';
 
 export interface UsageCostsOfMonth {
@@ -19,7 +19,7 @@ export const usageCostsOfMonth = async (
   companyId: number,
   month: { year: number; month: number },
 ): Promise<UsageCostsOfMonth> => {
-  const first = isoDate({ year: month.year, month: month.month, day: 1 });
+  const first = monthStart(month);
   const rows = await queryRows<{ service_id: number; type: string; price: string }>(db, sql`
     select service_id, type, sum(price)::text as price
     from usage_monthly
@@ -51,15 +51,14 @@ export const usageCategoryTotals = async (
   companyId: number,
   months: { year: number; month: number }[],
 ): Promise<Map<string, { data: string; voice: string; sms: string }>> => {
-  const key = (m: { year: number; month: number }) => isoDate({ year: m.year, month: m.month, day: 1 }).slice(0, 7);
   const totals = new Map<string, { data: string; voice: string; sms: string }>();
-  for (const m of months) totals.set(key(m), { data: '0', voice: '0', sms: '0' });
+  for (const m of months) totals.set(monthKey(m), { data: '0', voice: '0', sms: '0' });
   if (months.length === 0) return totals;
   const rows = await queryRows<{ month: string; type: string; price: string }>(db, sql`
     select to_char(month, 'YYYY-MM') as month, type, sum(price)::text as price
     from usage_company_months
     where company_id = ${companyId}
-      and month in (${sql.join(months.map((m) => sql`${`${key(m)}-01`}::date`), sql`, `)})
+      and month in (${sql.join(months.map((m) => sql`${monthStart(m)}::date`), sql`, `)})
     group by month, type
   `);
   for (const row of rows) {
