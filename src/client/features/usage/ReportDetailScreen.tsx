@@ -1,4 +1,4 @@
-import { Alert, Box, Breadcrumbs, Link, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Breadcrumbs, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { formatEuro } from '../../../domain/format';
@@ -21,7 +21,7 @@ import {
   recordType,
   validRange,
 } from './reportModel';
-import { type NumberRecords, type ReportRow, type UsageRecord, useGetReportQuery, useGetReportRecordsQuery } from './usageApi';
+import { type ReportRow, type UsageRecord, useGetReportQuery, useGetReportRecordsInfiniteQuery } from './usageApi';
 
 const TABLE_HEADING_ID = 'verbruiksregels';
 
@@ -55,7 +55,8 @@ function NumberUsage({ userId: id }: { userId: number }) {
   const defaults = useMemo(() => currentMonthRange(), []);
   const filters = readFilters(searchParams, defaults);
   const { from, to } = validRange(filters, defaults);
-  const records = useGetReportRecordsQuery({ userId: id, phoneNumber: userPhoneNumber, from, to });
+  const records = useGetReportRecordsInfiniteQuery({ userId: id, phoneNumber: userPhoneNumber, from, to });
+  const loaded = useMemo(() => records.currentData?.pages.flatMap((page) => page.records), [records.currentData]);
   const { data: report } = useGetReportQuery({ ...filters, from, to });
   const row = report?.find((entry) => entry.mobile_number === userPhoneNumber && entry.id === id);
   const search = searchParams.toString();
@@ -75,9 +76,14 @@ function NumberUsage({ userId: id }: { userId: number }) {
         <NumberDetails row={row} phoneNumber={userPhoneNumber} from={from} to={to} />
         <Box component="section" aria-labelledby={TABLE_HEADING_ID}>
           <Typography variant="h2" id={TABLE_HEADING_ID} sx={{ mb: 1.5 }}>
-            {records.currentData ? `Verbruiksregels (${formatCount(records.currentData.records.length)})` : 'Verbruiksregels'}
+            {loaded ? `Verbruiksregels (${formatCount(loaded.length)}${records.hasNextPage ? '+' : ''})` : 'Verbruiksregels'}
           </Typography>
-          <Records {...records} />
+          <Records
+            records={loaded}
+            isError={records.isError}
+            error={records.error}
+            more={records.hasNextPage ? { loading: records.isFetchingNextPage, load: () => records.fetchNextPage() } : null}
+          />
         </Box>
       </Stack>
     </>
@@ -118,19 +124,29 @@ const failureText = (error: unknown) => {
   return typeof message === 'string' ? message : MSG.initialLoadFailed;
 };
 
-function Records({ currentData, isError, error }: { currentData?: NumberRecords; isError: boolean; error?: unknown }) {
+interface RecordsProps {
+  records?: UsageRecord[];
+  isError: boolean;
+  error?: unknown;
+  /** More records than loaded: the button that loads the next page. */
+  more: { loading: boolean; load: () => unknown } | null;
+}
+
+function Records({ records, isError, error, more }: RecordsProps) {
   if (isError) return <Alert severity="error">{failureText(error)}</Alert>;
-  if (!currentData) return <PageLoading />;
-  const { records, hasMore } = currentData;
+  if (!records) return <PageLoading />;
   if (records.length === 0) return <Typography role="status">Geen verbruik gevonden in deze periode.</Typography>;
   return (
     <>
-      {hasMore && (
-        <Alert severity="info" sx={{ mb: 1 }}>
-          {`Dit zijn de eerste ${formatCount(records.length)} regels. Kies een kortere periode om de rest te zien.`}
-        </Alert>
-      )}
       <VirtualTable labelledBy={TABLE_HEADING_ID} columns={columns} rows={records} rowKey={(record) => record.id} />
+      {more && (
+        <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
+          <Typography role="status">{`De eerste ${formatCount(records.length)} regels worden getoond; er zijn er meer.`}</Typography>
+          <Button variant="outlined" onClick={more.load} disabled={more.loading}>
+            {more.loading ? 'Laden...' : 'Meer regels laden'}
+          </Button>
+        </Stack>
+      )}
     </>
   );
 }

@@ -197,4 +197,28 @@ describe('ReportDetailScreen (/verbruik/{userId}/{userName}/{userPhoneNumber})',
     await screen.findByRole('table', { name: 'Verbruiksregels (3)' });
     expect(reportQueries(requests, '/api/report/7/0612345678')).toEqual([{ report_date_from: current.value, report_date_to: currentLast }]);
   });
+
+  it('loads the records after the first page on request, and says when all are shown', async () => {
+    const requests = mockPortal({
+      'GET /api/report': () => json(200, rows),
+      'GET /api/report/7/0612345678': (request) =>
+        new URL(request.url, 'http://portal').searchParams.get('offset') === '2'
+          ? json(200, { data: { records: [record({ id: 3, time: '11:00:00' })], has_more: false } })
+          : json(200, { data: { records: [record({ id: 1 }), record({ id: 2, time: '10:00:00' })], has_more: true } }),
+    });
+    const { user } = renderWithProviders('/verbruik/7/jan-jansen/0612345678?from=2026-04-01&to=2026-04-30', { preloadedState: loggedIn() });
+
+    const first = await screen.findByRole('table', { name: 'Verbruiksregels (2+)' });
+    expect(within(first).getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByText('De eerste 2 regels worden getoond; er zijn er meer.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Meer regels laden' }));
+
+    const all = await screen.findByRole('table', { name: 'Verbruiksregels (3)' });
+    expect(within(all).getAllByRole('row').slice(1).map((row) => cellTexts(row)[1])).toEqual(['09:15:00', '10:00:00', '11:00:00']);
+    expect(screen.queryByRole('button', { name: 'Meer regels laden' })).toBeNull();
+    expect(reportQueries(requests, '/api/report/7/0612345678')).toEqual([
+      { report_date_from: '2026-04-01', report_date_to: '2026-04-30' },
+      { report_date_from: '2026-04-01', report_date_to: '2026-04-30', offset: '2' },
+    ]);
+  });
 });

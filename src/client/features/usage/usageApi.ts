@@ -46,9 +46,10 @@ export interface UsageRecord {
 }
 
 /** The records of a number; the server answers at most one page of them. */
+/** One page of a number's records (the server answers at most 5,000 at a time). */
 export interface NumberRecords {
   records: UsageRecord[];
-  /** More records than one page: a shorter period shows them all. */
+  /** More records follow this page. */
   hasMore: boolean;
 }
 
@@ -76,10 +77,15 @@ export const usageApi = api.injectEndpoints({
       query: (filters) => ({ url: 'report', params: reportParams(filters) }),
       providesTags: ['Report'],
     }),
-    getReportRecords: build.query<NumberRecords, RecordsQuery>({
-      query: ({ userId, phoneNumber, from, to }) => ({
+    /** Pages of records by offset: the screen shows the first and loads the next on request. */
+    getReportRecords: build.infiniteQuery<NumberRecords, RecordsQuery, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 0,
+        getNextPageParam: (lastPage, _pages, lastOffset) => (lastPage.hasMore ? lastOffset + lastPage.records.length : undefined),
+      },
+      query: ({ queryArg: { userId, phoneNumber, from, to }, pageParam: offset }) => ({
         url: `report/${userId}/${encodeURIComponent(phoneNumber)}`,
-        params: { report_date_from: from, report_date_to: to },
+        params: { report_date_from: from, report_date_to: to, ...(offset > 0 ? { offset } : {}) },
       }),
       transformResponse: (answer: { data: { records: UsageRecord[]; has_more?: boolean } }) => ({
         records: answer.data.records,
@@ -94,4 +100,4 @@ export const usageApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetReportQuery, useGetReportRecordsQuery, useDownloadReportMutation } = usageApi;
+export const { useGetReportQuery, useGetReportRecordsInfiniteQuery, useDownloadReportMutation } = usageApi;
