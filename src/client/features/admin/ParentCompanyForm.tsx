@@ -32,21 +32,23 @@ const parentCompanyInput = (values: ParentCompanyValues): ParentCompanyInput => 
 });
 
 /**
- * Every company can be a branch; one that belongs to another parent company says so, since
- * choosing it moves it here.
+ * Every customer can be a branch (the provider's own company never: the server refuses it); one
+ * that belongs to another parent company says so, since choosing it moves it here.
  */
 const useBranchOptions = (parentCompanyId: number | null): { options: BranchOption[]; isLoading: boolean } => {
   const { isLoading } = useGetCompaniesQuery();
   const companies = useAppSelector(selectCompanies);
   const options = useMemo(
     () =>
-      companies.map((company) => ({
-        value: company.id,
-        label:
-          company.parent_company && company.parent_company.id !== parentCompanyId
-            ? `${company.name} (nu bij ${company.parent_company.name})`
-            : company.name,
-      })),
+      companies
+        .filter((company) => !company.is_provider)
+        .map((company) => ({
+          value: company.id,
+          label:
+            company.parent_company && company.parent_company.id !== parentCompanyId
+              ? `${company.name} (nu bij ${company.parent_company.name})`
+              : company.name,
+        })),
     [companies, parentCompanyId],
   );
   return { options, isLoading };

@@ -3,7 +3,7 @@ import { MSG } from '../../../domain/messages';
 import { json } from '../../test/http';
 import { renderWithProviders, whenSettled } from '../../test/renderWithProviders';
 import { loggedIn } from '../../test/tokens';
-import { ADMIN, mockAdmin } from './testData';
+import { ADMIN, companies, company, mockAdmin } from './testData';
 
 const branchesBox = () => screen.getByRole('combobox', { name: 'Vestigingen' });
 
@@ -20,8 +20,11 @@ describe('AddParentCompanyScreen', () => {
     expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
 
-  it('adds a parent company with branches, saying which belong to another one', async () => {
-    const requests = mockAdmin(ADMIN, { 'POST /api/parent-companies': ({ body }) => json(201, { id: 9, ...(body as object) }) });
+  it("adds a parent company with branches, saying which belong to another one, never offering the provider's own company", async () => {
+    const requests = mockAdmin(ADMIN, {
+      'GET /api/companies': () => json(200, [company(1, 'Demo ICT Diensten', { is_provider: true }), ...companies]),
+      'POST /api/parent-companies': ({ body }) => json(201, { id: 9, ...(body as object) }),
+    });
     const { user, router } = renderWithProviders('/mer-admin/hoofdbedrijf-toevoegen', { preloadedState: loggedIn() });
 
     await user.type(await screen.findByLabelText(/^Naam/), 'Flora Groep');

@@ -15,6 +15,8 @@ export interface CompanyUser {
 
 /** A company of GET /companies: the company fields plus its contact persons. */
 export interface AdminCompany extends Company {
+  /** The provider's own company: never offered as a branch. */
+  is_provider: boolean;
   users: CompanyUser[];
 }
 

@@ -8,11 +8,12 @@ import { actingCompany, CUSTOMER, mockCompany } from './testData';
 const PROVIDER_STAFF = [...CUSTOMER, 'LIST_COMPANIES' as const];
 
 const companies = [
-  { id: 20, name: 'Van Dijk Installatietechniek B.V.', parent_company_id: 3 },
-  { id: 21, name: 'Van Dijk Service B.V.', parent_company_id: 3 },
-  { id: 22, name: 'Van Dijk Techniek Noord B.V.', parent_company_id: 3 },
-  { id: 30, name: 'Bakkerij de Korenschoof', parent_company_id: null },
-  { id: 31, name: 'Autobedrijf Jansen', parent_company_id: null },
+  { id: 1, name: 'Demo ICT Diensten', parent_company_id: null, is_provider: true },
+  { id: 20, name: 'Van Dijk Installatietechniek B.V.', parent_company_id: 3, is_provider: false },
+  { id: 21, name: 'Van Dijk Service B.V.', parent_company_id: 3, is_provider: false },
+  { id: 22, name: 'Van Dijk Techniek Noord B.V.', parent_company_id: 3, is_provider: false },
+  { id: 30, name: 'Bakkerij de Korenschoof', parent_company_id: null, is_provider: false },
+  { id: 31, name: 'Autobedrijf Jansen', parent_company_id: null, is_provider: false },
 ];
 
 describe('AddBranchScreen', () => {
@@ -28,7 +29,7 @@ describe('AddBranchScreen', () => {
     expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
 
-  it('offers the companies outside the parent company and adds the chosen one', async () => {
+  it("offers the companies outside the parent company (never the provider's own) and adds the chosen one", async () => {
     const requests = mockCompany(PROVIDER_STAFF, {
       'GET /api/companies': () => json(200, companies),
       'POST /api/parent-companies/3/add': () => json(200, { message: 'ok' }),

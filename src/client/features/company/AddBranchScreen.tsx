@@ -29,8 +29,8 @@ interface Values {
 }
 
 /**
- * The companies that could join the parent company: only provider staff may list companies
- * (LIST_COMPANIES); for others there are none.
+ * The companies that could join the parent company (never the provider's own, which the server
+ * refuses): only provider staff may list companies (LIST_COMPANIES); for others there are none.
  */
 const useBranchOptions = (company: Company): { options: BranchOption[]; isLoading: boolean } => {
   const mayList = usePermission('LIST_COMPANIES');
@@ -39,7 +39,7 @@ const useBranchOptions = (company: Company): { options: BranchOption[]; isLoadin
   const options = useMemo(() => {
     const current = new Set(company.parent_company?.companies.map((branch) => branch.id));
     return candidates
-      .filter((candidate) => !current.has(candidate.id))
+      .filter((candidate) => !candidate.is_provider && !current.has(candidate.id))
       .map((candidate) => ({ value: candidate.id, label: candidate.name }))
       .sort((a, b) => a.label.localeCompare(b.label, 'nl', { sensitivity: 'base' }));
   }, [candidates, company]);

@@ -41,6 +41,8 @@ export interface BranchCandidate {
   id: number;
   name: string;
   parent_company_id: number | null;
+  /** The provider's own company: never offered as a branch. */
+  is_provider: boolean;
 }
 
 /** One change to the company (GET /audit-log). */

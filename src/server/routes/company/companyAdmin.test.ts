@@ -51,6 +51,9 @@ describe('GET /api/companies', () => {
     );
     const installatie = list.find((c: { name: string }) => c.name === 'Van Dijk Installatietechniek B.V.');
     expect(installatie).toMatchObject({ customer_number: '100234', sap_number: '4000123', price_mb: 0.012, parent_company: { name: 'Van Dijk Groep' } });
+    // The provider's own company is marked, so the branch pickers leave it out (the server refuses it as a branch).
+    expect(list.filter((c: { is_provider: boolean }) => c.is_provider).map((c: { name: string }) => c.name)).toEqual(['Demo ICT Diensten']);
+    expect(installatie.is_provider).toBe(false);
     expect(installatie.users).toContainEqual({ id: expect.any(Number), firstname: 'Pieter', lastname: 'van Dijk', email: 'klant@demo.nl', activated: true });
     const elektro = list.find((c: { name: string }) => c.name === 'Van Dijk Elektrotechniek B.V.');
     expect(elektro.users).toContainEqual(expect.objectContaining({ email: 'i.bakker@vandijk-elektro.nl', activated: false }));

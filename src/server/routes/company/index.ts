@@ -77,6 +77,8 @@ const companyWithUsersSchema = {
   type: 'object',
   properties: {
     ...companySchema.properties,
+    /** The provider's own company: never a branch of a parent company. */
+    is_provider: { type: 'boolean' },
     users: {
       type: 'array',
       items: {

@@ -82,6 +82,7 @@ export const listCompanies = async (db: Db) => {
     const branches = (branchesOf.get(company.parentCompanyId) ?? []).map((c) => ({ id: c.id, name: c.name }));
     return {
       ...toCompanyDto(company, (groupsOf.get(company.id) ?? []).map((g) => g.articleGroupId), parent, branches),
+      is_provider: company.isProvider,
       users: (usersOf.get(company.id) ?? []).map(({ companyId: _companyId, ...user }) => user),
     };
   });
