@@ -1,9 +1,6 @@
-import DeleteIcon from '@mui/icons-material/Delete';
-import { Button } from '@mui/material';
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DeleteButton } from '../../components/DeleteButton';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import {
@@ -24,49 +21,29 @@ const toArticleGroups = adminPaths.overview('artikelgroepen');
 function EditArticleGroupForm({ group }: { group: AdminArticleGroup }) {
   const [editArticleGroup] = useEditArticleGroupMutation();
   const [deleteArticleGroup, { isLoading: deleting }] = useDeleteArticleGroupMutation();
-  const [confirming, setConfirming] = useState(false);
   const navigate = useNavigate();
 
-  // A refusal (409 while articles use the group) shows the server's message as a toast.
-  const remove = async () => {
-    const removed = await deleteArticleGroup(group.id)
-      .unwrap()
-      .then(
-        () => true,
-        () => false,
-      );
-    if (removed) navigate(toArticleGroups);
-    else setConfirming(false);
-  };
-
   return (
-    <>
-      <ArticleGroupForm
-        title={TITLE}
-        initialValues={articleGroupValues(group)}
-        save={async (input) => {
-          const saved = await editArticleGroup({ id: group.id, ...input })
-            .unwrap()
-            .catch(() => null);
-          if (saved) navigate(toArticleGroups);
-        }}
-        actions={
-          <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={() => setConfirming(true)}>
-            Verwijderen
-          </Button>
-        }
-      />
-      {confirming && (
-        <ConfirmDialog
+    <ArticleGroupForm
+      title={TITLE}
+      initialValues={articleGroupValues(group)}
+      save={async (input) => {
+        const saved = await editArticleGroup({ id: group.id, ...input })
+          .unwrap()
+          .catch(() => null);
+        if (saved) navigate(toArticleGroups);
+      }}
+      actions={
+        // A refusal (409 while articles use the group) shows the server's message as a toast.
+        <DeleteButton
           title="Artikelgroep verwijderen"
           text={`Weet je zeker dat je '${group.name}' wilt verwijderen? Dit kan alleen als geen artikel de groep meer gebruikt.`}
-          confirmLabel="Verwijderen"
+          remove={() => deleteArticleGroup(group.id).unwrap()}
           busy={deleting}
-          onConfirm={remove}
-          onCancel={() => setConfirming(false)}
+          then={toArticleGroups}
         />
-      )}
-    </>
+      }
+    />
   );
 }
 

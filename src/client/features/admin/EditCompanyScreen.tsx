@@ -1,4 +1,3 @@
-import DeleteIcon from '@mui/icons-material/Delete';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import {
   Alert,
@@ -14,7 +13,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { formatDate } from '../../../domain/format';
 import { useAppSelector } from '../../app/hooks';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DeleteButton } from '../../components/DeleteButton';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import {
@@ -82,18 +81,9 @@ function EndCompanyDialog({ company, onClose }: { company: AdminCompany; onClose
 function EditCompanyForm({ company }: { company: AdminCompany }) {
   const [editCompany] = useEditCompanyMutation();
   const [deleteCompany, { isLoading: deleting }] = useDeleteCompanyMutation();
-  const [dialog, setDialog] = useState<'end' | 'delete' | null>(null);
+  const [ending, setEnding] = useState(false);
   const navigate = useNavigate();
   const hasContact = company.users.length > 0;
-
-  // The outcome, good or bad, is a toast (spec section 8).
-  const remove = async () => {
-    const removed = await deleteCompany({ id: company.id, name: company.name })
-      .unwrap()
-      .catch(() => null);
-    if (removed) navigate(toCompanies);
-    else setDialog(null);
-  };
 
   return (
     <>
@@ -116,26 +106,21 @@ function EditCompanyForm({ company }: { company: AdminCompany }) {
         }}
         actions={
           <>
-            <Button variant="outlined" startIcon={<EventBusyIcon />} onClick={() => setDialog('end')}>
+            <Button variant="outlined" startIcon={<EventBusyIcon />} onClick={() => setEnding(true)}>
               Bedrijf beëindigen
             </Button>
-            <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={() => setDialog('delete')}>
-              Verwijderen
-            </Button>
+            {/* The outcome, good or bad, is a toast (spec section 8). */}
+            <DeleteButton
+              title="Bedrijf verwijderen"
+              text={`Weet je zeker dat je '${company.name}' wilt verwijderen? Dit kan niet ongedaan worden gemaakt.`}
+              remove={() => deleteCompany({ id: company.id, name: company.name }).unwrap()}
+              busy={deleting}
+              then={toCompanies}
+            />
           </>
         }
       />
-      {dialog === 'end' && <EndCompanyDialog company={company} onClose={() => setDialog(null)} />}
-      {dialog === 'delete' && (
-        <ConfirmDialog
-          title="Bedrijf verwijderen"
-          text={`Weet je zeker dat je '${company.name}' wilt verwijderen? Dit kan niet ongedaan worden gemaakt.`}
-          confirmLabel="Verwijderen"
-          busy={deleting}
-          onConfirm={remove}
-          onCancel={() => setDialog(null)}
-        />
-      )}
+      {ending && <EndCompanyDialog company={company} onClose={() => setEnding(false)} />}
     </>
   );
 }

@@ -1,9 +1,6 @@
-import DeleteIcon from '@mui/icons-material/Delete';
-import { Button } from '@mui/material';
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DeleteButton } from '../../components/DeleteButton';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import {
@@ -24,54 +21,34 @@ const toParentCompanies = adminPaths.overview('hoofdbedrijven');
 function EditParentCompanyForm({ parent }: { parent: ParentCompany }) {
   const [editParentCompany] = useEditParentCompanyMutation();
   const [deleteParentCompany, { isLoading: deleting }] = useDeleteParentCompanyMutation();
-  const [confirming, setConfirming] = useState(false);
   const navigate = useNavigate();
 
-  // A refusal is reported by the error toasts ('Een onbekende fout is opgetreden.').
-  const remove = async () => {
-    const removed = await deleteParentCompany(parent.id)
-      .unwrap()
-      .then(
-        () => true,
-        () => false,
-      );
-    if (removed) navigate(toParentCompanies);
-    else setConfirming(false);
-  };
-
   return (
-    <>
-      <ParentCompanyForm
-        title={TITLE}
-        parentCompanyId={parent.id}
-        initialValues={{
-          name: parent.name,
-          sap_number: parent.sap_number ?? '',
-          branches: parent.companies.map((branch) => ({ value: branch.id, label: branch.name })),
-        }}
-        save={async (input) => {
-          const saved = await editParentCompany({ id: parent.id, ...input })
-            .unwrap()
-            .catch(() => null);
-          if (saved) navigate(toParentCompanies);
-        }}
-        actions={
-          <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={() => setConfirming(true)}>
-            Verwijderen
-          </Button>
-        }
-      />
-      {confirming && (
-        <ConfirmDialog
+    <ParentCompanyForm
+      title={TITLE}
+      parentCompanyId={parent.id}
+      initialValues={{
+        name: parent.name,
+        sap_number: parent.sap_number ?? '',
+        branches: parent.companies.map((branch) => ({ value: branch.id, label: branch.name })),
+      }}
+      save={async (input) => {
+        const saved = await editParentCompany({ id: parent.id, ...input })
+          .unwrap()
+          .catch(() => null);
+        if (saved) navigate(toParentCompanies);
+      }}
+      actions={
+        // A refusal is reported by the error toasts ('Een onbekende fout is opgetreden.').
+        <DeleteButton
           title="Hoofdbedrijf verwijderen"
           text={`Weet je zeker dat je '${parent.name}' wilt verwijderen? De vestigingen blijven bestaan, maar horen dan niet meer bij een hoofdbedrijf.`}
-          confirmLabel="Verwijderen"
+          remove={() => deleteParentCompany(parent.id).unwrap()}
           busy={deleting}
-          onConfirm={remove}
-          onCancel={() => setConfirming(false)}
+          then={toParentCompanies}
         />
-      )}
-    </>
+      }
+    />
   );
 }
 
