@@ -400,6 +400,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
   },
   'GET /api/report': { access: 'user', tenant: 'none', example: noInput, status: 200 },
   'GET /api/report/download': { access: 'user', tenant: 'none', example: noInput, status: 200 },
+  'GET /api/report/summary': { access: 'user', tenant: 'none', example: noInput, status: 200 },
   'GET /api/report/:userId/:phoneNumber': {
     access: 'user',
     tenant: fresh(async (ctx, companyId) => {

@@ -21,9 +21,12 @@ import {
   recordType,
   validRange,
 } from './reportModel';
-import { type ReportRow, type UsageRecord, useGetReportQuery, useGetReportRecordsInfiniteQuery } from './usageApi';
+import { type ReportRow, type UsageRecord, useGetReportRecordsInfiniteQuery, useGetReportWindowQuery } from './usageApi';
 
 const TABLE_HEADING_ID = 'verbruiksregels';
+
+/** Report rows whose number contains this one (the number itself among them) read at most. */
+const NUMBER_ROWS = 50;
 
 const columns: Column<UsageRecord>[] = [
   { id: 'date', header: 'Datum', width: '120px', cell: (record) => recordDate(record.date) },
@@ -57,7 +60,17 @@ function NumberUsage({ userId: id }: { userId: number }) {
   const { from, to } = validRange(filters, defaults);
   const records = useGetReportRecordsInfiniteQuery({ userId: id, phoneNumber: userPhoneNumber, from, to });
   const loaded = useMemo(() => records.currentData?.pages.flatMap((page) => page.records), [records.currentData]);
-  const { data: report } = useGetReportQuery({ ...filters, from, to });
+  // The number's report row names the end user and product: the report narrowed to the number.
+  const { data: report } = useGetReportWindowQuery({
+    from,
+    to,
+    type: '',
+    direction: '',
+    outOnly: false,
+    sender: userPhoneNumber,
+    offset: 0,
+    limit: NUMBER_ROWS,
+  });
   const row = report?.find((entry) => entry.mobile_number === userPhoneNumber && entry.id === id);
   const search = searchParams.toString();
 

@@ -1,12 +1,12 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, Checkbox, FormControlLabel, Paper, Stack, TextField, Typography } from '@mui/material';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatBytes, formatDuration, formatEuro } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
 import { saveCsv } from '../../app/download';
 import { paths } from '../../app/paths';
+import { useQueryWindows } from '../../app/useQueryWindows';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { type Column, VirtualTable } from '../../components/VirtualTable';
@@ -18,12 +18,16 @@ import {
   formatCount,
   rangeErrors,
   readFilters,
-  reportTotal,
   TYPE_OPTIONS,
 } from './reportModel';
-import { type ReportFilters, type ReportRow, useDownloadReportMutation, useGetReportQuery } from './usageApi';
+import { type ReportFilters, type ReportRow, usageApi, useDownloadReportMutation, useGetReportSummaryQuery } from './usageApi';
 
 const TABLE_HEADING_ID = 'verbruik-per-nummer';
+
+/** Rows per request while scrolling. */
+export const REPORT_WINDOW = 200;
+
+const rowsOfWindow = (rows: ReportRow[]) => rows;
 
 const columns: Column<ReportRow>[] = [
   { id: 'name', header: 'Naam', cell: endUserName },
@@ -47,7 +51,6 @@ export function ReportScreen() {
   const filters = readFilters(searchParams, defaults);
   const errors = rangeErrors(filters);
   const valid = !errors.from && !errors.to;
-  const report = useGetReportQuery(valid ? filters : skipToken);
 
   const change = (update: Partial<ReportFilters>) =>
     setSearchParams(filtersToSearch({ ...filters, ...update }, defaults), { replace: true });
@@ -57,7 +60,7 @@ export function ReportScreen() {
       <ScreenTitle>Verbruik</ScreenTitle>
       <Stack spacing={3}>
         <FilterBar filters={filters} errors={errors} onChange={change} />
-        {valid && <ReportResults filters={filters} search={searchParams.toString()} {...report} />}
+        {valid && <ReportResults filters={filters} search={searchParams.toString()} />}
       </Stack>
     </>
   );
@@ -157,12 +160,23 @@ interface ReportResultsProps {
   filters: ReportFilters;
   /** The report's query string, carried to the detail screens. */
   search: string;
-  currentData?: ReportRow[];
-  isFetching: boolean;
-  isError: boolean;
 }
 
-function ReportResults({ filters, search, currentData: rows, isFetching, isError }: ReportResultsProps) {
+/**
+ * The report under the filters: its size and total first (`GET /report/summary`), the rows in
+ * windows as the table scrolls (`GET /report?offset&limit`), so a customer with thousands of
+ * numbers does not wait for all of them.
+ */
+function ReportResults({ filters, search }: ReportResultsProps) {
+  const { currentData: summary, isFetching, isError } = useGetReportSummaryQuery(filters);
+  const { rowAt, onRangeChange } = useQueryWindows(
+    usageApi.endpoints.getReportWindow,
+    JSON.stringify(filters),
+    (offset) => ({ ...filters, offset, limit: REPORT_WINDOW }),
+    REPORT_WINDOW,
+    rowsOfWindow,
+  );
+
   const [download, { isLoading: downloading }] = useDownloadReportMutation();
 
   // A failed download is reported by a toast (errorToasts).
@@ -184,17 +198,20 @@ function ReportResults({ filters, search, currentData: rows, isFetching, isError
         </Button>
       </Stack>
       {isError && <Alert severity="error">{MSG.initialLoadFailed}</Alert>}
-      {!isError && !rows && isFetching && <PageLoading />}
-      {rows && rows.length === 0 && <Typography role="status">Geen verbruik gevonden in deze periode.</Typography>}
-      {rows && rows.length > 0 && (
+      {!isError && !summary && isFetching && <PageLoading />}
+      {summary && summary.count === 0 && <Typography role="status">Geen verbruik gevonden in deze periode.</Typography>}
+      {summary && summary.count > 0 && (
         <>
           <Typography role="status" sx={{ color: 'text.secondary', mb: 1 }}>
-            {`${formatCount(rows.length)} ${rows.length === 1 ? 'nummer' : 'nummers'}, totaal ${formatEuro(reportTotal(rows))}`}
+            {`${formatCount(summary.count)} ${summary.count === 1 ? 'nummer' : 'nummers'}, totaal ${formatEuro(String(summary.total_price))}`}
           </Typography>
           <VirtualTable
+            key={JSON.stringify(filters)}
             labelledBy={TABLE_HEADING_ID}
             columns={columns}
-            rows={rows}
+            rowCount={summary.count}
+            rowAt={rowAt}
+            onRangeChange={onRangeChange}
             rowKey={(row) => `${row.id}-${row.mobile_number}`}
             rowHref={(row) => paths.usageDetail(row, search ? `?${search}` : '')}
           />

@@ -50,9 +50,17 @@ const reportQueries = (requests: SeenRequest[], path = '/api/report') =>
     .filter((request) => request.url.split('?')[0] === path)
     .map((request) => Object.fromEntries(new URL(request.url, 'http://portal').searchParams));
 
+/** The filters of the report's windows (GET /api/report?…&offset&limit), each window asked once. */
+const windowQueries = (requests: SeenRequest[]) =>
+  reportQueries(requests).map(({ offset, limit, ...filters }) => {
+    expect({ offset, limit }).toEqual({ offset: '0', limit: '200' });
+    return filters;
+  });
+
 const mockReport = (answer: ReportRow[] = rows) =>
   mockPortal({
     'GET /api/report': () => json(200, answer),
+    'GET /api/report/summary': () => json(200, { count: answer.length, total_price: answer.length === 0 ? 0 : 12.45 }),
     'GET /api/report/download': () => new Response('naam;nummer\nJan Jansen;0612345678\n', { status: 200, headers: { 'content-type': 'text/csv' } }),
     'GET /api/report/7/0612345678': () =>
       json(200, {
@@ -91,7 +99,9 @@ describe('ReportScreen (/verbruik)', () => {
     expect(within(first).getByRole('link').getAttribute('href')).toBe('/verbruik/7/jan-jansen/0612345678');
     expect(within(second).getByRole('link').getAttribute('href')).toBe('/verbruik/0/geen-gebruiker/0687654321');
     expect(screen.getByText('2 nummers, totaal € 12,45')).toBeTruthy();
-    expect(reportQueries(requests)).toEqual([{ report_date_from: current.value, report_date_to: currentLast }]);
+    // The first window of rows and the summary, for the same period.
+    expect(reportQueries(requests)).toEqual([{ report_date_from: current.value, report_date_to: currentLast, offset: '0', limit: '200' }]);
+    expect(reportQueries(requests, '/api/report/summary')).toEqual([{ report_date_from: current.value, report_date_to: currentLast }]);
   });
 
   it('fetches again when a filter changes, keeping the filters in the address', async () => {
@@ -109,7 +119,8 @@ describe('ReportScreen (/verbruik)', () => {
     await waitFor(() => expect(reportQueries(requests)).toHaveLength(5));
 
     const range = { report_date_from: current.value, report_date_to: currentLast };
-    expect(reportQueries(requests).slice(1)).toEqual([
+    expect(reportQueries(requests, '/api/report/summary')).toEqual(windowQueries(requests));
+    expect(windowQueries(requests).slice(1)).toEqual([
       { ...range, type: 'data' },
       { ...range, type: 'data', direction: 'uitgaand' },
       { ...range, type: 'data', direction: 'uitgaand', out_only: 'true' },
@@ -132,12 +143,12 @@ describe('ReportScreen (/verbruik)', () => {
     expect(screen.getByText('De einddatum mag niet voor de begindatum liggen.')).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Verbruik per nummer' })).toBeNull();
     await whenSettled(store);
-    expect(reportQueries(requests)).toEqual([{ report_date_from: '2026-04-01', report_date_to: '2026-04-30' }]);
+    expect(windowQueries(requests)).toEqual([{ report_date_from: '2026-04-01', report_date_to: '2026-04-30' }]);
 
     fireEvent.change(screen.getByLabelText('Tot en met'), { target: { value: '2026-05-31' } });
     await reportTable();
     expect(screen.queryByText('De begindatum mag niet na de einddatum liggen.')).toBeNull();
-    expect(reportQueries(requests).at(-1)).toEqual({ report_date_from: '2026-05-02', report_date_to: '2026-05-31' });
+    expect(windowQueries(requests).at(-1)).toEqual({ report_date_from: '2026-05-02', report_date_to: '2026-05-31' });
   });
 
   it('downloads the report as CSV for the period and filters shown', async () => {
@@ -157,6 +168,38 @@ describe('ReportScreen (/verbruik)', () => {
       { report_date_from: '2026-04-01', report_date_to: '2026-04-30', type: 'sms' },
     ]);
     click.mockRestore();
+  });
+
+  it('loads the rows of a big report in windows of 200 as the table scrolls', async () => {
+    const many = Array.from({ length: 5000 }, (_, i) =>
+      reportRow({ id: i + 1, lastname: `Jansen ${i + 1}`, mobile_number: `06${String(i + 1).padStart(8, '0')}` }),
+    );
+    const requests = mockPortal({
+      'GET /api/report/summary': () => json(200, { count: many.length, total_price: 61725 }),
+      'GET /api/report': (request) => {
+        const query = new URL(request.url, 'http://portal').searchParams;
+        const offset = Number(query.get('offset'));
+        return json(200, many.slice(offset, offset + Number(query.get('limit'))));
+      },
+    });
+    renderWithProviders('/verbruik?from=2026-04-01&to=2026-04-30', { preloadedState: loggedIn() });
+
+    const table = await reportTable();
+    expect(table.getAttribute('aria-rowcount')).toBe('5001');
+    expect(screen.getByText('5.000 nummers, totaal € 61.725,00')).toBeTruthy();
+    expect(within(table).getByRole('link', { name: 'Jan Jansen 1' })).toBeTruthy();
+    expect(within(table).getAllByRole('row').length).toBeLessThanOrEqual(150);
+
+    fireEvent.scroll(table.parentElement!, { target: { scrollTop: 48 * 2500 } });
+
+    const link = await within(table).findByRole('link', { name: 'Jan Jansen 2501' });
+    expect(link.closest('tr')?.getAttribute('aria-rowindex')).toBe('2502');
+    // Only the windows around the rows shown were asked, never the whole report.
+    const offsets = reportQueries(requests).map((query) => query.offset);
+    expect(offsets[0]).toBe('0');
+    expect(offsets).toContain('2400');
+    expect(offsets.length).toBeLessThanOrEqual(4);
+    expect(reportQueries(requests).every((query) => query.limit === '200')).toBe(true);
   });
 
   it('says so when the period has no usage', async () => {
@@ -184,8 +227,15 @@ describe('ReportDetailScreen (/verbruik/{userId}/{userName}/{userPhoneNumber})',
     expect(screen.getByText('Jan Jansen')).toBeTruthy();
     expect(screen.getByText('01-04-2026 t/m 30-04-2026')).toBeTruthy();
     expect(reportQueries(requests, '/api/report/7/0612345678')).toEqual([{ report_date_from: '2026-04-01', report_date_to: '2026-04-30' }]);
-    // The report's row was cached: the name needs no second report call.
-    expect(reportQueries(requests)).toHaveLength(1);
+    // The name and product come from the report narrowed to the number (whatever the filters).
+    expect(reportQueries(requests).at(-1)).toEqual({
+      report_date_from: '2026-04-01',
+      report_date_to: '2026-04-30',
+      sender: '0612345678',
+      offset: '0',
+      limit: '50',
+    });
+    expect(screen.getByText('Zakelijk Onbeperkt 10GB')).toBeTruthy();
     const back = within(screen.getByRole('navigation', { name: 'Kruimelpad' })).getByRole('link', { name: 'Verbruik' });
     expect(back.getAttribute('href')).toBe('/verbruik?from=2026-04-01&to=2026-04-30');
   });

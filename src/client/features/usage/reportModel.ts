@@ -1,6 +1,5 @@
 import { formatBytes, formatDecimal, formatDuration } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
-import { sumAmounts } from '../../../domain/money';
 import { daysInMonth, isoDate, parseIsoDate, zonedParts } from '../../../domain/time';
 import type { DateRange } from '../../app/paths';
 import type { ReportDirection, ReportFilters, ReportRow, ReportType, UsageRecord } from './usageApi';
@@ -90,8 +89,6 @@ export const endUserName = (row: Pick<ReportRow, 'firstname' | 'lastname'>) =>
   `${row.firstname ?? ''} ${row.lastname ?? ''}`.trim() || MSG.noUser;
 
 /** The report's total: the exact sum of its rows. */
-export const reportTotal = (rows: readonly ReportRow[]) => sumAmounts(rows.map((row) => row.total_price));
-
 export const formatCount = (count: number) => formatDecimal(count, 0);
 
 // ---------------------------------------------------------------------------------------------

@@ -29,6 +29,19 @@ export interface ReportRow {
   total_price: number;
 }
 
+/** A window of the report's rows: `offset` and `limit` in the report's order. */
+export interface ReportWindow extends ReportFilters {
+  offset: number;
+  limit: number;
+}
+
+/** The whole report's size and total (the line above the table). */
+export interface ReportSummary {
+  count: number;
+  /** Euros: the sum of the rows' rounded totals. */
+  total_price: number;
+}
+
 /** A usage record of one number (spec section 3). */
 export interface UsageRecord {
   id: string | number;
@@ -73,8 +86,13 @@ const textOrError = (response: Response) => (response.ok ? response.text() : res
 export const usageApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Rows have no id of their own (one end user may have several numbers), so they stay a list. */
-    getReport: build.query<ReportRow[], ReportFilters>({
-      query: (filters) => ({ url: 'report', params: reportParams(filters) }),
+    /** The screen loads the rows in windows as the table scrolls (a big customer has 16,000 numbers). */
+    getReportWindow: build.query<ReportRow[], ReportWindow>({
+      query: ({ offset, limit, ...filters }) => ({ url: 'report', params: { ...reportParams(filters), offset, limit } }),
+      providesTags: ['Report'],
+    }),
+    getReportSummary: build.query<ReportSummary, ReportFilters>({
+      query: (filters) => ({ url: 'report/summary', params: reportParams(filters) }),
       providesTags: ['Report'],
     }),
     /** Pages of records by offset: the screen shows the first and loads the next on request. */
@@ -100,4 +118,9 @@ export const usageApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetReportQuery, useGetReportRecordsInfiniteQuery, useDownloadReportMutation } = usageApi;
+export const {
+  useGetReportWindowQuery,
+  useGetReportSummaryQuery,
+  useGetReportRecordsInfiniteQuery,
+  useDownloadReportMutation,
+} = usageApi;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, instant, money } from './columns';
 import { users } from './users';
@@ -142,9 +143,24 @@ export const usageNumberMonths = pgTable(
     number: text('number').notNull(),
     /** Another service of the company has a row for the number in the month (ended and registered again). */
     shared: boolean('shared').notNull().default(false),
+    /**
+     * Copies of the service's article and end user, so the whole-month report joins articles and
+     * end users (for their current names) without reading services. Kept equal to the service's by
+     * two triggers of migration 0004, whoever writes: one takes them from the service on insert
+     * (the import leaves them out), one copies a change of the service's article or end user to
+     * its rows (also the foreign key's when an end user is deleted).
+     */
+    articleId: integer('article_id').notNull(),
+    endUserId: integer('end_user_id'),
     ...kindColumns,
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.month, t.serviceId] })],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.month, t.serviceId] }),
+    // The services trigger and the hard delete find a service's rows.
+    index('usage_number_months_service_idx').on(t.serviceId),
+    // The report aggregates the rows of numbers with more than one service; nearly always none.
+    index('usage_number_months_shared_idx').on(t.companyId, t.month).where(sql`shared`),
+  ],
 );
 
 /** Price per company, month, type and bundle: the costs' category totals without reading every service. */

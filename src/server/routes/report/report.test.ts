@@ -110,6 +110,37 @@ describe('GET /api/report', () => {
   });
 });
 
+describe('GET /api/report in windows, and GET /api/report/summary', () => {
+  it('answers the window of rows asked, in the order of the whole report', async () => {
+    const all = (await get(`/api/report?${wholeMonth()}`)).json();
+    expect(all).toHaveLength(2);
+    expect((await get(`/api/report?${wholeMonth()}&offset=0&limit=1`)).json()).toEqual([all[0]]);
+    expect((await get(`/api/report?${wholeMonth()}&offset=1&limit=1`)).json()).toEqual([all[1]]);
+    expect((await get(`/api/report?${wholeMonth()}&offset=2&limit=1`)).json()).toEqual([]);
+    // Partial months take windows too.
+    const days = range(isoDate({ ...month, day: 2 }), isoDate({ ...month, day: 20 }));
+    const partial = (await get(`/api/report?${days}`)).json();
+    expect((await get(`/api/report?${days}&limit=1&offset=1`)).json()).toEqual(partial.slice(1, 2));
+  });
+
+  it('refuses a window that is not one', async () => {
+    for (const window of ['limit=0', 'limit=1001', 'offset=-1&limit=10', 'limit=abc']) {
+      expect((await get(`/api/report?${wholeMonth()}&${window}`)).statusCode).toBe(400);
+    }
+  });
+
+  it('answers the number of rows and the exact sum of their rounded totals, under the same filters', async () => {
+    const rows = (await get(`/api/report?${wholeMonth()}`)).json();
+    const res = await get(`/api/report/summary?${wholeMonth()}`);
+    expect(res.statusCode).toBe(200);
+    // 0.23 for the first number, 2.50 for the other; not the sibling branch's 9.00.
+    expect(res.json()).toEqual({ count: rows.length, total_price: 2.73 });
+    expect((await get(`/api/report/summary?${wholeMonth()}&type=sms`)).json()).toEqual({ count: 1, total_price: 0.1 });
+    expect((await get(`/api/report/summary?${wholeMonth()}&sender=%25`)).json()).toEqual({ count: 0, total_price: 0 });
+    expect((await get(`/api/report/summary?${range(isoDate({ ...month, day: 2 }), isoDate(month))}`)).statusCode).toBe(400);
+  });
+});
+
 describe('GET /api/report/download', () => {
   it('answers a Dutch CSV: BOM, `;`, decimal comma, formulas neutralised, never cached', async () => {
     const res = await get(`/api/report/download?${wholeMonth()}`);
@@ -226,4 +257,78 @@ it('aggregates a number held by two services in a month (rows marked shared): on
     await db.execute(sql`delete from usage_number_months where service_id = ${other.id} and month = ${first}::date`);
     await db.execute(sql`update usage_number_months set shared = false where service_id = ${svc.id} and month = ${first}::date`);
   }
+});
+
+describe('the whole-month report follows changes after the import (current names, end user and product)', () => {
+  type Row = { id: number; firstname: string; lastname: string; mobile_number: string; product_name: string };
+  const rowOf = async (number: string): Promise<Row> => (await get(`/api/report?${wholeMonth()}&sender=${number}`)).json()[0];
+  const copiesOf = async (serviceId: number) =>
+    queryRows<{ article_id: number; end_user_id: number | null }>(
+      t.database.db,
+      sql`select article_id, end_user_id from usage_number_months where service_id = ${serviceId} order by month`,
+    );
+  const newEndUser = async (firstname: string, lastname: string) =>
+    (await t.database.db.insert(endUsers).values({ companyId: svc.companyId, firstname, lastname }).returning())[0];
+
+  it("shows an end user's name as it is now", async () => {
+    const db = t.database.db;
+    const [{ lastname }] = await db.select().from(endUsers).where(eq(endUsers.id, other.endUserId!));
+    await db.update(endUsers).set({ lastname: 'Hernoemd' }).where(eq(endUsers.id, other.endUserId!));
+    try {
+      expect(await rowOf(other.number)).toMatchObject({ id: other.endUserId, lastname: 'Hernoemd' });
+    } finally {
+      await db.update(endUsers).set({ lastname }).where(eq(endUsers.id, other.endUserId!));
+    }
+  });
+
+  it('shows the end user and product the service has now: a change of the service is copied to its usage_number_months rows', async () => {
+    const db = t.database.db;
+    const [serviceBefore] = await queryRows<{ article_id: number }>(db, sql`select article_id from services where id = ${svc.id}`);
+    const [article] = await queryRows<{ id: number; name: string }>(db, sql`select id, name from articles where id <> ${serviceBefore.article_id} order by id limit 1`);
+    const person = await newEndUser('Nieuwe', 'Gebruiker');
+    await db.execute(sql`update services set end_user_id = ${person.id}, article_id = ${article.id} where id = ${svc.id}`);
+    try {
+      expect(await rowOf(svc.number)).toMatchObject({ id: person.id, firstname: 'Nieuwe', lastname: 'Gebruiker', product_name: article.name });
+      const copies = await copiesOf(svc.id);
+      expect(copies.length).toBeGreaterThan(0);
+      expect(copies.every((c) => c.article_id === article.id && c.end_user_id === person.id)).toBe(true);
+    } finally {
+      await db.execute(sql`update services set end_user_id = ${svc.endUserId}, article_id = ${serviceBefore.article_id} where id = ${svc.id}`);
+      await db.delete(endUsers).where(eq(endUsers.id, person.id));
+    }
+    expect(await rowOf(svc.number)).toMatchObject({ id: svc.endUserId, product_name: svc.article });
+  });
+
+  it("shows no end user once the service's end user is deleted (the foreign key empties the service's end user)", async () => {
+    const db = t.database.db;
+    const person = await newEndUser('Tijdelijke', 'Gebruiker');
+    await db.execute(sql`update services set end_user_id = ${person.id} where id = ${svc.id}`);
+    try {
+      await db.delete(endUsers).where(eq(endUsers.id, person.id));
+      expect(await rowOf(svc.number)).toMatchObject({ id: 0, firstname: '', lastname: '', product_name: svc.article });
+      expect((await copiesOf(svc.id)).every((c) => c.end_user_id === null)).toBe(true);
+    } finally {
+      await db.execute(sql`update services set end_user_id = ${svc.endUserId} where id = ${svc.id}`);
+    }
+    expect(await rowOf(svc.number)).toMatchObject({ id: svc.endUserId });
+  });
+
+  it("takes the copies from the service on insert and update, whatever the writer gives", async () => {
+    const db = t.database.db;
+    const first = isoDate(before);
+    await db.execute(sql`insert into usage_number_months (company_id, month, service_id, number, article_id, end_user_id, sms_uit_in_records)
+      values (${other.companyId}, ${first}::date, ${other.id}, ${other.number}, -1, -1, 1)`);
+    try {
+      const [serviceNow] = await queryRows<{ article_id: number; end_user_id: number }>(db, sql`select article_id, end_user_id from services where id = ${other.id}`);
+      const month = () => queryRows<{ article_id: number; end_user_id: number }>(
+        db,
+        sql`select article_id, end_user_id from usage_number_months where service_id = ${other.id} and month = ${first}::date`,
+      );
+      expect(await month()).toEqual([serviceNow]);
+      await db.execute(sql`update usage_number_months set end_user_id = null where service_id = ${other.id} and month = ${first}::date`);
+      expect(await month()).toEqual([serviceNow]);
+    } finally {
+      await db.execute(sql`delete from usage_number_months where service_id = ${other.id} and month = ${first}::date`);
+    }
+  });
 });

@@ -225,15 +225,18 @@ export class CdrFileError extends Error {
   }
 }
 
+/** The reader hands on lines in pieces of about this size (see `pieces`). */
+const PIECE_BYTES = 32 * 1024;
+
 /** No record comes near this; a longer line means the file is not a usage file. */
 const MAX_LINE_BYTES = 64 * 1024;
 
 // ---------------------------------------------------------------------------------------------
-// The import's reader: minimal per-line work, the rest is done by PostgreSQL.
+// The import's reader: pieces of whole lines, native string operations; the lines are typed by RecordTyper.
 
-/** Separator of the cells in a staged line (the file's own `;` or `,` is replaced by it). */
+/** Separator of the cells of a line the reader hands on (the file's own `;` or `,` is replaced by it). */
 export const CELL_SEPARATOR = '\u001f';
-/** A staged line that is only this had a quote that was not closed. */
+/** A line the reader hands on that is only this had a quote that was not closed. */
 export const UNCLOSED_QUOTE = '\u001e';
 
 /**
@@ -252,17 +255,18 @@ const countNewlines = (bytes: Buffer): number => {
 };
 
 /**
- * Turns the upload into the text of `COPY usage_staging (raw) FROM STDIN`: one row per line of the
- * file after the header (blank lines included, so a row's position is its line number), with the
- * file's separator replaced by CELL_SEPARATOR and COPY's special characters escaped. All of it is
- * done on whole chunks with native string operations; only a line holding a double quote is split
- * into cells here (`cellsOf`). Checking the cells is PostgreSQL's work (import.ts).
+ * Turns the upload, piece by piece, into the text the import types line by line (`RecordTyper`):
+ * one line per line of the file after the header (blank lines included, as empty lines, so a
+ * line's position is its line number), with the file's separator replaced by CELL_SEPARATOR and
+ * every cell trimmed, as a latin1 string (one character per byte: UTF-8 sequences pass untouched
+ * and are decoded only for an error message). All of it is done on whole pieces with native
+ * string operations; only a line holding a double quote is split into cells here (`cellsOf`).
  *
  * Reads the header itself. Problems only the reader can see (no header, a header without a
- * required column, bytes that are not UTF-8, an endless line) end the staging: `error` says
+ * required column, bytes that are not UTF-8, an endless line) end the reading: `error` says
  * which line, and the rest of the upload is only read so the request completes.
  */
-export class CdrCopyReader {
+export class CdrLineReader {
   header: CdrHeader | null = null;
   error: LineError | null = null;
   /** Lines of the file read so far, the header included. */
@@ -284,10 +288,10 @@ export class CdrCopyReader {
     else this.header = parsed.header;
   }
 
-  /** Complete lines (ending in LF) as COPY text. */
-  private convert(bytes: Buffer): Buffer | null {
+  /** Complete lines (ending in LF) as cell text. */
+  private convert(bytes: Buffer): string | null {
     if (!isUtf8(bytes)) {
-      // Stage the lines before the first one that is not UTF-8, and stop there.
+      // Hand on the lines before the first one that is not UTF-8, and stop there.
       let start = 0;
       for (;;) {
         const end = bytes.indexOf(0x0a, start);
@@ -303,7 +307,7 @@ export class CdrCopyReader {
     return this.convertText(bytes);
   }
 
-  private convertText(bytes: Buffer): Buffer {
+  private convertText(bytes: Buffer): string {
     const delimiter = this.header!.delimiter;
     // latin1 maps every byte to one character and back, so UTF-8 sequences pass untouched.
     let s = bytes.toString('latin1');
@@ -318,15 +322,11 @@ export class CdrCopyReader {
     }
     // Cells are trimmed as String.prototype.trim() does; lines of blanks only become empty.
     if (ANY_BLANK.test(s)) s = s.replace(BLANKS_AROUND_CELLS, '');
-    // COPY's own escapes.
-    if (s.includes('\\')) s = s.replaceAll('\\', '\\\\');
-    if (s.includes('\t')) s = s.replaceAll('\t', '\\t');
-    if (s.includes('\r')) s = s.replaceAll('\r', '\\r');
-    return Buffer.from(s, 'latin1');
+    return s;
   }
 
-  /** The COPY text, in chunks of about the size the upload arrives in. */
-  async *copyText(): AsyncGenerator<Buffer> {
+  /** The cell text, in chunks of complete lines of about the size the upload arrives in. */
+  async *chunks(): AsyncGenerator<string> {
     let rest: Buffer | null = null;
     for await (const chunk of this.source) {
       // After an error the upload is only read to its end.
@@ -354,15 +354,31 @@ export class CdrCopyReader {
         continue;
       }
       if (last + 1 < bytes.length) rest = bytes.subarray(last + 1);
-      const text = this.convert(bytes.subarray(0, last + 1));
-      if (text) yield text;
+      yield* this.pieces(bytes.subarray(0, last + 1));
     }
     if (this.error || !rest?.length) return;
     if (!this.header) {
       this.readHeader(rest);
       return;
     }
-    const text = this.convert(Buffer.concat([rest, Buffer.from('\n')]));
-    if (text) yield text;
+    yield* this.pieces(Buffer.concat([rest, Buffer.from('\n')]));
+  }
+
+  /**
+   * Complete lines in pieces of at most PIECE_BYTES (a longer line whole): their strings stay
+   * small enough for V8's young generation, where they die cheaply, instead of piling up in its
+   * large-object space until a full collection (which let the RSS grow by 100 MB and more).
+   */
+  private *pieces(bytes: Buffer): Generator<string> {
+    for (let start = 0; start < bytes.length && !this.error; ) {
+      let end = bytes.length;
+      if (end - start > PIECE_BYTES) {
+        const newline = bytes.lastIndexOf(0x0a, start + PIECE_BYTES - 1);
+        end = (newline >= start ? newline : bytes.indexOf(0x0a, start + PIECE_BYTES)) + 1;
+      }
+      const text = this.convert(bytes.subarray(start, end));
+      if (text) yield text;
+      start = end;
+    }
   }
 }

@@ -1,11 +1,14 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db';
 import { HttpError } from '../../plugins/errors';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { isLineError, parseHeader, parseRecord, type CdrHeader } from './cdrFile';
-import { importUsage } from './import';
+import { importUsage, TextSpool } from './import';
+import { microsText, outOfBundlePriceMicros } from './recordTyper';
 
 /**
- * The import checks the lines in SQL; `parseRecord` is the same rules written in JavaScript. Both
- * must answer the same for every kind of line.
+ * The import checks the lines in its own typer (recordTyper.ts); `parseRecord` is the same rules
+ * written plainly. Both must answer the same for every kind of line.
  */
 
 let t: TestApp;
@@ -61,4 +64,120 @@ it.each(LINES)('checks %j as parseRecord does', async (line) => {
     expect(err.errors![0]).toMatchObject({ line: 2 });
   }
   expect(answer).toBe(isLineError(expected) ? expected.message : null);
+});
+
+/** A file's bytes in chunks of `size`, as a slow upload delivers them (lines and characters cut anywhere). */
+const inChunks = (text: string, size: number) => {
+  const bytes = Buffer.from(text);
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+  return chunks;
+};
+
+const refusal = async (source: Buffer[]) => {
+  try {
+    await importUsage(t.database.db, { source, fileName: 'x.csv', actor: null });
+  } catch (err) {
+    if (err instanceof HttpError) return err.errors as { line: number; message: string }[];
+    throw err;
+  }
+  return null;
+};
+
+describe('the lines typed in Node', () => {
+  beforeEach(async () => {
+    await t.database.db.execute(sql`delete from usage_unmatched`);
+  });
+
+  it('numbers the lines of a file cut in small chunks, blank lines included, and names the first mistakes', async () => {
+    const good = '01-02-2026;08:00:00;0611111111;x;uitgaand;sms;1;in;';
+    const csv = `\uFEFF${HEADER}\r\n${good}\r\n\r\n  \r\n01-02-2026;08:00:00;0611111111;x;uitgaand;sms;1;in;1,2345678\r\n${good}\r\n${good.replace('sms', 'fäx')}\r\n`;
+    expect(await refusal(inChunks(csv, 5))).toEqual([
+      { line: 5, message: "ongeldige prijs '1,2345678' (euro's, hoogstens 6 decimalen)" },
+      { line: 7, message: "ongeldig type 'fäx' (data, voice of sms)" },
+    ]);
+    const valid = `${HEADER}\n${Array.from({ length: 300 }, (_, i) => good.replace('08:00:00', `08:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`)).join('\n')}`;
+    const result = await importUsage(t.database.db, { source: inChunks(valid, 7), fileName: 'x.csv', actor: null });
+    expect(result).toMatchObject({ records: 300, unmatched: 300, imported: 0, duplicates: 0 });
+  });
+
+  it('keys records and reads business time exactly as PostgreSQL did (re-imports of older imports stay idempotent)', async () => {
+    // [line, business date, time]: the key is SHA-256 of the normalized fields joined by U+001F,
+    // as the import computed it in SQL before (sha256(), first 16 bytes).
+    const lines: [string, string, string][] = [
+      ['01-02-2026;08:00:00;06 11;0201234567;Outgoing;VOICE;00125;OUT;-0,50', '2026-02-01', '08:00:00'],
+      ['2026-2-1;23:59:59;0611111111;x;uitgaand;data;0;in;0', '2026-02-01', '23:59:59'],
+      ['29-03-2026;02:30:00;0611111111;Café ☎;uitgaand;sms;1;in;-0,000', '2026-03-29', '02:30:00'],
+      ['25-10-2026;02:30:00;0611111111;x\\y;uitgaand;data;1048577;out;', '2026-10-25', '02:30:00'],
+      ['01-07-1937;00:00:10;0611111111;x;uitgaand;sms;1;in;', '1937-07-01', '00:00:10'],
+      ['01-07-1937;00:30:00;0611111111;x;uitgaand;sms;1;in;', '1937-07-01', '00:30:00'],
+      ['16-05-1940;01:30:00;0611111111;x;uitgaand;sms;1;in;007.5', '1940-05-16', '01:30:00'],
+      ['31-12-9999;23:59:59;0611111111;x;inkomend;data;999999999999999;out;123456789012.123456', '9999-12-31', '23:59:59'],
+    ];
+    const result = await importUsage(t.database.db, {
+      source: [Buffer.from(`${HEADER}\n${lines.map(([line]) => line).join('\n')}\n`)],
+      fileName: 'x.csv',
+      actor: null,
+    });
+    expect(result).toMatchObject({ records: lines.length, unmatched: lines.length });
+    const rows = await queryRows<{ line: number; key_ok: boolean; time_ok: boolean; price: string | null }>(
+      t.database.db,
+      sql`select u.line, u.record_key = substr(sha256(convert_to(concat_ws(E'\\x1f', e.day, e.time, u.sender, u.receiver, u.direction, u.type,
+            u.length::text, u.bundle, coalesce(u.price::text, '')), 'UTF8')), 1, 16) as key_ok,
+          u.record_time = (e.day || ' ' || e.time)::timestamp at time zone 'Europe/Amsterdam' as time_ok, u.price::text as price
+        from usage_unmatched u join unnest(${`{${lines.map(([, day]) => day).join(',')}}`}::text[], ${`{${lines.map(([, , time]) => time).join(',')}}`}::text[])
+          with ordinality as e(day, time, n) on e.n + 1 = u.line
+        order by u.line`,
+    );
+    expect(rows.map((r) => [r.line, r.key_ok, r.time_ok])).toEqual(lines.map((_, i) => [i + 2, true, true]));
+    expect(rows.map((r) => r.price)).toEqual(['-0.500000', '0.000000', '0.000000', null, null, null, '7.500000', '123456789012.123456']);
+    const [sender] = await queryRows<{ receiver: string }>(t.database.db, sql`select receiver from usage_unmatched where line = 4`);
+    expect(sender.receiver).toBe('Café ☎');
+  });
+
+  it('counts U+001F in a cell as a cell too many, as the import always did', async () => {
+    expect(await refusal([Buffer.from(`${HEADER}\n01-02-2026;08:00:00;06\u001f11;x;uitgaand;sms;1;in;\n`)])).toEqual([
+      { line: 2, message: '10 kolommen, verwacht 9' },
+    ]);
+  });
+
+  it('folds richting, type and bundel to lower case as the database does', async () => {
+    const words = ['İNKOMEND', 'IN\u212aOMEND', 'ınkomend', 'INCOMING', 'Uitgaand'];
+    const [{ accepted }] = await queryRows<{ accepted: boolean[] }>(
+      t.database.db,
+      sql`select array_agg(lower(w) in ('inkomend', 'uitgaand', 'incoming', 'outgoing') order by n) as accepted
+        from unnest(${`{${words.join(',')}}`}::text[]) with ordinality as x(w, n)`,
+    );
+    for (const [i, word] of words.entries()) {
+      const errors = await refusal([Buffer.from(`${HEADER}\n01-02-2026;08:00:00;0611111111;x;${word};sms;1;in;\n`)]);
+      expect([word, errors === null]).toEqual([word, accepted[i]]);
+    }
+  });
+
+  it('prices out-of-bundle data without a price as PostgreSQL computed round(bytes / 1048576 * price_mb, 6)', async () => {
+    const lengths = [0, 1, 3, 1023, 9999, 10_000, 1_040_000, 1_050_000, 1_048_575, 1_048_576, 1_048_577, 2_097_152, 49_999_999, 123_456_789_012_345, 999_999_999_999_999];
+    const prices = ['0.012000', '0.065536', '0.000001', '1.000000', '123.456789', '-0.500000'];
+    const pairs = lengths.flatMap((length) => prices.map((price) => ({ length, price })));
+    const expected = await queryRows<{ price: string }>(
+      t.database.db,
+      sql`select round(l::numeric / 1048576 * p::numeric(18, 6), 6)::text as price
+        from unnest(${`{${pairs.map((p) => p.length).join(',')}}`}::bigint[], ${`{${pairs.map((p) => p.price).join(',')}}`}::text[]) with ordinality as x(l, p, n)
+        order by n`,
+    );
+    const computed = pairs.map(({ length, price }) => microsText(outOfBundlePriceMicros(length, BigInt(price.replace('.', '')))));
+    expect(computed).toEqual(expected.map((e) => e.price));
+  });
+});
+
+describe('TextSpool (the unmatched records on their way to COPY)', () => {
+  it('hands back what was written, in order, also after spilling to a temporary file', async () => {
+    const spool = new TextSpool(10);
+    const rows = ['2\tCafé\n', '3\tx\n', '4\t0123456789\n', '5\ty\n'].map((row) => Buffer.from(row, 'utf8').toString('latin1'));
+    for (const row of rows) spool.write(row);
+    const chunks: Buffer[] = [];
+    for await (const chunk of spool.chunks()) chunks.push(chunk);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe('2\tCafé\n3\tx\n4\t0123456789\n5\ty\n');
+    expect(chunks.length).toBeGreaterThan(1);
+    spool.dispose();
+  });
 });

@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
-import { Client } from 'pg';
+import { Client, type ClientConfig, Pool } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { businessTimeToEpoch } from '../../../domain/time';
 import { queryRows, type Db } from '../../db';
@@ -9,24 +12,27 @@ import { USAGE_KINDS } from '../../db/schema/usage';
 import { HttpError } from '../../plugins/errors';
 import { audit, type AuditActor } from '../audit';
 import { hasGroupBundle, recalculateGroupBundle } from '../groupBundle';
-import { CdrCopyReader, type CdrHeader, type LineError } from './cdrFile';
+import { CdrLineReader, type LineError } from './cdrFile';
+import { BusinessClock, Lowercase, MAX_LINE_ERRORS, numberDirectory, RecordTyper, type Spool } from './recordTyper';
 
 /**
- * The usage (CDR) import, decisions section 7. One transaction; Node does almost nothing per record:
+ * The usage (CDR) import, decisions section 7. One transaction; Node types the lines, PostgreSQL
+ * stores them:
  *
- * 1. `CdrCopyReader` reads the header and turns the rest of the upload, chunk by chunk with native
- *    string operations, into COPY text: one staging row per line (`usage_staging (line, raw)`).
- *    Memory holds one chunk, never the file.
- * 2. One statement (`typeStaged`) splits, trims and checks every line in PostgreSQL, with the same
- *    Dutch messages per line, and for valid lines computes the business-time instant, the record key
- *    (sha256 of the normalized fields) and the service (a join with the `used_for_cdr` numbers).
- *    Any malformed line refuses the whole file (400 with the first errors); nothing is written.
- * 3. After the advisory lock: the new records (matched, once per key, not known yet: a hash anti
- *    join with the months' partitions) go to a temporary table; from it into the existing month
- *    partitions, or, for a month this import creates, into a plain table that gets its indexes
- *    after the load and is then attached as the partition. `usage_monthly`, `usage_number_months`
- *    and `usage_company_months` grow by exactly those rows. Records without a service go to
- *    `usage_unmatched`.
+ * 1. `CdrLineReader` reads the header and turns the rest of the upload, piece by piece with native
+ *    string operations, into lines of trimmed cells. Memory holds one piece, never the file.
+ * 2. `RecordTyper` checks every line with the same Dutch messages, and for a valid line computes
+ *    the business-time instant (PostgreSQL's `AT TIME ZONE`, asked per month), the record key
+ *    (SHA-256 of the normalized fields, as always), the service (the `used_for_cdr` numbers, loaded
+ *    once) and the price. Matched records are COPYed into a landing table as they are typed,
+ *    unmatched ones into `usage_unmatched_new`. Any malformed line refuses the whole file (400
+ *    with the first errors); the rollback leaves nothing.
+ * 3. After the advisory lock: copies of a record that is twice in the file are dropped; the landing
+ *    table of a file of one new month becomes that month's partition (indexes built after the
+ *    load, then ATTACH); otherwise the new records (not known yet: a hash anti join with the
+ *    months' partitions) go into the existing partitions or new ones. `usage_monthly`,
+ *    `usage_number_months` and `usage_company_months` grow by exactly those rows. Records without
+ *    a service go to `usage_unmatched`.
  * 4. The group bundle figures of every month and company that got records are recomputed, the
  *    import is recorded in `usage_imports` and the audit log.
  */
@@ -55,8 +61,6 @@ export interface UsageImportInput {
   truncated?: () => boolean;
 }
 
-/** A file full of mistakes answers the first ones, not thousands. */
-export const MAX_LINE_ERRORS = 20;
 const NOTHING_IMPORTED = 'Er is geen data geïmporteerd.';
 /** An import adding at least this many records refreshes the statistics of the totals tables. */
 const ANALYZE_AFTER = 10_000;
@@ -98,159 +102,142 @@ const existingPartitions = async (db: Db): Promise<Set<string>> =>
   );
 
 // ---------------------------------------------------------------------------------------------
-// Staging: the file's lines as text, checked and transformed by PostgreSQL
+// Typing the lines in Node, COPY into the month's records and the unmatched records
 
-/**
- * `usage_staging` gets one row per line after the header (blank ones too: `line` counts them, the
- * header being line 1); the cells are separated by CELL_SEPARATOR. No index: it is read whole.
- */
-const createStaging = async (tx: Db) => {
-  await tx.execute(sql`drop table if exists pg_temp.usage_staging`);
-  await tx.execute(sql`drop table if exists pg_temp.usage_typed`);
-  await tx.execute(sql`drop table if exists pg_temp.usage_numbers`);
-  await tx.execute(sql`drop table if exists pg_temp.usage_new`);
-  await tx.execute(sql`drop table if exists pg_temp.usage_new_totals`);
-  await tx.execute(sql`create temp table usage_staging (
-    line integer generated always as identity (start with 2), raw text not null
-  ) on commit drop`);
-};
-
-type RawClient = Client | { query(text: string, params: unknown[], options: { blob: Blob }): Promise<unknown> };
+type RawClient = Client | { query(text: string, params: unknown[], options?: { blob: Blob }): Promise<{ rows: Record<string, unknown>[] }> };
 
 /** PGlite reads COPY input from a blob: one per this many bytes, so memory stays flat. */
 const PGLITE_COPY_BYTES = 4 << 20;
 
-/** Streams the file's lines into usage_staging with COPY, on the transaction's own connection. */
-const copyToStaging = async (client: RawClient, reader: CdrCopyReader): Promise<void> => {
+/** Streams COPY text into a table on the transaction's own connection, with backpressure. */
+const copyInto = async (client: RawClient, copySql: string, text: AsyncIterable<Buffer> | Iterable<Buffer>): Promise<void> => {
   if (client instanceof Client) {
-    await pipeline(Readable.from(reader.copyText()), client.query(copyFrom('copy usage_staging (raw) from stdin')));
+    await pipeline(Readable.from(text), client.query(copyFrom(`${copySql} from stdin`)));
     return;
   }
   let parts: Buffer[] = [];
   let bytes = 0;
   const flush = async () => {
     if (bytes === 0) return;
-    await client.query(`copy usage_staging (raw) from '/dev/blob'`, [], { blob: new Blob(parts as unknown as BlobPart[]) });
+    await client.query(`${copySql} from '/dev/blob'`, [], { blob: new Blob(parts as unknown as BlobPart[]) });
     parts = [];
     bytes = 0;
   };
-  for await (const text of reader.copyText()) {
-    parts.push(text);
-    bytes += text.length;
+  for await (const part of text) {
+    parts.push(part);
+    bytes += part.length;
     if (bytes >= PGLITE_COPY_BYTES) await flush();
   }
   await flush();
 };
 
-const SEP = `E'\\x1f'`;
+/** COPY text kept in memory up to `limit` bytes, beyond that in a temporary file (unmatched records: usually few). */
+export class TextSpool implements Spool {
+  private parts: string[] = [];
+  private bytes = 0;
+  private file: { path: string; fd: number } | null = null;
+
+  constructor(private readonly limit = 16 << 20) {}
+
+  write(text: string) {
+    this.parts.push(text);
+    this.bytes += text.length;
+    if (this.bytes >= this.limit) this.spill();
+  }
+
+  private spill() {
+    if (!this.file) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'usage-unmatched-'));
+      const file = path.join(dir, 'rows');
+      this.file = { path: file, fd: fs.openSync(file, 'w') };
+    }
+    fs.writeSync(this.file.fd, Buffer.from(this.parts.join(''), 'latin1'));
+    this.parts = [];
+    this.bytes = 0;
+  }
+
+  async *chunks(): AsyncGenerator<Buffer> {
+    if (this.file) {
+      fs.closeSync(this.file.fd);
+      for await (const chunk of fs.createReadStream(this.file.path, { highWaterMark: 1 << 20 })) yield chunk as Buffer;
+    }
+    if (this.parts.length) yield Buffer.from(this.parts.join(''), 'latin1');
+  }
+
+  dispose() {
+    if (this.file) fs.rmSync(path.dirname(this.file.path), { recursive: true, force: true });
+  }
+}
+
+/** The lines of the upload typed by `typer`: the records' COPY rows, chunk by chunk; the clock learns a month when a line needs it. */
+async function* typedRows(reader: CdrLineReader, typer: RecordTyper, clock: BusinessClock): AsyncGenerator<Buffer> {
+  for await (const text of reader.chunks()) {
+    typer.begin(text, reader.header!);
+    for (let need = typer.run(); need; need = typer.run()) {
+      if ('month' in need) await clock.loadMonth(...need.month);
+      else await clock.loadExact(need.exact);
+    }
+    const rows = typer.take();
+    if (rows) yield rows;
+  }
+}
+
+/** What the typer needs from the database: the numbers with their services, price_mb, how lower() folds letters. */
+const loadDirectory = async (tx: Db) => {
+  const holders = await queryRows<{ number: string; service_id: number; company_id: number; start_us: string | null; end_us: string | null }>(
+    tx,
+    sql`select fi.value as number, s.id as service_id, s.company_id,
+        (extract(epoch from s.start_time) * 1000000)::bigint::text as start_us, (extract(epoch from s.end_time) * 1000000)::bigint::text as end_us
+      from service_field_inputs fi
+        join article_group_fields f on f.id = fi.article_group_field_id and f.used_for_cdr
+        join services s on s.id = fi.service_id`,
+  );
+  const numbers = numberDirectory(
+    holders
+      .filter((h) => h.start_us !== null)
+      .map((h) => ({ number: h.number, serviceId: h.service_id, companyId: h.company_id, start: Number(h.start_us), end: h.end_us === null ? null : Number(h.end_us) })),
+  );
+  const companies = await queryRows<{ id: number; price_mb: string }>(tx, sql`select id, (price_mb * 1000000)::bigint::text as price_mb from companies`);
+  const priceMb = new Map(companies.map((c) => [c.id, BigInt(c.price_mb)]));
+  const [lower] = await queryRows<{ ascii: string; dotted_i: string; kelvin: string }>(
+    tx,
+    sql`select lower('ABCDEFGHIJKLMNOPQRSTUVWXYZ') as ascii, lower(${'\u0130'}) as dotted_i, lower(${'\u212a'}) as kelvin`,
+  );
+  return { numbers, priceMb, lowercase: new Lowercase(lower.ascii, lower.dotted_i, lower.kelvin) };
+};
 
 /**
- * One statement reads every staged line into `usage_typed`: the cells split (trimmed by the reader), the
- * first thing wrong with the line as the Dutch message of the file rules (`err`, null when the line
- * is valid), and for a valid line its business-time instant, normalized fields, record key and
- * service. `OFFSET 0` keeps each layer from being merged into the next, so no regular expression
- * or cast is evaluated twice.
+ * The table the file's matched records are loaded into. When their first month has no partition
+ * yet (the usual monthly file) a plain table, which can become the month's partition; else (a
+ * re-import, a month already loaded) a temporary one: its rows are moved into place anyway, and a
+ * temporary table writes no WAL.
  */
-const typeStaged = async (tx: Db, header: CdrHeader) => {
-  const width = header.width;
-  await tx.execute(sql`create temp table usage_numbers on commit drop as
-    select fi.value as number, s.id as service_id, s.company_id, s.start_time, s.end_time,
-      count(*) over (partition by fi.value) > 1 as shared
-    from service_field_inputs fi
-      join article_group_fields f on f.id = fi.article_group_field_id and f.used_for_cdr
-      join services s on s.id = fi.service_id`);
-  await tx.execute(sql`create index on usage_numbers (number)`);
-  await tx.execute(sql`analyze usage_numbers`);
-  const typedSql = `create temp table usage_typed on commit drop as
-    select t.*, n.service_id, n.company_id
-    from (
-      select line, err, number, sender, receiver, direction, type, bundle, record_time, month, length, price,
-        case when err is null then substr(sha256(convert_to(concat_ws(${SEP},
-          lpad(y::text, 4, '0') || '-' || lpad(mo::text, 2, '0') || '-' || lpad(d::text, 2, '0'),
-          tijd, sender, receiver, direction, type, length::text, bundle, coalesce(price::text, '')), 'UTF8')), 1, 16) end as record_key
-      from (
-        select line, err, number, sender, receiver, direction, type, bundle, y, mo, d, tijd,
-          case when err is null then make_timestamp(y, mo, d, substr(tijd, 1, 2)::int, substr(tijd, 4, 2)::int, substr(tijd, 7, 2)::float8)
-            at time zone 'Europe/Amsterdam' end as record_time,
-          case when err is null then make_date(y, mo, 1) end as month,
-          case when err is null then lengte::bigint end as length,
-          case when err is null and prijs <> '' then replace(prijs, ',', '.')::numeric(18, 6) end as price
-        from (
-          select line, y, mo, d, tijd, afzender as sender, ontvanger as receiver, direction, type, bundle, lengte, prijs,
-            case when direction = 'inkomend' and type <> 'data' then ontvanger else afzender end as number,
-            case
-              when unclosed then 'aanhalingsteken niet gesloten'
-              when n <> ${width} then n || ' kolommen, verwacht ${width}'
-              when not coalesce((ymd or dmy) and y >= 100 and mo between 1 and 12 and d between 1 and
-                case when mo = 2 then case when y % 4 = 0 and (y % 100 <> 0 or y % 400 = 0) then 29 else 28 end
-                  when mo in (4, 6, 9, 11) then 30 else 31 end, false)
-                then 'ongeldige datum ''' || datum || ''' (dd-mm-jjjj of jjjj-mm-dd)'
-              when not tijd_ok then 'ongeldige tijd ''' || tijd || ''' (uu:mm:ss)'
-              when direction is null then 'ongeldige richting ''' || richting || ''' (inkomend of uitgaand)'
-              when type is null then 'ongeldig type ''' || type_cell || ''' (data, voice of sms)'
-              when not lengte_ok then 'ongeldige lengte ''' || lengte || ''' (een geheel getal, 0 of meer)'
-              when bundle is null then 'ongeldige bundel ''' || bundel || ''' (in of out)'
-              when not prijs_ok then 'ongeldige prijs ''' || prijs || ''' (euro''s, hoogstens 6 decimalen)'
-              when direction = 'inkomend' and type <> 'data' and ontvanger = '' then 'ontvanger ontbreekt'
-              when not (direction = 'inkomend' and type <> 'data') and afzender = '' then 'afzender ontbreekt'
-            end as err
-          from (
-            select line, unclosed, n, datum, tijd, afzender, ontvanger, richting, type_cell, lengte, bundel, prijs, ymd, dmy,
-              case when dmy then split_part(datum, '-', 3)::int when ymd then split_part(datum, '-', 1)::int end as y,
-              case when dmy or ymd then split_part(datum, '-', 2)::int end as mo,
-              case when dmy then split_part(datum, '-', 1)::int when ymd then split_part(datum, '-', 3)::int end as d,
-              tijd_ok and substr(tijd, 1, 2) <= '23' collate "C" and substr(tijd, 4, 2) <= '59' collate "C"
-                and substr(tijd, 7, 2) <= '59' collate "C" as tijd_ok,
-              lengte_ok,
-              prijs = '' or (translate(prijs_unsigned, '0123456789', '') in ('', '.')
-                and length(split_part(prijs_unsigned, '.', 1)) between 1 and 12
-                and (position('.' in prijs_unsigned) = 0 or length(split_part(prijs_unsigned, '.', 2)) between 1 and 6)) as prijs_ok,
-              -- lower() only for what is not written in lower case already (it is slow on UTF-8).
-              case when richting in ('inkomend', 'uitgaand') then richting else
-                case lower(richting) when 'inkomend' then 'inkomend' when 'uitgaand' then 'uitgaand'
-                  when 'incoming' then 'inkomend' when 'outgoing' then 'uitgaand' end end as direction,
-              case when type_cell in ('data', 'voice', 'sms') then type_cell else
-                case lower(type_cell) when 'data' then 'data' when 'voice' then 'voice' when 'sms' then 'sms' end end as type,
-              case when bundel in ('in', 'out') then bundel else
-                case lower(bundel) when 'in' then 'in' when 'out' then 'out' end end as bundle
-            from (
-              -- Shapes instead of regular expressions (PostgreSQL's are slow with alternatives):
-              -- every digit becomes 0, so '1-2-2026' is '0-0-0000'.
-              select line, unclosed, n, datum, tijd, afzender, ontvanger, richting, type_cell, lengte, bundel, prijs,
-                date_shape in ('0000-00-00', '0000-0-00', '0000-00-0', '0000-0-0') as ymd,
-                date_shape in ('00-00-0000', '0-00-0000', '00-0-0000', '0-0-0000') as dmy,
-                translate(tijd, '0123456789', '0000000000') = '00:00:00' as tijd_ok,
-                length(lengte) between 1 and 15 and translate(lengte, '0123456789', '') = '' as lengte_ok,
-                prijs_unsigned
-              from (
-                select line, unclosed, n, datum, tijd, afzender, ontvanger, richting, type_cell, lengte, bundel, prijs,
-                  translate(datum, '0123456789', '0000000000') as date_shape,
-                  replace(case when left(prijs, 1) = '-' then substr(prijs, 2) else prijs end, ',', '.') as prijs_unsigned
-                from (
-                  select line, raw = E'\\x1e' as unclosed, cardinality(c) as n,
-                    c[${header.index.datum + 1}] as datum, c[${header.index.tijd + 1}] as tijd,
-                    c[${header.index.afzender + 1}] as afzender, c[${header.index.ontvanger + 1}] as ontvanger,
-                    c[${header.index.richting + 1}] as richting, c[${header.index.type + 1}] as type_cell,
-                    c[${header.index.lengte + 1}] as lengte, c[${header.index.bundel + 1}] as bundel,
-                    ${header.index.prijs < 0 ? `''` : `c[${header.index.prijs + 1}]`} as prijs
-                  from (select line, raw, string_to_array(raw, ${SEP}) as c from usage_staging where raw <> '' offset 0) s0
-                  offset 0
-                ) s1 offset 0
-              ) s2 offset 0
-            ) s2b offset 0
-          ) s3 offset 0
-        ) s4 offset 0
-      ) s5 offset 0
-    ) t
-    left join usage_numbers n on n.number = t.number and t.err is null
-      and n.start_time <= t.record_time and (n.end_time is null or n.end_time > t.record_time)
-      -- Several services carry the number (moved to another company, or registered again): the one
-      -- that started most recently wins, on equal starts the lowest id.
-      and (not n.shared or not exists (select 1 from usage_numbers b where b.number = n.number
-        and b.start_time <= t.record_time and (b.end_time is null or b.end_time > t.record_time)
-        and (b.start_time > n.start_time or (b.start_time = n.start_time and b.service_id < n.service_id))))`;
-  await tx.execute(sql.raw(typedSql));
+const createLanding = async (tx: Db, firstMonth: string | undefined): Promise<{ landing: string; adoptable: boolean }> => {
+  const adoptable = firstMonth === undefined || !(await existingPartitions(tx)).has(partitionOf(firstMonth).name);
+  await tx.execute(sql`drop table if exists pg_temp.usage_records_load`);
+  if (!adoptable) {
+    await tx.execute(sql`create temp table usage_records_load (like usage_records including defaults) on commit drop`);
+    return { landing: 'usage_records_load', adoptable };
+  }
+  const [{ pid }] = await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
+  const landing = `usage_records_load_${pid}`;
+  await tx.execute(sql.raw(`create table ${landing} (like usage_records including defaults)`));
+  return { landing, adoptable };
 };
+
+/** The staging tables of the unmatched records, the new records and their totals. */
+const createStaging = async (tx: Db) => {
+  await tx.execute(sql`drop table if exists pg_temp.usage_unmatched_new`);
+  await tx.execute(sql`drop table if exists pg_temp.usage_new`);
+  await tx.execute(sql`drop table if exists pg_temp.usage_new_totals`);
+  await tx.execute(sql`create temp table usage_unmatched_new (line integer, record_time timestamptz, sender text, receiver text, direction text,
+    type text, length bigint, bundle text, price numeric(18, 6), record_key bytea) on commit drop`);
+};
+
+/** `first`, then the rest of `rest`. */
+async function* prepend<T>(first: IteratorResult<T>, rest: AsyncIterator<T>): AsyncGenerator<T> {
+  for (let next = first; !next.done; next = await rest.next()) yield next.value;
+}
 
 // ---------------------------------------------------------------------------------------------
 // The import
@@ -266,36 +253,78 @@ interface Staged {
   months: string[];
   /** The instants the matched records lie in (their month partitions), or null without any. */
   span: { from: string; to: string } | null;
+  /** The table holding the file's matched records. */
+  landing: string;
+  /** The landing table is a plain table that may become a partition. */
+  adoptable: boolean;
+  typer: RecordTyper;
 }
 
-/** Streams the file into staging, checks and types it in SQL; throws 400 or 413 when it is refused. */
-const stageFile = async (tx: Db, client: RawClient, input: UsageImportInput): Promise<Staged> => {
-  const reader = new CdrCopyReader(input.source);
+/**
+ * Another PostgreSQL connection than the import's (busy with the COPY), for the clock's questions:
+ * the pool's when `db` is the pool, else one opened like `client` on first use and closed after.
+ */
+const spareConnection = (db: Db, client: Client) => {
+  const pool = (db as unknown as { $client?: unknown }).$client;
+  let own: Promise<Client> | null = null;
+  const connection = (): Promise<Pool | Client> => {
+    if (pool instanceof Pool) return Promise.resolve(pool);
+    own ??= (async () => {
+      const parameters = (client as unknown as { connectionParameters: ClientConfig }).connectionParameters;
+      const opened = new Client(parameters);
+      await opened.connect();
+      return opened;
+    })();
+    return own;
+  };
+  return {
+    query: async (text: string, params?: unknown[]) => (await (await connection()).query(text, params)).rows,
+    close: async () => {
+      if (own) await (await own).end();
+    },
+  };
+};
+
+/**
+ * Reads, checks, types and matches the file in Node and COPYs its matched records into the landing
+ * table and the unmatched ones into `usage_unmatched_new`; throws 400 or 413 when it is refused.
+ */
+const stageFile = async (db: Db, tx: Db, client: RawClient, input: UsageImportInput, importId: number): Promise<Staged> => {
   lap = Date.now();
-  await copyToStaging(client, reader);
-  step('copy');
-  if (input.truncated?.()) throw new HttpError(413, 'Het bestand is te groot.');
-  const { header } = reader;
-  if (!header) throw refuse([reader.error ?? { line: 1, message: 'het bestand is leeg, de kopregel ontbreekt' }]);
-  await typeStaged(tx, header);
-  step('typed');
-  const errors = await queryRows<LineError>(
-    tx,
-    sql`select line, err as message from usage_typed where err is not null order by line limit ${MAX_LINE_ERRORS}`,
-  );
-  if (reader.error) errors.push(reader.error);
-  if (errors.length) throw refuse(errors.slice(0, MAX_LINE_ERRORS));
-  const [{ records }] = await queryRows<{ records: number }>(tx, sql`select count(*)::int as records from usage_typed`);
-  // The months that get records: after the lock, each goes into its partition or becomes one.
-  const months = await queryRows<{ month: string }>(
-    tx,
-    sql`select distinct to_char(month, 'YYYY-MM') as month from usage_typed where service_id is not null`,
-  );
-  await tx.execute(sql`analyze usage_typed`);
-  step('count, months');
-  const sorted = months.map((m) => m.month).sort();
+  const directory = await loadDirectory(tx);
+  await createStaging(tx);
+  step('directory');
+  // The clock asks PostgreSQL while the COPY keeps the transaction's connection busy: on
+  // PostgreSQL over another connection (of the pool, or one of its own when the import runs in a
+  // caller's transaction, as the demo seed does), on PGlite between two COPY blobs.
+  const spare = client instanceof Client ? spareConnection(db, client) : null;
+  const clock = new BusinessClock(spare ? spare.query : async (text, params) => (await client.query(text, params)).rows);
+  const reader = new CdrLineReader(input.source);
+  const unmatched = new TextSpool();
+  const typer = new RecordTyper({ ...directory, clock, importId, unmatched });
+  let landing = '';
+  let adoptable = false;
+  try {
+    // The first rows are typed before the COPY starts: their month chooses the landing table.
+    const rows = typedRows(reader, typer, clock);
+    const first = await rows.next();
+    ({ landing, adoptable } = await createLanding(tx, [...typer.months][0]));
+    await copyInto(client, `copy ${landing} (${RECORD_COLUMNS})`, prepend(first, rows));
+    step('type and copy');
+    if (input.truncated?.()) throw new HttpError(413, 'Het bestand is te groot.');
+    if (!reader.header) throw refuse([reader.error ?? { line: 1, message: 'het bestand is leeg, de kopregel ontbreekt' }]);
+    const errors = [...typer.errors];
+    if (reader.error) errors.push(reader.error);
+    if (errors.length) throw refuse(errors.slice(0, MAX_LINE_ERRORS));
+    if (typer.unmatchedRecords) await copyInto(client, 'copy usage_unmatched_new', unmatched.chunks());
+  } finally {
+    unmatched.dispose();
+    await spare?.close();
+  }
+  step('unmatched');
+  const sorted = [...typer.months].sort();
   const span = sorted.length ? { from: partitionOf(sorted[0]).from, to: partitionOf(sorted[sorted.length - 1]).to } : null;
-  return { records, months: sorted, span };
+  return { records: typer.records, months: sorted, span, landing, adoptable, typer };
 };
 
 const RECORD_COLUMNS = 'company_id, service_id, number, record_time, sender, receiver, direction, type, length, bundle, price, import_id, record_key';
@@ -310,11 +339,20 @@ const kindSums = USAGE_KINDS.flatMap(({ type, direction, bundle, column }) => {
   ];
 });
 
+/** A month's table (with the month's bounds as a CHECK) gets its two indexes, built by sorting, and becomes the month's partition. */
+const attachPartition = async (tx: Db, month: string) => {
+  const { name, from, to } = partitionOf(month);
+  await tx.execute(sql.raw(`create index ${name}_record_key_idx on ${name} (record_key)`));
+  await tx.execute(sql.raw(`create index ${name}_company_id_service_id_record_time_idx on ${name} (company_id, service_id, record_time)`));
+  step(`indexes ${name}`);
+  // The CHECK spares ATTACH its scan; the default partition it must check is empty.
+  await tx.execute(sql.raw(`alter table usage_records attach partition ${name} for values from ('${from}') to ('${to}')`));
+  step(`attach ${name}`);
+};
+
 /**
- * A month this import creates: its rows go into a plain table with the month's bounds as a CHECK
- * (checked per row on the way in), its indexes are built afterwards by sorting (far cheaper than a
- * million random index inserts), and it is attached as the month's partition; the CHECK spares
- * ATTACH its scan, and the default partition it must check is empty.
+ * A month this import creates from rows of several months: its rows go into a plain table with
+ * the month's bounds as a CHECK (checked per row on the way in), then indexes and ATTACH.
  */
 const loadNewPartition = async (tx: Db, month: string, rows: string) => {
   const { name, from, to } = partitionOf(month);
@@ -322,40 +360,63 @@ const loadNewPartition = async (tx: Db, month: string, rows: string) => {
     constraint ${name}_bounds check (record_time >= '${from}' and record_time < '${to}'))`));
   await tx.execute(sql.raw(`insert into ${name} (${RECORD_COLUMNS}) ${rows}`));
   step(`load ${name}`);
-  await tx.execute(sql.raw(`create index ${name}_record_key_idx on ${name} (record_key)`));
-  await tx.execute(sql.raw(`create index ${name}_company_id_service_id_record_time_idx on ${name} (company_id, service_id, record_time)`));
-  step(`indexes ${name}`);
-  await tx.execute(sql.raw(`alter table usage_records attach partition ${name} for values from ('${from}') to ('${to}')`));
-  step(`attach ${name}`);
+  await attachPartition(tx, month);
+};
+
+/**
+ * The usual monthly file, all of one month that has no partition yet: the landing table the
+ * records were COPYed into becomes the partition (the CHECK of the month's bounds is validated by
+ * one scan), so the records are written once.
+ */
+const adoptLanding = async (tx: Db, landing: string, month: string) => {
+  const { name, from, to } = partitionOf(month);
+  await tx.execute(sql.raw(`alter table ${landing} rename to ${name}`));
+  await tx.execute(sql.raw(`alter table ${name} add constraint ${name}_bounds check (record_time >= '${from}' and record_time < '${to}')`));
+  step(`check ${name}`);
+  await attachPartition(tx, month);
+};
+
+/**
+ * A record twice in the file counts once: the typer noted the keys it may have seen before
+ * (suspects, usually none); the database counts their copies exactly and keeps one of each (all
+ * copies of a key are the same row), and the typer's totals lose the others.
+ */
+const dropInFileDuplicates = async (tx: Db, landing: string, typer: RecordTyper) => {
+  if (!typer.suspects.size) return;
+  const keys = sql`(select decode(k, 'hex') from unnest(${`{${[...typer.suspects.keys()].join(',')}}`}::text[]) k)`;
+  const copies = await queryRows<{ key: string; n: number }>(
+    tx,
+    sql`select encode(record_key, 'hex') as key, count(*)::int as n from ${sql.raw(landing)}
+      where record_key in ${keys} group by record_key having count(*) > 1`,
+  );
+  if (!copies.length) return;
+  await tx.execute(sql`delete from ${sql.raw(landing)} l using (
+      select ctid as row_id, row_number() over (partition by record_key) as copy from ${sql.raw(landing)} where record_key in ${keys}
+    ) d where l.ctid = d.row_id and d.copy > 1`);
+  for (const { key, n } of copies) typer.removeDuplicates(key, n - 1);
 };
 
 /** Moves the staged records into place and answers what became of them. */
-const storeStaged = async (tx: Db, importId: number, { span, months }: Staged) => {
-  // The new records: matched, once per key (the first line of a record that is twice in the
-  // file), and not known yet. Known records are left out by one hash anti join over the months'
-  // partitions (imports are serialized by the advisory lock), far cheaper than a conflict check
-  // per record. A month without a partition has no records yet (the default partition stays
-  // empty): when every month is new, the rows go straight from usage_typed into the new tables.
+const storeStaged = async (tx: Db, client: RawClient, importId: number, { span, months, landing, adoptable, typer }: Staged) => {
+  await dropInFileDuplicates(tx, landing, typer);
+  step('in-file duplicates');
+  // Known records are left out by one hash anti join over the months' partitions (imports are
+  // serialized by the advisory lock), far cheaper than a conflict check per record. A month
+  // without a partition has no records yet (the default partition stays empty): a file of one
+  // such month needs no anti join, its landing table becomes the partition.
   const partitions = await existingPartitions(tx);
-  const allNew = months.length > 0 && months.every((month) => !partitions.has(partitionOf(month).name));
-  const newRows = (where: string) => `
-    select st.company_id, st.service_id, st.number, st.record_time, st.sender, st.receiver, st.direction, st.type, st.length, st.bundle,
-      coalesce(st.price, case when st.type = 'data' and st.bundle = 'out'
-        then round(st.length::numeric / 1048576 * c.price_mb, 6) else 0 end) as price,
-      ${importId}::int as import_id, st.record_key
-    from usage_typed st join companies c on c.id = st.company_id
-    where st.service_id is not null
-      and st.line in (select min(line) from usage_typed where service_id is not null group by record_key)${where}`;
+  const adopt = adoptable && months.length === 1 && !partitions.has(partitionOf(months[0]).name);
   let source: string;
-  if (allNew) {
-    for (const month of months) await loadNewPartition(tx, month, newRows(` and st.month = '${month}-01'::date`));
-    source = `(${months.map((month) => `select *, '${month}-01'::date as month from ${partitionOf(month).name}`).join(' union all ')}) n`;
+  if (adopt) {
+    await adoptLanding(tx, landing, months[0]);
+    source = `(select *, '${months[0]}-01'::date as month from ${partitionOf(months[0]).name}) n`;
   } else {
     await tx.execute(sql.raw(`create temp table usage_new on commit drop as
-      select n.*, (n.record_time at time zone 'Europe/Amsterdam')::date - extract(day from n.record_time at time zone 'Europe/Amsterdam')::int + 1 as month
-      from (${newRows(`
-        and not exists (select 1 from usage_records r where r.record_key = st.record_key and r.record_time = st.record_time
-          and r.record_time >= '${span?.from ?? '-infinity'}'::timestamptz and r.record_time < '${span?.to ?? 'infinity'}'::timestamptz)`)}) n`));
+      select l.*, (l.record_time at time zone 'Europe/Amsterdam')::date - extract(day from l.record_time at time zone 'Europe/Amsterdam')::int + 1 as month
+      from ${landing} l
+      where not exists (select 1 from usage_records r where r.record_key = l.record_key and r.record_time = l.record_time
+        and r.record_time >= '${span?.from ?? '-infinity'}'::timestamptz and r.record_time < '${span?.to ?? 'infinity'}'::timestamptz)`));
+    await tx.execute(sql.raw(`drop table ${landing}`));
     step('new records');
     for (const month of months) {
       const rows = `select ${RECORD_COLUMNS} from usage_new where month = '${month}-01'::date`;
@@ -368,21 +429,31 @@ const storeStaged = async (tx: Db, importId: number, { span, months }: Staged) =
     }
     source = 'usage_new n';
   }
+  if (adopt && typer.totalsExact) {
+    // Summed by the typer on the way in.
+    await tx.execute(sql`create temp table usage_new_totals (company_id integer, month date, service_id integer, number text,
+      type text, direction text, bundle text, records integer, length numeric, price numeric) on commit drop`);
+    await copyInto(client, 'copy usage_new_totals', [Buffer.from([...typer.totalRows()].join(''), 'latin1')]);
+  } else {
+    await tx.execute(sql`create temp table usage_new_totals on commit drop as
+      select company_id, month, service_id, max(number) as number, type, direction, bundle,
+        count(*)::int as records, sum(length) as length, sum(price) as price
+      from ${sql.raw(source)} group by company_id, month, service_id, type, direction, bundle`);
+  }
+  step('new totals');
   // The totals grow by exactly the rows inserted.
-  await tx.execute(sql`create temp table usage_new_totals on commit drop as
-    select company_id, month, service_id, max(number) as number, type, direction, bundle,
-      count(*)::int as records, sum(length) as length, sum(price) as price
-    from ${sql.raw(source)} group by company_id, month, service_id, type, direction, bundle`);
   await tx.execute(sql`insert into usage_monthly (company_id, month, service_id, number, type, direction, bundle, records, length, price)
     select company_id, month, service_id, number, type, direction, bundle, records, length, price from usage_new_totals
     on conflict (company_id, month, service_id, type, direction, bundle) do update set
       number = excluded.number, records = usage_monthly.records + excluded.records,
       length = usage_monthly.length + excluded.length, price = usage_monthly.price + excluded.price`);
+  step('usage_monthly');
   await tx.execute(sql.raw(`insert into usage_number_months (company_id, month, service_id, number, ${kindSums.map((k) => k.column).join(', ')})
     select company_id, month, service_id, max(number), ${kindSums.map((k) => k.sum).join(', ')}
     from usage_new_totals group by company_id, month, service_id
     on conflict (company_id, month, service_id) do update set number = excluded.number,
       ${kindSums.map((k) => `${k.column} = usage_number_months.${k.column} + excluded.${k.column}`).join(', ')}`));
+  step('usage_number_months');
   // A number with rows of more than one service in a month: the report aggregates those numbers.
   await tx.execute(sql`update usage_number_months u set shared = true
     from (
@@ -391,23 +462,26 @@ const storeStaged = async (tx: Db, importId: number, { span, months }: Staged) =
       group by company_id, month, number having count(*) > 1
     ) d
     where u.company_id = d.company_id and u.month = d.month and u.number = d.number and not u.shared`);
+  step('shared');
   await tx.execute(sql`insert into usage_company_months (company_id, month, type, bundle, price)
     select company_id, month, type, bundle, sum(price) from usage_new_totals group by company_id, month, type, bundle
     on conflict (company_id, month, type, bundle) do update set price = usage_company_months.price + excluded.price`);
-  // A record kept aside earlier whose service has been registered since is matched now.
-  await tx.execute(sql`delete from usage_unmatched u using ${sql.raw(source)} where u.record_key = n.record_key`);
+  step('usage_company_months');
+  // A record kept aside earlier whose service has been registered since is matched now: a probe
+  // per kept record (the new partition's record_key index), not a scan of the new records.
+  await tx.execute(sql`delete from usage_unmatched u where exists (select 1 from ${sql.raw(source)} where n.record_key = u.record_key)`);
   const touched = await queryRows<{ company_id: number; month: string; imported: number }>(
     tx,
     sql`select company_id, to_char(month, 'YYYY-MM') as month, sum(records)::int as imported
       from usage_new_totals group by company_id, month order by month, company_id`,
   );
-  step('totals');
+  step('unmatched matched now');
   const [{ n: unmatched }] = await queryRows<{ n: number }>(
     tx,
     sql`with kept as (
         insert into usage_unmatched (import_id, line, record_time, sender, receiver, direction, type, length, bundle, price, record_key)
         select ${importId}, line, record_time, sender, receiver, direction, type, length, bundle, price, record_key
-        from usage_typed where service_id is null
+        from usage_unmatched_new
         on conflict (record_key) do nothing
         returning 1
       ) select count(*)::int as n from kept`,
@@ -427,17 +501,16 @@ export const importUsage = async (db: Db, input: UsageImportInput): Promise<Usag
     // Room for the hash aggregates of the totals (a month of records has as many day rows);
     // this transaction only. Durability stays as it is: no synchronous_commit = off.
     await tx.execute(sql`set local work_mem = '64MB'`);
-    await createStaging(tx);
-    const staged = await stageFile(tx, client, input);
-
-    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
+    // The import's row first: the records carry its id as they are loaded.
     const [{ id: importId }] = await queryRows<{ id: number }>(
       tx,
-      sql`insert into usage_imports (file_name, uploaded_by, records) values (${input.fileName}, ${input.actor?.userId ?? null}, ${staged.records})
-          returning id`,
+      sql`insert into usage_imports (file_name, uploaded_by) values (${input.fileName}, ${input.actor?.userId ?? null}) returning id`,
     );
+    const staged = await stageFile(db, tx, client, input, importId);
+
+    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
     step('lock, partitions');
-    const { touched, unmatched } = await storeStaged(tx, importId, staged);
+    const { touched, unmatched } = await storeStaged(tx, client, importId, staged);
     step('store');
     const imported = touched.reduce((sum, t) => sum + t.imported, 0);
     const duplicates = staged.records - imported - unmatched;
@@ -450,7 +523,7 @@ export const importUsage = async (db: Db, input: UsageImportInput): Promise<Usag
       const [year, m] = month.split('-').map(Number);
       await recalculateGroupBundle(tx, companyId, { year, month: m, day: 1 });
     }
-    await tx.execute(sql`update usage_imports set imported = ${imported}, duplicates = ${duplicates}, unmatched = ${unmatched},
+    await tx.execute(sql`update usage_imports set records = ${staged.records}, imported = ${imported}, duplicates = ${duplicates}, unmatched = ${unmatched},
       months = ${`{${months.map((m) => `${m}-01`).join(',')}}`}::text[] where id = ${importId}`);
     const result = { importId, records: staged.records, imported, duplicates, unmatched, months };
     // A large import changes the totals' statistics: without fresh ones the first reports after it

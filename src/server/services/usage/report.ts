@@ -111,7 +111,9 @@ const totalsInRange = (companyId: number, range: DateRange, filters: ReportFilte
   return sql.join(selects, sql` union all `);
 };
 
-const REPORT_COLUMNS = sql.raw(`coalesce(s.end_user_id, 0) as id, coalesce(e.firstname, '') as firstname, coalesce(e.lastname, '') as lastname`);
+/** The end user's columns of a report row; `holder` is the alias of the row with the end user id (services or usage_number_months). */
+const reportColumns = (holder: 's' | 'u') =>
+  sql.raw(`coalesce(${holder}.end_user_id, 0) as id, coalesce(e.firstname, '') as firstname, coalesce(e.lastname, '') as lastname`);
 const SORT_COLUMNS = sql.raw('e.lastname as sort_lastname, e.firstname as sort_firstname');
 
 /**
@@ -121,7 +123,8 @@ const SORT_COLUMNS = sql.raw('e.lastname as sort_lastname, e.firstname as sort_f
  * last (on equal starts the lowest id). Integer sums per number (a hash aggregate, no sort by the
  * collation); the service that started last is looked up only for numbers with more than one.
  * A single whole month reads its rows of numbers with one service as they are (no aggregate: the
- * common case) and aggregates only the rows marked `shared`.
+ * common case), with the article and end user copied on them (no join with services), and
+ * aggregates only the rows marked `shared`.
  */
 const reportSql = (companyId: number, range: DateRange, filters: ReportFilters, select: (order: SQL) => SQL): SQL => {
   const { wholeMonths, dayRanges } = splitRange(range);
@@ -130,12 +133,11 @@ const reportSql = (companyId: number, range: DateRange, filters: ReportFilters, 
   const direct = oneMonth
     ? sql`
       union all
-      select ${REPORT_COLUMNS}, u.number, a.name, ${sql.raw(c.data)}, ${sql.raw(c.sms)}, ${sql.raw(c.callSeconds)},
+      select ${reportColumns('u')}, u.number, a.name, ${sql.raw(c.data)}, ${sql.raw(c.sms)}, ${sql.raw(c.callSeconds)},
         round((${sql.raw(c.priceMicros)}) / 1000000.0, 2), ${SORT_COLUMNS}
       from usage_number_months u
-        join services s on s.id = u.service_id and s.company_id = ${companyId}
-        join articles a on a.id = s.article_id
-        left join end_users e on e.id = s.end_user_id
+        join articles a on a.id = u.article_id
+        left join end_users e on e.id = u.end_user_id
       where u.company_id = ${companyId} and u.month = ${wholeMonths[0]}::date and not u.shared
         and ${sql.raw(c.records)} > 0${senderSql(filters, 'u.')}`
     : sql``;
@@ -152,7 +154,7 @@ const reportSql = (companyId: number, range: DateRange, filters: ReportFilters, 
       order by t.number, s.start_time desc, s.id
     ),
     report as (
-      select ${REPORT_COLUMNS}, p.number as mobile_number, a.name as product_name, p.data, p.sms, p.call_seconds, p.total_price, ${SORT_COLUMNS}
+      select ${reportColumns('s')}, p.number as mobile_number, a.name as product_name, p.data, p.sms, p.call_seconds, p.total_price, ${SORT_COLUMNS}
       from per_number p
         left join latest l on l.number = p.number
         join services s on s.id = coalesce(l.id, p.first_service) and s.company_id = ${companyId}
@@ -162,7 +164,17 @@ const reportSql = (companyId: number, range: DateRange, filters: ReportFilters, 
     ${select(sql`sort_lastname nulls last, sort_firstname, mobile_number`)}`;
 };
 
-export const usageReport = async (db: Db, companyId: number, range: DateRange, filters: ReportFilters): Promise<ReportRow[]> => {
+/**
+ * The report's rows in order (lastname, firstname, number); with `page`, only that window of them
+ * (the screen asks windows as it scrolls, so a big customer's 16,000 numbers are not sent at once).
+ */
+export const usageReport = async (
+  db: Db,
+  companyId: number,
+  range: DateRange,
+  filters: ReportFilters,
+  page?: { offset: number; limit: number },
+): Promise<ReportRow[]> => {
   const rows = await queryRows<{
     id: number;
     firstname: string;
@@ -176,7 +188,9 @@ export const usageReport = async (db: Db, companyId: number, range: DateRange, f
   }>(
     db,
     reportSql(companyId, range, filters, (order) =>
-      sql`select id, firstname, lastname, mobile_number, product_name, data, sms, call_seconds, total_price from report order by ${order}`,
+      sql`select id, firstname, lastname, mobile_number, product_name, data, sms, call_seconds, total_price from report order by ${order}${
+        page ? sql` limit ${page.limit} offset ${page.offset}` : sql``
+      }`,
     ),
   );
   return rows.map((r) => ({
@@ -190,6 +204,23 @@ export const usageReport = async (db: Db, companyId: number, range: DateRange, f
     call_seconds: Number(r.call_seconds),
     total_price: Number(r.total_price),
   }));
+};
+
+/**
+ * The size and total of the whole report (the screen's "n nummers, totaal € x" above a windowed
+ * table): the number of rows and the exact sum of their rounded totals, as decimal text.
+ */
+export const usageReportSummary = async (
+  db: Db,
+  companyId: number,
+  range: DateRange,
+  filters: ReportFilters,
+): Promise<{ count: number; total_price: string }> => {
+  const [row] = await queryRows<{ count: string; total_price: string }>(
+    db,
+    reportSql(companyId, range, filters, () => sql`select count(*) as count, coalesce(sum(total_price), 0)::numeric(18, 2)::text as total_price from report`),
+  );
+  return { count: Number(row?.count ?? 0), total_price: row?.total_price ?? '0.00' };
 };
 
 export interface DetailRecord {

@@ -1,0 +1,626 @@
+import crypto from 'node:crypto';
+import { CELL_SEPARATOR, UNCLOSED_QUOTE, type CdrHeader, type LineError } from './cdrFile';
+
+/**
+ * The per-line work of the usage import, in Node: every line the reader hands on (cells separated
+ * by CELL_SEPARATOR, trimmed, latin1 text of the UTF-8 bytes) is checked in the order of the rules
+ * with the same Dutch messages, typed, keyed (SHA-256, as always), matched to its service and
+ * written as a COPY text row of the month's records table, or of the unmatched records. The totals
+ * of the matched records are summed on the way. Exact: integers and decimal strings only, no
+ * binary floating point on money; where a figure could leave the safe integers the totals are left
+ * to SQL (`totalsExact`).
+ *
+ * What only PostgreSQL knows is asked from it and cached: the business-time instant of each hour
+ * of a day (`BusinessClock`, its own `AT TIME ZONE 'Europe/Amsterdam'`), how `lower()` folds the
+ * letters that matter (`Lowercase`), the numbers and services (`NumberDirectory`).
+ */
+
+export const MAX_LINE_ERRORS = 20;
+
+/** One service carrying a `used_for_cdr` number, with its active period in microseconds since 1970. */
+export interface NumberHolder {
+  serviceId: number;
+  companyId: number;
+  start: number;
+  end: number | null;
+}
+
+/**
+ * Every `used_for_cdr` number with its services, the one that wins first: among the services
+ * active at a record's instant the one that started last, on equal starts the lowest id.
+ */
+export type NumberDirectory = Map<string, NumberHolder[]>;
+
+export const numberDirectory = (rows: { number: string; serviceId: number; companyId: number; start: number; end: number | null }[]): NumberDirectory => {
+  const directory: NumberDirectory = new Map();
+  for (const { number, ...holder } of rows) {
+    const holders = directory.get(number);
+    if (holders) holders.push(holder);
+    else directory.set(number, [holder]);
+  }
+  for (const holders of directory.values()) holders.sort((a, b) => b.start - a.start || a.serviceId - b.serviceId);
+  return directory;
+};
+
+/**
+ * PostgreSQL's `lower()` for the letters the richting, type and bundel words are made of: the
+ * database's own answers for A–Z and for the only characters outside ASCII whose lower case is an
+ * ASCII letter in some locale (U+0130 İ, U+212A Kelvin sign). Everything else stays outside ASCII
+ * when lowered, so it can never spell one of the words.
+ */
+export class Lowercase {
+  private readonly ascii: string[] = [];
+  constructor(
+    upperAscii: string,
+    private readonly dottedI: string,
+    private readonly kelvin: string,
+  ) {
+    for (let i = 0; i < 128; i += 1) this.ascii.push(String.fromCharCode(i));
+    for (let i = 0; i < 26; i += 1) this.ascii[65 + i] = latin1(upperAscii[i] ?? '');
+  }
+
+  /** Lower case of a cell (latin1 text of its UTF-8 bytes). */
+  of(cell: string): string {
+    let s = cell;
+    if (/[^\x00-\x7f]/.test(s)) s = s.replaceAll('\u00c4\u00b0', latin1(this.dottedI)).replaceAll('\u00e2\u0084\u00aa', latin1(this.kelvin));
+    let out = '';
+    for (let i = 0; i < s.length; i += 1) {
+      const c = s.charCodeAt(i);
+      out += c < 128 ? this.ascii[c] : s[i];
+    }
+    return out;
+  }
+}
+
+/** The latin1 text of a string's UTF-8 bytes (how the typer holds cells). */
+const latin1 = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
+/** A cell back as text, for a message. */
+const utf8 = (cell: string) => Buffer.from(cell, 'latin1').toString('utf8');
+
+type Query = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/**
+ * Business time (Europe/Amsterdam) to instants, as PostgreSQL's `AT TIME ZONE` reads it (a time in
+ * the repeated autumn hour is standard time, one in the skipped spring hour gets the offset before
+ * the change): the instant of every whole hour of a month, asked once per month the file has; an
+ * hour whose offset changes inside it (historic dates) is asked per time.
+ */
+export class BusinessClock {
+  /** ISO date → the instant (epoch seconds) of each hour's start, NaN for an hour with a change inside. */
+  private readonly days = new Map<string, Float64Array>();
+  private readonly exact = new Map<string, number>();
+  constructor(private readonly query: Query) {}
+
+  hours(isoDate: string): Float64Array | undefined {
+    return this.days.get(isoDate);
+  }
+
+  exactOf(local: string): number | undefined {
+    return this.exact.get(local);
+  }
+
+  async loadMonth(year: number, month: number) {
+    const first = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
+    const rows = await this.query(
+      `select to_char(d, 'YYYY-MM-DD') as day, h,
+        extract(epoch from ((d + make_interval(hours => h)) at time zone 'Europe/Amsterdam'))::text as start,
+        extract(epoch from ((d + make_interval(hours => h, secs => 3599)) at time zone 'Europe/Amsterdam'))::text as last
+      from generate_series($1::timestamp, $1::timestamp + interval '1 month' - interval '1 day', interval '1 day') d,
+        generate_series(0, 23) h`,
+      [first],
+    );
+    for (const row of rows) {
+      const day = row.day as string;
+      let hours = this.days.get(day);
+      if (!hours) this.days.set(day, (hours = new Float64Array(24)));
+      const start = Number(row.start);
+      hours[row.h as number] = Number(row.last) - start === 3599 ? start : NaN;
+    }
+  }
+
+  async loadExact(local: string) {
+    const [row] = await this.query(`select extract(epoch from ($1::timestamp at time zone 'Europe/Amsterdam'))::text as t`, [local]);
+    this.exact.set(local, Number(row.t));
+  }
+}
+
+/** What the typer waits for before it can go on with a line. */
+export type ClockNeed = { month: [number, number] } | { exact: string };
+
+interface DateCell {
+  iso: string;
+  year: number;
+  month: number;
+  /** 'YYYY-MM' */
+  monthKey: string;
+  /** Epoch seconds of the date's 00:00 read as UTC (the naive local time). */
+  naive: number;
+}
+
+const DIRECTIONS = new Map([
+  ['inkomend', 'inkomend'],
+  ['uitgaand', 'uitgaand'],
+  ['incoming', 'inkomend'],
+  ['outgoing', 'uitgaand'],
+]);
+const TYPES = new Map([
+  ['data', 'data'],
+  ['voice', 'voice'],
+  ['sms', 'sms'],
+]);
+const BUNDLES = new Map([
+  ['in', 'in'],
+  ['out', 'out'],
+]);
+const TYPE_INDEX: Record<string, number> = { data: 0, voice: 1, sms: 2 };
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const daysIn = (y: number, m: number) =>
+  m === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** dd-mm-yyyy or yyyy-mm-dd (day and month of one or two digits), an existing day of a year ≥ 100. */
+const parseDateCell = (cell: string): DateCell | null => {
+  const groups: number[] = [];
+  const lengths: number[] = [];
+  let value = 0;
+  let length = 0;
+  for (let i = 0; i <= cell.length; i += 1) {
+    const c = i < cell.length ? cell.charCodeAt(i) : 45;
+    if (c === 45) {
+      if (length === 0 || groups.length === 3) return null;
+      groups.push(value);
+      lengths.push(length);
+      value = 0;
+      length = 0;
+    } else if (isDigit(c)) {
+      value = value * 10 + (c - 48);
+      length += 1;
+      if (length > 4) return null;
+    } else return null;
+  }
+  if (groups.length !== 3) return null;
+  let year: number;
+  let month: number;
+  let day: number;
+  if (lengths[0] === 4 && lengths[1] <= 2 && lengths[2] <= 2) [year, month, day] = groups;
+  else if (lengths[0] <= 2 && lengths[1] <= 2 && lengths[2] === 4) [day, month, year] = groups;
+  else return null;
+  if (year < 100 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return null;
+  const monthKey = `${String(year).padStart(4, '0')}-${pad2(month)}`;
+  return { iso: `${monthKey}-${pad2(day)}`, year, month, monthKey, naive: Date.UTC(year, month - 1, day) / 1000 };
+};
+
+/** HH:mm:ss, 00:00:00–23:59:59: seconds since midnight, or -1. */
+const timeOfDay = (cell: string): number => {
+  if (cell.length !== 8 || cell.charCodeAt(2) !== 58 || cell.charCodeAt(5) !== 58) return -1;
+  const h = twoDigits(cell, 0);
+  const m = twoDigits(cell, 3);
+  const s = twoDigits(cell, 6);
+  return h < 0 || h > 23 || m < 0 || m > 59 || s < 0 || s > 59 ? -1 : h * 3600 + m * 60 + s;
+};
+
+const twoDigits = (cell: string, at: number): number => {
+  const a = cell.charCodeAt(at);
+  const b = cell.charCodeAt(at + 1);
+  return isDigit(a) && isDigit(b) ? (a - 48) * 10 + (b - 48) : -1;
+};
+
+/** A whole number of at most 15 digits, as text without leading zeros; null when it is not. */
+const lengthText = (cell: string): string | null => {
+  if (cell.length < 1 || cell.length > 15) return null;
+  let first = -1;
+  for (let i = 0; i < cell.length; i += 1) {
+    const c = cell.charCodeAt(i);
+    if (!isDigit(c)) return null;
+    if (first < 0 && c !== 48) first = i;
+  }
+  return first < 0 ? '0' : first === 0 ? cell : cell.slice(first);
+};
+
+/** A price as `numeric(18,6)` text ('-1.500000', '0.000000' for minus zero) and in micros (null beyond safe integers). */
+interface Price {
+  text: string;
+  micros: number | null;
+}
+
+/** Euros with `.` or `,` as decimal mark: an optional '-', 1–12 digits, then 1–6 decimals; null when it is not. */
+const parsePrice = (cell: string): Price | null => {
+  const negative = cell.charCodeAt(0) === 45;
+  let whole = -1;
+  let wholeEnd = -1;
+  const start = negative ? 1 : 0;
+  for (let i = start; i < cell.length; i += 1) {
+    const c = cell.charCodeAt(i);
+    if (c === 44 || c === 46) {
+      if (wholeEnd >= 0) return null;
+      wholeEnd = i;
+    } else if (!isDigit(c)) return null;
+    else if (wholeEnd < 0 && whole < 0 && c !== 48) whole = i;
+  }
+  const end = wholeEnd < 0 ? cell.length : wholeEnd;
+  const wholeDigits = end - start;
+  const fraction = wholeEnd < 0 ? '' : cell.slice(wholeEnd + 1);
+  if (wholeDigits < 1 || wholeDigits > 12 || (wholeEnd >= 0 && (fraction.length < 1 || fraction.length > 6))) return null;
+  const wholeText = whole < 0 || whole >= end ? '0' : cell.slice(whole, end);
+  const fractionText = fraction.padEnd(6, '0');
+  const zero = wholeText === '0' && fractionText === '000000';
+  const sign = negative && !zero ? '-' : '';
+  const micros = wholeText.length <= 9 ? (Number(wholeText) * 1_000_000 + Number(fractionText)) * (sign ? -1 : 1) : null;
+  return { text: `${sign}${wholeText}.${fractionText}`, micros };
+};
+
+/** Micros as `numeric(18,6)` text. */
+export const microsText = (micros: bigint | number): string => {
+  const value = BigInt(micros);
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(7, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -6)}.${digits.slice(-6)}`;
+};
+
+const MB = 1_048_576n;
+
+/** Rounds numerator / denominator (denominator > 0) half away from zero, as PostgreSQL's numeric does. */
+const roundDiv = (numerator: bigint, denominator: bigint) => {
+  const negative = numerator < 0n;
+  const abs = negative ? -numerator : numerator;
+  const quotient = abs / denominator + ((abs % denominator) * 2n >= denominator ? 1n : 0n);
+  return negative ? -quotient : quotient;
+};
+
+/**
+ * The price of out-of-bundle data without a price, in micros, exactly as PostgreSQL computes
+ * `round(length::numeric / 1048576 * price_mb, 6)`: the division rounded at the scale numeric
+ * division chooses (`select_div_scale`: 16 significant digits from the estimated weight of the
+ * quotient in base-10000 digits), the product exact, then rounded to 6 decimals.
+ */
+export const outOfBundlePriceMicros = (length: number, priceMbMicros: bigint): bigint => {
+  if (length === 0 || priceMbMicros === 0n) return 0n;
+  const weight = Math.floor((String(length).length - 1) / 4);
+  const firstDigit = Math.floor(length / 10_000 ** weight);
+  // 1048576 is 104|8576 in base 10000: weight 1, first digit 104.
+  const quotientWeight = weight - 1 - (firstDigit <= 104 ? 1 : 0);
+  const scale = 10n ** BigInt(Math.min(Math.max(16 - quotientWeight * 4, 0), 1000));
+  const quotient = roundDiv(BigInt(length) * scale, MB);
+  return roundDiv(quotient * priceMbMicros, scale);
+};
+
+/**
+ * The 16-byte keys of the file's matched records, 8 bytes each kept (open addressing): a second
+ * line with the same first 8 bytes is a suspect, settled exactly by the database (`suspects`).
+ */
+class KeyPrints {
+  private slots = new Uint32Array(2 << 16);
+  private size = 0;
+
+  /** Adds a key; true when these 8 bytes were there already. */
+  add(a: number, b: number): boolean {
+    if ((this.size + 1) * 4 > (this.slots.length / 2) * 3) this.grow();
+    return this.insert(this.slots, a, b);
+  }
+
+  private insert(slots: Uint32Array, a: number, b: number): boolean {
+    const mask = slots.length / 2 - 1;
+    // 0/0 marks an empty slot: the (astronomically rare) key starting with 8 zero bytes is stored as 0/1.
+    const lo = a === 0 && b === 0 ? 1 : b;
+    for (let i = a & mask; ; i = (i + 1) & mask) {
+      const x = slots[2 * i];
+      const y = slots[2 * i + 1];
+      if (x === 0 && y === 0) {
+        slots[2 * i] = a;
+        slots[2 * i + 1] = lo;
+        if (slots === this.slots) this.size += 1;
+        return false;
+      }
+      if (x === a && y === lo) return true;
+    }
+  }
+
+  private grow() {
+    const old = this.slots;
+    this.slots = new Uint32Array(old.length * 2);
+    for (let i = 0; i < old.length; i += 2) {
+      if (old[i] !== 0 || old[i + 1] !== 0) this.insert(this.slots, old[i], old[i + 1]);
+    }
+  }
+}
+
+/** The sums of one service's matched records per kind (USAGE_KINDS order): records, length, price in micros. */
+interface ServiceTotals {
+  companyId: number;
+  number: string;
+  monthKey: string;
+  sums: Float64Array;
+}
+
+/** What a suspected in-file duplicate adds to the totals (the same for every copy of a key). */
+interface Contribution {
+  serviceId: number;
+  kind: number;
+  length: number;
+  micros: number | null;
+}
+
+/** A spool of COPY text: in memory up to a limit, then in a temporary file. */
+export interface Spool {
+  write(text: string): void;
+  chunks(): AsyncIterable<Buffer>;
+}
+
+export interface TypedRowsOptions {
+  numbers: NumberDirectory;
+  /** price_mb of every company, in micros. */
+  priceMb: Map<number, bigint>;
+  lowercase: Lowercase;
+  clock: BusinessClock;
+  importId: number;
+  /** Where the unmatched records' COPY rows go (line, record_time, sender, receiver, direction, type, length, bundle, price, record_key). */
+  unmatched: Spool;
+}
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+const SLAB_BYTES = 4 << 20;
+
+export class RecordTyper {
+  /** The first lines with a mistake (at most MAX_LINE_ERRORS). */
+  readonly errors: LineError[] = [];
+  /** Valid records in the file. */
+  records = 0;
+  unmatchedRecords = 0;
+  /** Months (YYYY-MM) of the matched records. */
+  readonly months = new Set<string>();
+  /** Per service, the sums of its matched records (only when `totalsExact`). */
+  readonly totals = new Map<number, ServiceTotals>();
+  /** False when the totals cannot be summed exactly here (several months or numbers of a service, sums beyond safe integers). */
+  totalsExact = true;
+  /** Matched records whose key may be in the file twice (hex key → what each copy adds to the totals). */
+  readonly suspects = new Map<string, Contribution>();
+
+  private readonly prints = new KeyPrints();
+  private readonly dates = new Map<string, DateCell | null>();
+  private line = 1;
+  private text = '';
+  private pos = 0;
+  private escape = false;
+  private ascii = true;
+  private lastMonth = '';
+  /** The chunk's record rows, written as they are typed (no string per row survives the line). */
+  private out = Buffer.allocUnsafeSlow(SLAB_BYTES);
+  private outStart = 0;
+  private outLength = 0;
+  private header: CdrHeader | null = null;
+  private cellStarts = new Int32Array(2);
+
+  constructor(private readonly options: TypedRowsOptions) {}
+
+  /** Starts on a chunk of lines from the reader (which read the header before the first). */
+  begin(text: string, header: CdrHeader) {
+    this.header = header;
+    if (this.cellStarts.length !== header.width + 1) this.cellStarts = new Int32Array(header.width + 1);
+    this.text = text;
+    this.pos = 0;
+    this.escape = /[\\\t\r]/.test(text);
+    this.ascii = !/[^\x00-\x7f]/.test(text);
+  }
+
+  /** Types the chunk's lines from where it stopped: answers what the clock must learn first, or null when the chunk is done. */
+  run(): ClockNeed | null {
+    const { text } = this;
+    while (this.pos < text.length) {
+      if (this.errors.length >= MAX_LINE_ERRORS) {
+        this.pos = text.length;
+        break;
+      }
+      const end = text.indexOf('\n', this.pos);
+      const need = end > this.pos ? this.typeLine(this.pos, end, this.line + 1) : null;
+      if (need) return need;
+      this.pos = end + 1;
+      this.line += 1;
+    }
+    return null;
+  }
+
+  /**
+   * The records' COPY rows of the piece typed so far: a view of the slab they were written to (no
+   * copy). Slabs of 4 MB are handed out in turn and never written again once full, so a view stays
+   * valid until the COPY stream has sent it; few large allocations keep the heap from fragmenting.
+   */
+  take(): Buffer | null {
+    if (this.outLength === this.outStart) return null;
+    const rows = this.out.subarray(this.outStart, this.outLength);
+    this.outStart = this.outLength;
+    return rows;
+  }
+
+  private write(row: string) {
+    if (this.outLength + row.length > this.out.length) {
+      // The piece's rows so far move to a new slab; the old one keeps the views handed out.
+      const slab = Buffer.allocUnsafeSlow(Math.max(SLAB_BYTES, (this.outLength - this.outStart + row.length) * 2));
+      this.out.copy(slab, 0, this.outStart, this.outLength);
+      this.outLength -= this.outStart;
+      this.outStart = 0;
+      this.out = slab;
+    }
+    this.outLength += this.out.write(row, this.outLength, 'latin1');
+  }
+
+  private fail(line: number, message: string): null {
+    this.errors.push({ line, message });
+    return null;
+  }
+
+  private dateOf(cell: string): DateCell | null {
+    let date = this.dates.get(cell);
+    if (date === undefined) {
+      date = parseDateCell(cell);
+      if (this.dates.size > 10_000) this.dates.clear();
+      this.dates.set(cell, date);
+    }
+    return date;
+  }
+
+  private cellText(value: string) {
+    return this.escape ? value.replaceAll('\\', '\\\\').replaceAll('\t', '\\t').replaceAll('\r', '\\r') : value;
+  }
+
+  /** One line: checked (the first mistake is the line's message), then typed and written. */
+  private typeLine(start: number, end: number, line: number): ClockNeed | null {
+    const { lowercase } = this.options;
+    const header = this.header!;
+    const { text } = this;
+    if (end - start === 1 && text[start] === UNCLOSED_QUOTE) return this.fail(line, 'aanhalingsteken niet gesloten');
+    // The cells: where each starts (no array of strings per line).
+    const starts = this.cellStarts;
+    let n = 1;
+    starts[0] = start;
+    for (let at = text.indexOf(CELL_SEPARATOR, start); at !== -1 && at < end; at = text.indexOf(CELL_SEPARATOR, at + 1)) {
+      if (n < starts.length) starts[n] = at + 1;
+      n += 1;
+    }
+    if (n !== header.width) return this.fail(line, `${n} kolommen, verwacht ${header.width}`);
+    starts[n] = end + 1;
+    const cells = (i: number) => text.slice(starts[i], starts[i + 1] - 1);
+    const { index } = header;
+    const datum = cells(index.datum);
+    const date = this.dateOf(datum);
+    if (!date) return this.fail(line, `ongeldige datum '${utf8(datum)}' (dd-mm-jjjj of jjjj-mm-dd)`);
+    const tijd = cells(index.tijd);
+    const seconds = timeOfDay(tijd);
+    if (seconds < 0) return this.fail(line, `ongeldige tijd '${utf8(tijd)}' (uu:mm:ss)`);
+    const richting = cells(index.richting);
+    const direction = richting === 'uitgaand' || richting === 'inkomend' ? richting : DIRECTIONS.get(lowercase.of(richting));
+    if (!direction) return this.fail(line, `ongeldige richting '${utf8(richting)}' (inkomend of uitgaand)`);
+    const typeCell = cells(index.type);
+    const type = typeCell === 'data' || typeCell === 'voice' || typeCell === 'sms' ? typeCell : TYPES.get(lowercase.of(typeCell));
+    if (!type) return this.fail(line, `ongeldig type '${utf8(typeCell)}' (data, voice of sms)`);
+    const lengte = cells(index.lengte);
+    const length = lengthText(lengte);
+    if (length === null) return this.fail(line, `ongeldige lengte '${utf8(lengte)}' (een geheel getal, 0 of meer)`);
+    const bundel = cells(index.bundel);
+    const bundle = bundel === 'in' || bundel === 'out' ? bundel : BUNDLES.get(lowercase.of(bundel));
+    if (!bundle) return this.fail(line, `ongeldige bundel '${utf8(bundel)}' (in of out)`);
+    const prijs = index.prijs < 0 ? '' : cells(index.prijs);
+    const price = prijs === '' ? null : parsePrice(prijs);
+    if (prijs !== '' && price === null) return this.fail(line, `ongeldige prijs '${utf8(prijs)}' (euro's, hoogstens 6 decimalen)`);
+    const sender = cells(index.afzender);
+    const receiver = cells(index.ontvanger);
+    const byReceiver = direction === 'inkomend' && type !== 'data';
+    const number = byReceiver ? receiver : sender;
+    if (number === '') return this.fail(line, byReceiver ? 'ontvanger ontbreekt' : 'afzender ontbreekt');
+    // A file with a mistake is refused whole: the rest is only checked.
+    if (this.errors.length) return null;
+
+    // The instant: the hour's start as PostgreSQL reads it, plus minutes and seconds.
+    const hours = this.options.clock.hours(date.iso);
+    if (!hours) return { month: [date.year, date.month] };
+    const hour = Math.floor(seconds / 3600);
+    let instant = hours[hour] + (seconds % 3600);
+    if (Number.isNaN(instant)) {
+      const exact = this.options.clock.exactOf(`${date.iso} ${tijd}`);
+      if (exact === undefined) return { exact: `${date.iso} ${tijd}` };
+      instant = exact;
+    }
+    const offset = date.naive + seconds - instant;
+    const absolute = Math.abs(offset);
+    const offsetText =
+      (offset < 0 ? '-' : '+') +
+      (absolute % 3600 === 0
+        ? pad2(absolute / 3600)
+        : `${pad2(Math.floor(absolute / 3600))}:${pad2(Math.floor(absolute / 60) % 60)}:${pad2(absolute % 60)}`);
+    const recordTime = `${date.iso} ${tijd}${offsetText}`;
+
+    // The key, as PostgreSQL's sha256() of these fields joined by U+001F always gave it (UTF-8:
+    // the latin1 text of its bytes, or the text itself when it is ASCII).
+    const keyText = `${date.iso}\u001f${tijd}\u001f${sender}\u001f${receiver}\u001f${direction}\u001f${type}\u001f${length}\u001f${bundle}\u001f${price ? price.text : ''}`;
+    const key = (this.ascii ? crypto.hash('sha256', keyText, 'hex') : crypto.hash('sha256', Buffer.from(keyText, 'latin1'), 'hex')).slice(0, 32);
+    this.records += 1;
+
+    const t = instant * 1_000_000;
+    let holder: NumberHolder | undefined;
+    const holders = this.options.numbers.get(number);
+    if (holders) {
+      for (const h of holders) {
+        if (h.start <= t && (h.end === null || h.end > t)) {
+          holder = h;
+          break;
+        }
+      }
+    }
+    if (!holder) {
+      this.unmatchedRecords += 1;
+      this.options.unmatched.write(
+        `${line}\t${recordTime}\t${this.cellText(sender)}\t${this.cellText(receiver)}\t${direction}\t${type}\t${length}\t${bundle}\t${price ? price.text : '\\N'}\t\\\\x${key}\n`,
+      );
+      return null;
+    }
+    let priceText: string;
+    let micros: number | null;
+    if (price) {
+      priceText = price.text;
+      micros = price.micros;
+    } else if (type === 'data' && bundle === 'out') {
+      const computed = outOfBundlePriceMicros(Number(length), this.options.priceMb.get(holder.companyId) ?? 0n);
+      priceText = microsText(computed);
+      micros = computed <= BigInt(MAX_SAFE) && computed >= -BigInt(MAX_SAFE) ? Number(computed) : null;
+    } else {
+      priceText = '0.000000';
+      micros = 0;
+    }
+    this.write(
+      `${holder.companyId}\t${holder.serviceId}\t${this.cellText(number)}\t${recordTime}\t${this.cellText(sender)}\t${this.cellText(receiver)}\t${direction}\t${type}\t${length}\t${bundle}\t${priceText}\t${this.options.importId}\t\\\\x${key}\n`,
+    );
+    if (date.monthKey !== this.lastMonth) {
+      this.months.add(date.monthKey);
+      this.lastMonth = date.monthKey;
+    }
+    const kind = TYPE_INDEX[type] * 4 + (direction === 'uitgaand' ? 2 : 0) + (bundle === 'out' ? 1 : 0);
+    const lengthValue = Number(length);
+    if (this.prints.add(parseInt(key.slice(0, 8), 16), parseInt(key.slice(8, 16), 16))) {
+      this.suspects.set(key, { serviceId: holder.serviceId, kind, length: lengthValue, micros });
+    }
+    if (this.totalsExact) this.addTotals(holder, number, date.monthKey, kind, lengthValue, micros, 1);
+    return null;
+  }
+
+  private addTotals(holder: NumberHolder, number: string, monthKey: string, kind: number, length: number, micros: number | null, times: number) {
+    let totals = this.totals.get(holder.serviceId);
+    if (!totals) {
+      totals = { companyId: holder.companyId, number, monthKey, sums: new Float64Array(36) };
+      this.totals.set(holder.serviceId, totals);
+    }
+    if (micros === null || totals.number !== number || totals.monthKey !== monthKey) {
+      this.totalsExact = false;
+      return;
+    }
+    const { sums } = totals;
+    sums[kind * 3] += times;
+    sums[kind * 3 + 1] += times * length;
+    sums[kind * 3 + 2] += times * micros;
+    if (Math.abs(sums[kind * 3 + 1]) > MAX_SAFE || Math.abs(sums[kind * 3 + 2]) > MAX_SAFE) this.totalsExact = false;
+  }
+
+  /** Takes the copies of a key found `extra` times too many (in-file duplicates) out of the totals. */
+  removeDuplicates(key: string, extra: number) {
+    const contribution = this.suspects.get(key)!;
+    const totals = this.totals.get(contribution.serviceId);
+    if (!this.totalsExact || !totals) return;
+    const { serviceId, kind, length, micros } = contribution;
+    this.addTotals({ serviceId, companyId: totals.companyId, start: 0, end: null }, totals.number, totals.monthKey, kind, length, micros, -extra);
+  }
+
+  /** The totals as COPY rows of usage_new_totals (company_id, month, service_id, number, type, direction, bundle, records, length, price). */
+  *totalRows(): Generator<string> {
+    const kinds = ['data', 'voice', 'sms'].flatMap((type) => ['inkomend', 'uitgaand'].flatMap((direction) => ['in', 'out'].map((bundle) => `${type}\t${direction}\t${bundle}`)));
+    for (const [serviceId, { companyId, number, monthKey, sums }] of this.totals) {
+      const escaped = this.escapeAlways(number);
+      for (let kind = 0; kind < 12; kind += 1) {
+        if (sums[kind * 3] === 0) continue;
+        yield `${companyId}\t${monthKey}-01\t${serviceId}\t${escaped}\t${kinds[kind]}\t${sums[kind * 3]}\t${sums[kind * 3 + 1]}\t${microsText(sums[kind * 3 + 2])}\n`;
+      }
+    }
+  }
+
+  private escapeAlways(value: string) {
+    return value.replaceAll('\\', '\\\\').replaceAll('\t', '\\t').replaceAll('\r', '\\r');
+  }
+}
