@@ -147,13 +147,22 @@ const jsBytes = (page: Page) =>
       ),
   );
 
-/** When the page's call for the article started and ended, in ms from navigation start. */
-const articleCall = (page: Page, articleId: number) =>
+/**
+ * When the page's calls for the session refresh and the article started and ended, and when its
+ * last JavaScript file had arrived, in ms from navigation start.
+ */
+const coldTimeline = (page: Page, articleId: number) =>
   page.evaluate((id) => {
-    const entry = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find(
-      (e) => new URL(e.name).pathname === `/api/articles/${id}`,
-    );
-    return entry ? { start: entry.startTime, end: entry.responseEnd, encoded: entry.encodedBodySize } : null;
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const call = (pathname: string) => entries.find((e) => new URL(e.name).pathname === pathname);
+    const article = call(`/api/articles/${id}`);
+    const refresh = call('/api/auth/refresh');
+    const scripts = entries.filter((e) => new URL(e.name).pathname.endsWith('.js'));
+    return {
+      article: article ? { start: article.startTime, end: article.responseEnd, encoded: article.encodedBodySize } : null,
+      refresh: refresh ? { start: refresh.startTime, end: refresh.responseEnd } : null,
+      scriptsEnd: scripts.length > 0 ? Math.max(...scripts.map((e) => e.responseEnd)) : null,
+    };
   }, articleId);
 
 /** Counts the bytes of .js responses on the wire (headers and body) while `fn` runs. */
@@ -246,6 +255,9 @@ export const benchArticlePage = async (): Promise<{ report: string; timings: Tim
     const apiMs: number[] = [];
     const callStart: number[] = [];
     const callEnd: number[] = [];
+    const refreshStart: number[] = [];
+    const refreshEnd: number[] = [];
+    const scriptsEnd: number[] = [];
     let js = { files: 0, transferred: 0, encoded: 0, decoded: 0 };
     let rows = 0;
     let rowCount = '';
@@ -263,7 +275,13 @@ export const benchArticlePage = async (): Promise<{ report: string; timings: Tim
           cold.push(await readMarks(coldPage));
         });
         articleJsonBytes = (await (await answer).body()).length;
-        const call = await articleCall(coldPage, article.id);
+        const timeline = await coldTimeline(coldPage, article.id);
+        if (timeline.refresh) {
+          refreshStart.push(timeline.refresh.start);
+          refreshEnd.push(timeline.refresh.end);
+        }
+        if (timeline.scriptsEnd !== null) scriptsEnd.push(timeline.scriptsEnd);
+        const call = timeline.article;
         if (call) {
           callStart.push(call.start);
           callEnd.push(call.end);
@@ -317,6 +335,9 @@ export const benchArticlePage = async (): Promise<{ report: string; timings: Tim
       timing('scroll to a row not loaded yet: its row shown', scrolled),
     ];
     const diagnostics = [
+      timing('cold load: the session refresh starts', refreshStart),
+      timing('cold load: the session refresh has its answer', refreshEnd),
+      timing('cold load: the last JavaScript file has arrived', scriptsEnd),
       timing('cold load: the article call starts', callStart),
       timing('cold load: the article call has its answer', callEnd),
       timing(`GET /api/articles/:id, first window of ${SERVICES} services, in the browser`, apiMs),

@@ -266,6 +266,33 @@ describeInBrowser('Mijn diensten (browser)', () => {
       await expectRows(servicesTable(), expectedServiceRows(all.services, columns, true));
     });
 
+    it('asks the article on a full page load while the screen’s JavaScript is still on its way, and only once', async () => {
+      const article = await articleNamed(base, token, mobile, 'Zakelijk Basis 5GB');
+      const articleCall = `/api/articles/${article.id}`;
+      await loginKlant();
+      // Hold the services screen's chunk until the article call has gone out (at most 15 s).
+      let articleAsked!: () => void;
+      const asked = new Promise<void>((resolve) => {
+        articleAsked = resolve;
+      });
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === articleCall) articleAsked();
+      });
+      let askedWhileHeld = false;
+      await page.route(/\/js\/services-screen\.[0-9a-f]+\.js$/, async (route) => {
+        askedWhileHeld = await Promise.race([asked.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 15_000))]);
+        await route.continue();
+      });
+      const articleCalls = countRequests(page, 'GET', articleCall);
+
+      await page.goto(`${base}${articlePath(mobile, article)}`);
+      await bodyRows(servicesTable()).first().waitFor();
+
+      expect(askedWhileHeld).toBe(true);
+      // The screen took the prefetched answer: one call for the first window.
+      expect(articleCalls.count).toBe(1);
+    });
+
     it('shows the active bulk count of Microsoft 365 and no phone or SIM columns for Hardware', async () => {
       const m365 = await articleNamed(base, token, apps, 'Microsoft 365 Business Standard');
       const bulkCount = activeBulk(m365.bulk_services);

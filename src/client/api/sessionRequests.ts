@@ -16,13 +16,29 @@ const readToken = async (response: Response, pick: (body: unknown) => unknown): 
   return typeof token === 'string' ? token : null;
 };
 
-/** A fresh token for the user's own company, from the HttpOnly refresh cookie. */
-export const requestRefresh = async (): Promise<string | null> => {
+const refresh = async (): Promise<string | null> => {
   try {
     return await readToken(await postJson('/auth/refresh'), (body) => (body as { token?: unknown }).token);
   } catch {
     return null;
   }
+};
+
+let startUpRefresh: Promise<string | null> | null = null;
+
+/**
+ * A full page load sends its refresh as the first thing its JavaScript does, before React and the
+ * rest of the entry have been evaluated; the session's restore (the next requestRefresh) takes it.
+ */
+export const refreshEarly = () => {
+  startUpRefresh ??= refresh();
+};
+
+/** A fresh token for the user's own company, from the HttpOnly refresh cookie. */
+export const requestRefresh = (): Promise<string | null> => {
+  const early = startUpRefresh;
+  startUpRefresh = null;
+  return early ?? refresh();
 };
 
 /** A token acting for `companyId`, or null when refused. */

@@ -1,12 +1,25 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
 import { ErrorScreen } from '../features/layout/ErrorScreen';
 import { RequireSession } from './RequireSession';
 
-/** Each screen is its own chunk, loaded when its route is first opened. */
-const screen = <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) =>
-  lazy(() => load().then((module) => ({ default: module[name] })));
+/**
+ * Each screen is its own chunk, loaded when its route is first opened (or preloaded). A screen
+ * whose chunk is already in renders at once: React.lazy would suspend its first render anyway,
+ * and React holds back the content of a suspended boundary until 300 ms after its fallback showed.
+ * The choice is kept for the life of the element, so a screen is never remounted by it.
+ */
+const screen = <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) => {
+  let loaded: ComponentType | undefined;
+  const preload = () => load().then((module): ComponentType => (loaded = module[name]));
+  const LazyScreen = lazy(() => preload().then((component) => ({ default: component })));
+  function Screen() {
+    const [{ Component }] = useState<{ Component: ComponentType }>(() => ({ Component: loaded ?? LazyScreen }));
+    return <Component />;
+  }
+  return Object.assign(Screen, { preload });
+};
 
 const LoginScreen = screen(
   () => import(/* webpackChunkName: "login-screen" */ '../features/auth/LoginScreen'),
@@ -20,8 +33,7 @@ const ResetPasswordScreen = screen(
   () => import(/* webpackChunkName: "reset-password-screen" */ '../features/auth/ResetPasswordScreen'),
   'ResetPasswordScreen',
 );
-const loadLayout = () => import(/* webpackChunkName: "layout" */ '../features/layout/Layout');
-const Layout = screen(loadLayout, 'Layout');
+const Layout = screen(() => import(/* webpackChunkName: "layout" */ '../features/layout/Layout'), 'Layout');
 const NotFoundScreen = screen(
   () => import(/* webpackChunkName: "not-found-screen" */ '../features/layout/NotFoundScreen'),
   'NotFoundScreen',
@@ -30,8 +42,10 @@ const DashboardScreen = screen(
   () => import(/* webpackChunkName: "dashboard-screen" */ '../features/dashboard/DashboardScreen'),
   'DashboardScreen',
 );
-const loadServicesScreen = () => import(/* webpackChunkName: "services-screen" */ '../features/services/ServicesScreen');
-const ServicesScreen = screen(loadServicesScreen, 'ServicesScreen');
+const ServicesScreen = screen(
+  () => import(/* webpackChunkName: "services-screen" */ '../features/services/ServicesScreen'),
+  'ServicesScreen',
+);
 
 const CompanyScreen = screen(
   () => import(/* webpackChunkName: "company-screen" */ '../features/company/CompanyScreen'),
@@ -55,14 +69,21 @@ const SearchScreen = screen(
 );
 
 /**
- * On a full load of a services address, starts the layout's and the screen's chunks at once, in
- * parallel with the session refresh, instead of each after the one before it has rendered.
+ * On a full load of a services address, the layout's and the screen's chunks at once, in parallel
+ * with the session refresh, instead of each after the one before it has rendered (startEarly.ts
+ * has asked them already; this takes up the same downloads). Answers when they are in (or failed:
+ * the route's error screen tells then), after which these screens render without suspending.
  */
-export const preloadChunksFor = (pathname: string) => {
-  if (!pathname.startsWith('/mijn-diensten/')) return;
-  void loadLayout();
-  void loadServicesScreen();
+export const preloadChunksFor = (pathname: string): Promise<void> => {
+  if (!pathname.startsWith('/mijn-diensten/')) return Promise.resolve();
+  return Promise.all([Layout.preload(), ServicesScreen.preload()]).then(
+    () => undefined,
+    () => undefined,
+  );
 };
+
+/** The frame of the logged-in screens; its addresses need the user, the policies and the groups. */
+export const LAYOUT_ROUTE_ID = 'layout';
 
 function LazyOutlet() {
   return (
@@ -86,6 +107,7 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           {
+            id: LAYOUT_ROUTE_ID,
             element: <Layout />,
             children: [
               { path: 'dashboard', element: <DashboardScreen /> },

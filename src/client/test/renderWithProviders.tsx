@@ -8,11 +8,12 @@ import { type AppStore, makeStore, type RootState } from '../app/store';
 
 interface Options {
   preloadedState?: Partial<RootState>;
+  /** A store the test has already used (e.g. for a start-up), instead of a fresh one. */
+  store?: AppStore;
 }
 
 /** The whole portal at `path`, with a fresh store, as the browser would show it. */
-export const renderWithProviders = (path: string, { preloadedState }: Options = {}) => {
-  const store = makeStore(preloadedState);
+export const renderWithProviders = (path: string, { preloadedState, store = makeStore(preloadedState) }: Options = {}) => {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(

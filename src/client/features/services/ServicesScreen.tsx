@@ -8,10 +8,7 @@ import { EditArticleScreen } from './EditArticleScreen';
 import { EditServiceScreen } from './EditServiceScreen';
 import { ScreenState } from './ScreenState';
 import { ServiceScreen } from './ServiceScreen';
-
-const GROUP = ':groupId/:groupName';
-const ARTICLE = `${GROUP}/:articleId/:articleName`;
-const SERVICE = `${ARTICLE}/:serviceId/:endUserUrlName`;
+import { ARTICLE, GROUP, SERVICE } from './servicesRoutes';
 
 /** Everything below /mijn-diensten (spec section 2, Services). */
 export function ServicesScreen() {

@@ -7,9 +7,7 @@ import { selectArticleGroupById, useGetVisibleArticleGroupsQuery } from '../../a
 import { selectActingCompanyId } from '../../app/authSlice';
 import { useAppSelector } from '../../app/hooks';
 import { type ArticleQuery, articleWindowQuery, useGetArticleQuery, useGetServiceQuery } from './servicesApi';
-
-const toId = (value: string | undefined): number | null =>
-  value !== undefined && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
+import { showHistoricIn, toId } from './servicesRoutes';
 
 /** The ids in the address of a services screen; null when a segment is not a valid id. */
 export const useRouteIds = () => {
@@ -49,7 +47,7 @@ export const useActingCompany = () => {
 /** 'Toon Historische Afnames', kept in the query string as show_historic=1 (spec section 4). */
 export const useShowHistoric = () => {
   const [searchParams, setSearchParams] = useSearchParams();
-  const showHistoric = searchParams.get('show_historic') === '1';
+  const showHistoric = showHistoricIn(searchParams);
   const setShowHistoric = (show: boolean) =>
     setSearchParams(
       (current) => {

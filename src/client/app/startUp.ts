@@ -1,0 +1,43 @@
+import { matchRoutes } from 'react-router-dom';
+import { accountApi } from '../api/accountApi';
+import { catalogApi } from '../api/catalogApi';
+import { prefetchServicesScreen } from '../features/services/servicesRoutes';
+import { selectActingCompanyId, selectIsImpersonating, selectUserId } from './authSlice';
+import { LAYOUT_ROUTE_ID, routes } from './routes';
+import { restoreSession } from './session';
+import type { AppDispatch, RootState } from './store';
+
+/** The part of `window.location` a full page load starts from. */
+export interface PageAddress {
+  pathname: string;
+  search: string;
+}
+
+/**
+ * Starts the calls the screen at the address makes first: the frame's (user, policies, groups,
+ * and the managed company's name while impersonating) and the screen's own. Each is the screen's
+ * very RTK Query call, so the screen finds its answer in the cache or in flight; a prefetch holds
+ * no subscription, so an answer no screen takes up goes after keepUnusedDataFor.
+ */
+export const prefetchScreenData = ({ pathname, search }: PageAddress) => (dispatch: AppDispatch, getState: () => RootState) => {
+  const inLayout = matchRoutes(routes, pathname)?.some((match) => match.route.id === LAYOUT_ROUTE_ID) ?? false;
+  if (!inLayout) return;
+  // The screen's own call first: it is the largest answer and the server works in order.
+  if (pathname.startsWith('/mijn-diensten/')) dispatch(prefetchServicesScreen(pathname, search));
+  dispatch(catalogApi.util.prefetch('getVisibleArticleGroups', undefined, {}));
+  dispatch(accountApi.util.prefetch('getPolicies', undefined, {}));
+  const userId = selectUserId(getState());
+  if (userId !== null) dispatch(accountApi.util.prefetch('getUser', userId, {}));
+  const companyId = selectActingCompanyId(getState());
+  if (selectIsImpersonating(getState()) && companyId !== null) dispatch(accountApi.util.prefetch('getCompany', companyId, {}));
+};
+
+/**
+ * A full page load (tokens live in memory only): the session from the refresh cookie, then at once
+ * the data of the address's screen, in parallel with the screen's JavaScript chunks
+ * (preloadChunksFor) instead of after they have arrived and rendered.
+ */
+export const startSession = (address: PageAddress) => async (dispatch: AppDispatch) => {
+  const { payload: loggedIn } = await dispatch(restoreSession());
+  if (loggedIn === true) dispatch(prefetchScreenData(address));
+};
