@@ -14,15 +14,16 @@ interface WindowEndpoint<Arg, Result> {
  * The rows of a long list loaded in windows of `size` as a windowed VirtualTable shows them:
  * each window is the endpoint's query for `argOf(offset)`, cached by RTK Query by its arguments
  * and held while the list is shown; another `key` (other filters) lets go of the old windows.
- * `rowAt` answers undefined for a row whose window has not arrived yet; `onRangeChange` is the
- * table's, asking the windows of the rows it renders.
+ * `rowAt` answers undefined for a row whose window has not arrived yet (`rowOf` reads the row at
+ * an index of a window's answer); `onRangeChange` is the table's, asking the windows of the rows it
+ * renders.
  */
 export const useQueryWindows = <Arg, Result, Row>(
   endpoint: WindowEndpoint<Arg, Result>,
   key: string,
   argOf: (offset: number) => Arg,
   size: number,
-  rowsOf: (result: Result) => readonly Row[],
+  rowOf: (result: Result, index: number) => Row | undefined,
 ) => {
   const dispatch = useAppDispatch();
   const [asked, setAsked] = useState<{ key: string; pages: number[] }>({ key, pages: [0] });
@@ -58,9 +59,9 @@ export const useQueryWindows = <Arg, Result, Row>(
     (index: number): Row | undefined => {
       const page = Math.floor(index / size);
       const data = byPage.get(page);
-      return data === undefined ? undefined : rowsOf(data)[index - page * size];
+      return data === undefined ? undefined : rowOf(data, index - page * size);
     },
-    [byPage, size, rowsOf],
+    [byPage, size, rowOf],
   );
 
   const onRangeChange = useCallback(

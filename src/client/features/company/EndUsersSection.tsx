@@ -1,9 +1,9 @@
 import SearchIcon from '@mui/icons-material/Search';
 import { InputAdornment, Stack, TextField, Typography } from '@mui/material';
-import { shallowEqual } from 'react-redux';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { EntityState } from '@reduxjs/toolkit';
+import { useEffect, useState } from 'react';
 import { formatDecimal } from '../../../domain/format';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useQueryWindows } from '../../app/useQueryWindows';
 import { PageLoading } from '../../components/PageLoading';
 import { companyApi, endUsersAdapter, type EndUserListItem, type EndUsersWindow, useGetEndUserCountQuery } from './companyApi';
 import { EndUserList } from './EndUserList';
@@ -18,7 +18,7 @@ export const END_USER_SEARCH_DELAY_MS = 250;
 
 const count = (n: number) => `${formatDecimal(n, 0)} ${n === 1 ? 'eindgebruiker' : 'eindgebruikers'}`;
 
-const windowArgs = (term: string, page: number): EndUsersWindow => ({ term, offset: page * END_USERS_WINDOW, limit: END_USERS_WINDOW });
+const windowArgs = (term: string, offset: number): EndUsersWindow => ({ term, offset, limit: END_USERS_WINDOW });
 
 const { selectById } = endUsersAdapter.getSelectors();
 
@@ -32,65 +32,25 @@ const useSettledValue = <T,>(value: T, delayMs: number): T => {
   return settled;
 };
 
+/** The end user at an index of a window's answer. */
+const endUserOfWindow = (window: EntityState<EndUserListItem, number>, index: number): EndUserListItem | undefined => {
+  const id = window.ids[index];
+  return id === undefined ? undefined : selectById(window, id);
+};
+
 /**
  * The end users matching `term`, in windows of END_USERS_WINDOW as the list shows them
- * (`GET /end-users/all?term&offset&limit`, cached by RTK Query by its arguments and held while
- * the list is open; an import invalidates them). `endUserAt` answers undefined until its window came.
+ * (`GET /end-users/all?term&offset&limit`, held while the list is open; an import invalidates them).
  */
 const useEndUserWindows = (term: string) => {
-  const dispatch = useAppDispatch();
-  const [asked, setAsked] = useState<{ term: string; pages: number[] }>({ term, pages: [0] });
-  const pages = useMemo(() => (asked.term === term ? asked.pages : [0]), [asked, term]);
-  const subscriptions = useRef(new Map<number, { unsubscribe: () => void }>());
-
-  // Another term: let go of the old windows.
-  useEffect(() => {
-    const held = subscriptions.current;
-    return () => {
-      held.forEach((subscription) => subscription.unsubscribe());
-      held.clear();
-    };
-  }, [term]);
-
-  useEffect(() => {
-    for (const page of pages) {
-      if (subscriptions.current.has(page)) continue;
-      subscriptions.current.set(page, dispatch(companyApi.endpoints.getEndUsersWindow.initiate(windowArgs(term, page))));
-    }
-  }, [dispatch, pages, term]);
-
-  const windows = useAppSelector(
-    (state) => pages.map((page) => companyApi.endpoints.getEndUsersWindow.select(windowArgs(term, page))(state).data),
-    shallowEqual,
+  const { rowAt, onRangeChange } = useQueryWindows(
+    companyApi.endpoints.getEndUsersWindow,
+    term,
+    (offset) => windowArgs(term, offset),
+    END_USERS_WINDOW,
+    endUserOfWindow,
   );
-  const byPage = useMemo(() => new Map(pages.map((page, i) => [page, windows[i]])), [pages, windows]);
-
-  const endUserAt = useCallback(
-    (index: number): EndUserListItem | undefined => {
-      const page = Math.floor(index / END_USERS_WINDOW);
-      const data = byPage.get(page);
-      const id = data?.ids[index - page * END_USERS_WINDOW];
-      return data && id !== undefined ? selectById(data, id) : undefined;
-    },
-    [byPage],
-  );
-
-  const onRangeChange = useCallback(
-    (start: number, end: number) => {
-      const wanted: number[] = [];
-      for (let page = Math.floor(start / END_USERS_WINDOW); page <= Math.floor(Math.max(start, end - 1) / END_USERS_WINDOW); page++) {
-        wanted.push(page);
-      }
-      setAsked((current) => {
-        const have = current.term === term ? current.pages : [0];
-        const missing = wanted.filter((page) => !have.includes(page));
-        return missing.length === 0 && current.term === term ? current : { term, pages: [...have, ...missing] };
-      });
-    },
-    [term],
-  );
-
-  return { endUserAt, onRangeChange };
+  return { endUserAt: rowAt, onRangeChange };
 };
 
 /**

@@ -27,7 +27,7 @@ const TABLE_HEADING_ID = 'verbruik-per-nummer';
 /** Rows per request while scrolling. */
 export const REPORT_WINDOW = 200;
 
-const rowsOfWindow = (rows: ReportRow[]) => rows;
+const rowOfWindow = (rows: ReportRow[], index: number): ReportRow | undefined => rows[index];
 
 const columns: Column<ReportRow>[] = [
   { id: 'name', header: 'Naam', cell: endUserName },
@@ -174,7 +174,7 @@ function ReportResults({ filters, search }: ReportResultsProps) {
     JSON.stringify(filters),
     (offset) => ({ ...filters, offset, limit: REPORT_WINDOW }),
     REPORT_WINDOW,
-    rowsOfWindow,
+    rowOfWindow,
   );
 
   const [download, { isLoading: downloading }] = useDownloadReportMutation();
