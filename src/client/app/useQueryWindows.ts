@@ -10,28 +10,45 @@ interface WindowEndpoint<Arg, Result> {
   select(arg: Arg): (state: RootState) => { data?: Result };
 }
 
+/** How a list is cut into windows: each window's query arguments and where its rows stand. */
+export interface WindowLayout<Arg> {
+  /** The query arguments of window `page`. */
+  argOf: (page: number) => Arg;
+  /** The window holding the row at `index`. */
+  pageOf: (index: number) => number;
+  /** The index of window `page`'s first row. */
+  startOf: (page: number) => number;
+}
+
+/** Windows of `size` rows each; `argAt` builds the query arguments of the window starting at `offset`. */
+export const evenWindows = <Arg,>(size: number, argAt: (offset: number) => Arg): WindowLayout<Arg> => ({
+  argOf: (page) => argAt(page * size),
+  pageOf: (index) => Math.floor(index / size),
+  startOf: (page) => page * size,
+});
+
 /**
- * The rows of a long list loaded in windows of `size` as a windowed VirtualTable shows them:
- * each window is the endpoint's query for `argOf(offset)`, cached by RTK Query by its arguments
- * and held while the list is shown; another `key` (other filters) lets go of the old windows.
- * `rowAt` answers undefined for a row whose window has not arrived yet (`rowOf` reads the row at
- * an index of a window's answer); `onRangeChange` is the table's, asking the windows of the rows it
- * renders.
+ * The rows of a long list loaded in windows as a windowed VirtualTable shows them: each window is
+ * the endpoint's query for `layout.argOf(page)`, cached by RTK Query by its arguments and held
+ * while the list is shown (a window another hook holds too is asked only once); another `key`
+ * (other filters, another article) lets go of the old windows. `rowAt` answers undefined for a
+ * row whose window has not arrived yet (`rowOf` reads the row at an index of a window's answer);
+ * `onRangeChange` is the table's, asking the windows of the rows it renders. `windowData(page)`
+ * is a window's answer, when it is there.
  */
 export const useQueryWindows = <Arg, Result, Row>(
   endpoint: WindowEndpoint<Arg, Result>,
   key: string,
-  argOf: (offset: number) => Arg,
-  size: number,
+  layout: WindowLayout<Arg>,
   rowOf: (result: Result, index: number) => Row | undefined,
 ) => {
   const dispatch = useAppDispatch();
   const [asked, setAsked] = useState<{ key: string; pages: number[] }>({ key, pages: [0] });
   const pages = useMemo(() => (asked.key === key ? asked.pages : [0]), [asked, key]);
   const subscriptions = useRef(new Map<number, { unsubscribe: () => void }>());
-  // The arguments follow the key: the latest function builds them.
-  const argOfRef = useRef(argOf);
-  argOfRef.current = argOf;
+  // The layout follows the key: the latest one builds the arguments.
+  const layoutRef = useRef(layout);
+  layoutRef.current = layout;
 
   // Another list: let go of the old windows.
   useEffect(() => {
@@ -45,37 +62,40 @@ export const useQueryWindows = <Arg, Result, Row>(
   useEffect(() => {
     for (const page of pages) {
       if (subscriptions.current.has(page)) continue;
-      subscriptions.current.set(page, dispatch(endpoint.initiate(argOfRef.current(page * size))));
+      subscriptions.current.set(page, dispatch(endpoint.initiate(layoutRef.current.argOf(page))));
     }
-  }, [dispatch, endpoint, pages, key, size]);
+  }, [dispatch, endpoint, pages, key]);
 
   const windows = useAppSelector(
-    (state) => pages.map((page) => endpoint.select(argOfRef.current(page * size))(state).data),
+    (state) => pages.map((page) => endpoint.select(layoutRef.current.argOf(page))(state).data),
     shallowEqual,
   );
   const byPage = useMemo(() => new Map(pages.map((page, i) => [page, windows[i]])), [pages, windows]);
 
+  const windowData = useCallback((page: number) => byPage.get(page), [byPage]);
+
   const rowAt = useCallback(
     (index: number): Row | undefined => {
-      const page = Math.floor(index / size);
+      const page = layoutRef.current.pageOf(index);
       const data = byPage.get(page);
-      return data === undefined ? undefined : rowOf(data, index - page * size);
+      return data === undefined ? undefined : rowOf(data, index - layoutRef.current.startOf(page));
     },
-    [byPage, size, rowOf],
+    [byPage, rowOf],
   );
 
   const onRangeChange = useCallback(
     (start: number, end: number) => {
+      const { pageOf } = layoutRef.current;
       const wanted: number[] = [];
-      for (let page = Math.floor(start / size); page <= Math.floor(Math.max(start, end - 1) / size); page++) wanted.push(page);
+      for (let page = pageOf(start); page <= pageOf(Math.max(start, end - 1)); page++) wanted.push(page);
       setAsked((current) => {
         const have = current.key === key ? current.pages : [0];
         const missing = wanted.filter((page) => !have.includes(page));
         return missing.length === 0 && current.key === key ? current : { key, pages: [...have, ...missing] };
       });
     },
-    [key, size],
+    [key],
   );
 
-  return { rowAt, onRangeChange };
+  return { rowAt, onRangeChange, windowData };
 };

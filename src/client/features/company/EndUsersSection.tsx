@@ -3,7 +3,7 @@ import { InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import type { EntityState } from '@reduxjs/toolkit';
 import { useEffect, useState } from 'react';
 import { formatDecimal } from '../../../domain/format';
-import { useQueryWindows } from '../../app/useQueryWindows';
+import { evenWindows, useQueryWindows } from '../../app/useQueryWindows';
 import { PageLoading } from '../../components/PageLoading';
 import { companyApi, endUsersAdapter, type EndUserListItem, type EndUsersWindow, useGetEndUserCountQuery } from './companyApi';
 import { EndUserList } from './EndUserList';
@@ -46,8 +46,7 @@ const useEndUserWindows = (term: string) => {
   const { rowAt, onRangeChange } = useQueryWindows(
     companyApi.endpoints.getEndUsersWindow,
     term,
-    (offset) => windowArgs(term, offset),
-    END_USERS_WINDOW,
+    evenWindows(END_USERS_WINDOW, (offset) => windowArgs(term, offset)),
     endUserOfWindow,
   );
   return { endUserAt: rowAt, onRangeChange };

@@ -6,7 +6,7 @@ import { formatBytes, formatDuration, formatEuro } from '../../../domain/format'
 import { MSG } from '../../../domain/messages';
 import { saveCsv } from '../../app/download';
 import { paths } from '../../app/paths';
-import { useQueryWindows } from '../../app/useQueryWindows';
+import { evenWindows, useQueryWindows } from '../../app/useQueryWindows';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { type Column, VirtualTable } from '../../components/VirtualTable';
@@ -172,8 +172,7 @@ function ReportResults({ filters, search }: ReportResultsProps) {
   const { rowAt, onRangeChange } = useQueryWindows(
     usageApi.endpoints.getReportWindow,
     JSON.stringify(filters),
-    (offset) => ({ ...filters, offset, limit: REPORT_WINDOW }),
-    REPORT_WINDOW,
+    evenWindows(REPORT_WINDOW, (offset) => ({ ...filters, offset, limit: REPORT_WINDOW })),
     rowOfWindow,
   );
 
