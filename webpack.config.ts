@@ -1,8 +1,37 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import webpack, { type Configuration } from 'webpack';
+import webpack, { type Compiler, type Configuration } from 'webpack';
 
 const root = __dirname;
+
+/**
+ * Writes a brotli (quality 11) and a gzip (level 9) copy next to every script, style, HTML and SVG
+ * file above 1 kB, which the server sends as they are (`preCompressed`) instead of compressing each
+ * file on every request: a first visit's 16 files no longer keep the server's one thread busy while
+ * the page's API calls wait behind them, and the files are smaller on the wire.
+ */
+class PrecompressPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PrecompressPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        (assets) => {
+          for (const [name, source] of Object.entries(assets)) {
+            if (!/\.(js|css|html|svg)$/.test(name)) continue;
+            const buffer = source.buffer();
+            if (buffer.length < 1024) continue;
+            const brotli = zlib.brotliCompressSync(buffer, {
+              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length },
+            });
+            compilation.emitAsset(`${name}.br`, new webpack.sources.RawSource(brotli));
+            compilation.emitAsset(`${name}.gz`, new webpack.sources.RawSource(zlib.gzipSync(buffer, { level: 9 })));
+          }
+        },
+      );
+    });
+  }
+}
 
 /**
  * The SPA build. The server answers with CSP `script-src 'self'`, so the produced HTML has
@@ -49,6 +78,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       }),
       // moment bundles every locale by default; the portal speaks Dutch only.
       new webpack.ContextReplacementPlugin(/moment[/\\]locale$/, /^\.\/nl$/),
+      ...(production ? [new PrecompressPlugin()] : []),
     ],
     optimization: {
       splitChunks: { chunks: 'all' },

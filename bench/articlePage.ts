@@ -117,6 +117,14 @@ const MARKS_SCRIPT = () => {
   new MutationObserver(check).observe(document, { childList: true, subtree: true });
 };
 
+/** The portal's marks of a full load (src/client/app/timeline.ts), in the order they come. */
+const MARKS: [string, string][] = [
+  ['start', 'the entry starts running (refresh sent)'],
+  ['evaluated', 'the entry is evaluated (React, MUI, store)'],
+  ['rehydrated', 'the persisted UI state is back'],
+  ['session', 'the session is restored (screen data asked)'],
+];
+
 interface Sample {
   rendered: number;
   interactive: number;
@@ -162,6 +170,13 @@ const coldTimeline = (page: Page, articleId: number) =>
       article: article ? { start: article.startTime, end: article.responseEnd, encoded: article.encodedBodySize } : null,
       refresh: refresh ? { start: refresh.startTime, end: refresh.responseEnd } : null,
       scriptsEnd: scripts.length > 0 ? Math.max(...scripts.map((e) => e.responseEnd)) : null,
+      // The portal's own marks (src/client/app/timeline.ts).
+      marks: Object.fromEntries(
+        performance
+          .getEntriesByType('mark')
+          .filter((m) => m.name.startsWith('portal:'))
+          .map((m) => [m.name.slice('portal:'.length), m.startTime]),
+      ) as Record<string, number>,
     };
   }, articleId);
 
@@ -258,6 +273,7 @@ export const benchArticlePage = async (): Promise<{ report: string; timings: Tim
     const refreshStart: number[] = [];
     const refreshEnd: number[] = [];
     const scriptsEnd: number[] = [];
+    const marks: Record<string, number[]> = {};
     let js = { files: 0, transferred: 0, encoded: 0, decoded: 0 };
     let rows = 0;
     let rowCount = '';
@@ -281,6 +297,7 @@ export const benchArticlePage = async (): Promise<{ report: string; timings: Tim
           refreshEnd.push(timeline.refresh.end);
         }
         if (timeline.scriptsEnd !== null) scriptsEnd.push(timeline.scriptsEnd);
+        for (const [name, at] of Object.entries(timeline.marks)) (marks[name] ??= []).push(at);
         const call = timeline.article;
         if (call) {
           callStart.push(call.start);
@@ -338,6 +355,7 @@ export const benchArticlePage = async (): Promise<{ report: string; timings: Tim
       timing('cold load: the session refresh starts', refreshStart),
       timing('cold load: the session refresh has its answer', refreshEnd),
       timing('cold load: the last JavaScript file has arrived', scriptsEnd),
+      ...MARKS.filter(([name]) => marks[name]).map(([name, label]) => timing(`cold load: ${label}`, marks[name])),
       timing('cold load: the article call starts', callStart),
       timing('cold load: the article call has its answer', callEnd),
       timing(`GET /api/articles/:id, first window of ${SERVICES} services, in the browser`, apiMs),

@@ -9,23 +9,37 @@ import { preloadChunksFor, routes } from './app/routes';
 import { SessionGate } from './app/SessionGate';
 import { startSession } from './app/startUp';
 import { makeStore } from './app/store';
+import { markTimeline } from './app/timeline';
 
+markTimeline('evaluated');
 const chunks = preloadChunksFor(window.location.pathname);
 const store = makeStore();
 // The session is restored once the persisted UI state (the managed company) is back; the data of
 // the address's screen is asked as soon as the refresh has answered.
-persistStore(store, null, () => {
-  void store.dispatch(startSession(window.location));
+const sessionKnown = new Promise<void>((resolve) => {
+  persistStore(store, null, () => {
+    markTimeline('rehydrated');
+    void store.dispatch(startSession(window.location)).finally(resolve);
+  });
 });
 
 const router = createBrowserRouter(routes);
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <AppProviders store={store}>
-      <SessionGate chunks={chunks}>
-        <RouterProvider router={router} />
-      </SessionGate>
-    </AppProviders>
-  </StrictMode>,
+/**
+ * React's first render waits until the session is known (at most FIRST_RENDER_WAIT_MS): the
+ * page is then rendered once, with its data when the early calls brought it, instead of first a
+ * spinner and then again; and the main thread is free to send the article's early call the
+ * moment the refresh has answered.
+ */
+const FIRST_RENDER_WAIT_MS = 300;
+void Promise.race([sessionKnown, new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(() =>
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <AppProviders store={store}>
+        <SessionGate chunks={chunks}>
+          <RouterProvider router={router} />
+        </SessionGate>
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

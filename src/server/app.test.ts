@@ -12,11 +12,19 @@ const INDEX_HTML = '<!doctype html><html lang="nl"><head><script src="/main.0123
 let t: TestApp;
 let clientDir: string;
 const BIG_SCRIPT = 'console.log("a screen of the portal");\n'.repeat(200);
+const PRECOMPRESSED = {
+  br: zlib.brotliCompressSync(BIG_SCRIPT, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  gzip: zlib.gzipSync(BIG_SCRIPT, { level: 9 }),
+};
 beforeAll(async () => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-client-'));
   fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
   fs.writeFileSync(path.join(clientDir, 'main.0123456789abcdef.js'), 'console.log("spa");');
   fs.writeFileSync(path.join(clientDir, 'services-screen.0123456789abcdef.js'), BIG_SCRIPT);
+  // As the build writes them: a brotli and a gzip copy beside the file.
+  fs.writeFileSync(path.join(clientDir, 'costs-screen.0123456789abcdef.js'), BIG_SCRIPT);
+  fs.writeFileSync(path.join(clientDir, 'costs-screen.0123456789abcdef.js.br'), PRECOMPRESSED.br);
+  fs.writeFileSync(path.join(clientDir, 'costs-screen.0123456789abcdef.js.gz'), PRECOMPRESSED.gzip);
   t = await createTestApp({ clientDir });
 }, 60_000);
 afterAll(async () => {
@@ -105,6 +113,28 @@ describe('compression', () => {
     const small = await t.app.inject({ method: 'GET', url: '/some/deep/route', headers: { 'accept-encoding': 'br' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.body).toBe(INDEX_HTML);
+  });
+});
+
+describe('precompressed files of the build', () => {
+  it.each(['br', 'gzip'] as const)('sends the %s copy as it is, with the plain file type and caching', async (encoding) => {
+    const res = await t.app.inject({ method: 'GET', url: '/costs-screen.0123456789abcdef.js', headers: { 'accept-encoding': encoding } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    // The very bytes of the build's copy: not compressed again on the way.
+    expect(res.rawPayload.equals(PRECOMPRESSED[encoding])).toBe(true);
+    expectSecurityHeaders(res);
+  });
+
+  it('prefers brotli when both are accepted, and sends the plain file to a client that accepts neither', async () => {
+    const both = await t.app.inject({ method: 'GET', url: '/costs-screen.0123456789abcdef.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(both.headers['content-encoding']).toBe('br');
+    const plain = await t.app.inject({ method: 'GET', url: '/costs-screen.0123456789abcdef.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
   });
 });
 

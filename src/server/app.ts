@@ -96,11 +96,15 @@ export const buildApp = async ({ config, database, clientDir }: AppOptions): Pro
       root: spaDir,
       index: false,
       wildcard: false,
+      // The build writes a .br and a .gz copy of every file above 1 kB (webpack.config.ts): sent
+      // as they are when the browser accepts them; smaller files are compressed by the plugin above.
+      preCompressed: true,
       // Else send's own "public, max-age=0" overrides the header set below and the fallback's no-cache.
       cacheControl: false,
       setHeaders: (res, filePath) => {
         const hashed = /\.[0-9a-f]{8,}\./.test(path.basename(filePath));
         res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }

@@ -291,6 +291,15 @@ describeInBrowser('Mijn diensten (browser)', () => {
       expect(askedWhileHeld).toBe(true);
       // The screen took the prefetched answer: one call for the first window.
       expect(articleCalls.count).toBe(1);
+      // Sent with the refresh's token before the session was restored (startEarly.ts), not after.
+      const order = await page.evaluate((pathname) => {
+        const call = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => new URL(e.name).pathname === pathname);
+        const session = performance.getEntriesByName('portal:session')[0];
+        return { call: call?.startTime, session: session?.startTime };
+      }, articleCall);
+      expect(order.call).toBeDefined();
+      expect(order.session).toBeDefined();
+      expect(order.call!).toBeLessThan(order.session!);
     });
 
     it('shows the active bulk count of Microsoft 365 and no phone or SIM columns for Hardware', async () => {

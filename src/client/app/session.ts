@@ -30,17 +30,23 @@ const openSession = async (managedCompanyId: number | null): Promise<SessionToke
   return impersonated ? { token: impersonated, originalToken: token } : { token, originalToken: null };
 };
 
-const renewSession = async (getState: () => SessionRootState, dispatch: SessionDispatch): Promise<boolean> => {
+/**
+ * `ownCompanyStart`: an action dispatched right after the session started when it acts for the
+ * user's own company, in the same task: after the cache of the previous identity was dropped
+ * (sessionCache.ts) and before React renders the session's screens.
+ */
+const renewSession = async (getState: () => SessionRootState, dispatch: SessionDispatch, ownCompanyStart?: UnknownAction): Promise<boolean> => {
   const tokens = await openSession(selectManagedCompanyId(getState()));
   dispatch(tokens ? sessionStarted(tokens) : loggedOut());
+  if (tokens && tokens.originalToken === null && ownCompanyStart) dispatch(ownCompanyStart);
   return tokens !== null;
 };
 
 let pendingRenewal: Promise<boolean> | null = null;
 
 /** Concurrent requests that all need a fresh token share one renewal. */
-const renewSessionOnce = (getState: () => SessionRootState, dispatch: SessionDispatch): Promise<boolean> => {
-  pendingRenewal ??= renewSession(getState, dispatch).finally(() => {
+const renewSessionOnce = (getState: () => SessionRootState, dispatch: SessionDispatch, ownCompanyStart?: UnknownAction): Promise<boolean> => {
+  pendingRenewal ??= renewSession(getState, dispatch, ownCompanyStart).finally(() => {
     pendingRenewal = null;
   });
   return pendingRenewal;
@@ -64,10 +70,14 @@ export const ensureFreshSession = async (
   return false;
 };
 
-/** At start-up (a reload keeps no token): the refresh cookie decides whether we are logged in. */
-export const restoreSession = createAsyncThunk<boolean, void, { state: SessionRootState }>(
+/**
+ * At start-up (a reload keeps no token): the refresh cookie decides whether we are logged in.
+ * The argument, an action, fills the new session's cache with answers fetched on the way in
+ * (the article page's early call, which was sent with the user's own token).
+ */
+export const restoreSession = createAsyncThunk<boolean, UnknownAction | undefined, { state: SessionRootState }>(
   'session/restore',
-  (_, { getState, dispatch }) => renewSessionOnce(getState, dispatch),
+  (ownCompanyStart, { getState, dispatch }) => renewSessionOnce(getState, dispatch, ownCompanyStart),
 );
 
 /** Forgets the session at once and revokes it on the server. */

@@ -1,11 +1,14 @@
 import { matchRoutes } from 'react-router-dom';
 import { accountApi } from '../api/accountApi';
 import { catalogApi } from '../api/catalogApi';
-import { prefetchServicesScreen } from '../features/services/servicesRoutes';
+import { takeEarlyArticle } from '../api/sessionRequests';
+import { earlyArticleEntry, prefetchServicesScreen } from '../features/services/servicesRoutes';
 import { selectActingCompanyId, selectIsImpersonating, selectUserId } from './authSlice';
 import { LAYOUT_ROUTE_ID, routes } from './routes';
 import { restoreSession } from './session';
 import type { AppDispatch, RootState } from './store';
+import { selectManagedCompanyId } from './uiSlice';
+import { markTimeline } from './timeline';
 
 /** The part of `window.location` a full page load starts from. */
 export interface PageAddress {
@@ -37,7 +40,13 @@ export const prefetchScreenData = ({ pathname, search }: PageAddress) => (dispat
  * the data of the address's screen, in parallel with the screen's JavaScript chunks
  * (preloadChunksFor) instead of after they have arrived and rendered.
  */
-export const startSession = (address: PageAddress) => async (dispatch: AppDispatch) => {
-  const { payload: loggedIn } = await dispatch(restoreSession());
+export const startSession = (address: PageAddress) => async (dispatch: AppDispatch, getState: () => RootState) => {
+  // The article page's early call (sent with the refresh's token) fits the session only when it
+  // acts for the user's own company; its answer enters the cache as the session starts, before
+  // React renders the page, so the first render has the rows.
+  const early = takeEarlyArticle();
+  const seed = early && selectManagedCompanyId(getState()) === null ? await earlyArticleEntry(early) : undefined;
+  const { payload: loggedIn } = await dispatch(restoreSession(seed));
+  markTimeline('session');
   if (loggedIn === true) dispatch(prefetchScreenData(address));
 };

@@ -72,7 +72,7 @@ export interface ArticleDetail extends Article {
   price_history: PriceHistoryEntry[];
 }
 
-type ArticleDetailAnswer = Omit<ArticleDetail, 'services'> & { services: ServiceRow[] };
+export type ArticleDetailAnswer = Omit<ArticleDetail, 'services'> & { services: ServiceRow[] };
 
 /** A service as `GET /services/{id}` answers it. */
 export interface Service extends ServiceRow {
@@ -169,6 +169,12 @@ export const END_USER_OPTIONS_LIMIT = 101;
 
 export const articlesAdapter = createEntityAdapter<ArticleListItem>();
 export const serviceRowsAdapter = createEntityAdapter<ServiceRow>();
+
+/** `GET /articles/{id}`'s answer as the store keeps it: the services normalized. */
+export const articleDetailOf = ({ services, ...article }: ArticleDetailAnswer): ArticleDetail => ({
+  ...article,
+  services: serviceRowsAdapter.setAll(serviceRowsAdapter.getInitialState(), services),
+});
 export const endUsersAdapter = createEntityAdapter<EndUser>();
 
 /** A service change moves counts on the group page, the dashboard tiles and the costs. */
@@ -190,10 +196,7 @@ export const servicesApi = api.injectEndpoints({
         };
         return { url: `articles/${id}`, params: Object.keys(params).length > 0 ? params : undefined };
       },
-      transformResponse: ({ services, ...article }: ArticleDetailAnswer) => ({
-        ...article,
-        services: serviceRowsAdapter.setAll(serviceRowsAdapter.getInitialState(), services),
-      }),
+      transformResponse: articleDetailOf,
       providesTags: (result, _error, { id }) => [
         { type: 'Article', id },
         { type: 'BulkService', id: `article-${id}` },

@@ -3,7 +3,8 @@ import { matchPath } from 'react-router-dom';
 import { accountApi } from '../../api/accountApi';
 import { selectActingCompanyId } from '../../app/authSlice';
 import type { SessionRootState } from '../../app/session';
-import { articleWindowQuery, servicesApi } from './servicesApi';
+import type { EarlyArticle } from '../../api/sessionRequests';
+import { articleDetailOf, type ArticleDetailAnswer, articleWindowQuery, servicesApi } from './servicesApi';
 
 /**
  * The addresses below /mijn-diensten (spec section 2), relative to it as ServicesScreen routes
@@ -59,4 +60,26 @@ export const prefetchServicesScreen = (pathname: string, search: string) => (dis
   }
   const groupId = toId(matches(GROUP, pathname)?.groupId);
   if (groupId !== null) dispatch(servicesApi.util.prefetch('getArticles', groupId, {}));
+};
+
+/** How long the first render waits for the early article call at most: a slow answer gets the page's skeleton first. */
+export const EARLY_ARTICLE_WAIT_MS = 250;
+
+/**
+ * The article page's early call (sent with the refresh's token, sessionRequests.ts) as an action
+ * that puts it into RTK Query's cache as the answer to the very query the screen makes, for the
+ * session's start (restoreSession). Only a successful answer that arrives within
+ * EARLY_ARTICLE_WAIT_MS; otherwise undefined, and the screen asks as usual.
+ */
+export const earlyArticleEntry = async (early: EarlyArticle) => {
+  const args = articleWindowQuery(early.id, early.showHistoric, 0);
+  if (args.limit !== early.limit) return undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), EARLY_ARTICLE_WAIT_MS);
+  });
+  const answer = await Promise.race([early.answer, late]);
+  clearTimeout(timer);
+  if (answer === null || typeof answer !== 'object' || !Array.isArray((answer as ArticleDetailAnswer).services)) return undefined;
+  return servicesApi.util.upsertQueryEntries([{ endpointName: 'getArticle', arg: args, value: articleDetailOf(answer as ArticleDetailAnswer) }]);
 };
