@@ -10,16 +10,22 @@ export interface CalendarDate {
   day: number;
 }
 
-const partsFormatter = new Intl.DateTimeFormat('en-GB', {
-  timeZone: BUSINESS_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+/**
+ * Made on first use: creating it loads the time zone data (tens of milliseconds on a page's first
+ * load), which the portal's entry should not pay for screens that show no business time.
+ */
+let partsFormatter: Intl.DateTimeFormat | null = null;
+const businessTimeFormatter = () =>
+  (partsFormatter ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: BUSINESS_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }));
 
 interface ZonedParts extends CalendarDate {
   hour: number;
@@ -29,7 +35,7 @@ interface ZonedParts extends CalendarDate {
 
 export const zonedParts = (epochMs: number): ZonedParts => {
   const out: Record<string, number> = {};
-  for (const p of partsFormatter.formatToParts(new Date(epochMs))) {
+  for (const p of businessTimeFormatter().formatToParts(new Date(epochMs))) {
     if (p.type !== 'literal') out[p.type] = Number(p.value);
   }
   return {
