@@ -91,20 +91,28 @@ export const writeCsv = async (numbers: string[], month: { year: number; month: 
   return { file, bytes: fs.statSync(file).size };
 };
 
-/** Samples the resident set size while `fn` runs; answers its result, seconds and the peak. */
+/** Samples the memory while `fn` runs; answers its result, seconds, the peak RSS and where the memory was at that peak. */
 const measure = async <T>(fn: () => Promise<T>) => {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 20);
+  let peak = process.memoryUsage();
+  const sample = () => {
+    const now = process.memoryUsage();
+    if (now.rss > peak.rss) peak = now;
+  };
+  const timer = setInterval(sample, 20);
   const started = process.hrtime.bigint();
   try {
     const result = await fn();
-    return { result, seconds: Number(process.hrtime.bigint() - started) / 1e9, peakMb: Math.max(peak, process.memoryUsage().rss) / MB };
+    sample();
+    return { result, seconds: Number(process.hrtime.bigint() - started) / 1e9, peakMb: peak.rss / MB, atPeak: memoryText(peak) };
   } finally {
     clearInterval(timer);
   }
 };
+
+/** V8's heap (committed / in use) and the memory outside it (external, of which array buffers), in MB. */
+const memoryText = (m: NodeJS.MemoryUsage) =>
+  `heap ${(m.heapTotal / MB).toFixed(0)} MB (${(m.heapUsed / MB).toFixed(0)} in use), external ${(m.external / MB).toFixed(0)} MB ` +
+  `(array buffers ${(m.arrayBuffers / MB).toFixed(0)})`;
 
 const MB = 1024 * 1024;
 
@@ -206,7 +214,8 @@ export async function benchUsageImport(target: 'postgres' | 'pglite'): Promise<s
     const { file, bytes } = await writeCsv(numbers, benchMonth(), count);
     lines.push(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (1/5/15 min) on ${os.cpus().length} cores`);
     lines.push(`${count.toLocaleString('en')} records over ${numbers.length.toLocaleString('en')} numbers, ${(bytes / MB).toFixed(0)} MB CSV`);
-    const baseRss = process.memoryUsage().rss / MB;
+    const base = process.memoryUsage();
+    const baseRss = base.rss / MB;
     const run = await measure(() =>
       importUsage(database.db, { source: fs.createReadStream(file, { highWaterMark: 256 * 1024 }), fileName: 'bench.csv', actor: null }),
     );
@@ -214,6 +223,7 @@ export async function benchUsageImport(target: 'postgres' | 'pglite'): Promise<s
       `import: ${run.seconds.toFixed(1)} s, ${Math.round(count / run.seconds).toLocaleString('en')} records/s ` +
         `(imported ${run.result.imported}, duplicates ${run.result.duplicates}, unmatched ${run.result.unmatched}); ` +
         `RSS ${baseRss.toFixed(0)} MB before, peak ${run.peakMb.toFixed(0)} MB`,
+      `  memory before: ${memoryText(base)}; at the peak: ${run.atPeak}`,
     );
     const bare = await measure(() => bareCopy(database, file));
     lines.push(
@@ -223,7 +233,10 @@ export async function benchUsageImport(target: 'postgres' | 'pglite'): Promise<s
     const again = await measure(() =>
       importUsage(database.db, { source: fs.createReadStream(file, { highWaterMark: 256 * 1024 }), fileName: 'bench.csv', actor: null }),
     );
-    lines.push(`re-import of the same file (all duplicates): ${again.seconds.toFixed(1)} s, peak RSS ${again.peakMb.toFixed(0)} MB`);
+    lines.push(
+      `re-import of the same file (all duplicates): ${again.seconds.toFixed(1)} s, peak RSS ${again.peakMb.toFixed(0)} MB`,
+      `  memory at the peak: ${again.atPeak}`,
+    );
     fs.rmSync(file, { force: true });
     lines.push(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} after the imports`);
     lines.push(await benchReport(prepared, count));

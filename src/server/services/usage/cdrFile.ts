@@ -231,6 +231,10 @@ const PIECE_BYTES = 32 * 1024;
 /** No record comes near this; a longer line means the file is not a usage file. */
 const MAX_LINE_BYTES = 64 * 1024;
 
+/** Upload chunks up to this size are copied into the reader's own buffer (see `CdrLineReader.work`). */
+const WORK_BYTES = 1 << 20;
+const NOTHING = Buffer.alloc(0);
+
 // ---------------------------------------------------------------------------------------------
 // The import's reader: pieces of whole lines, native string operations; the lines are typed by RecordTyper.
 
@@ -325,43 +329,92 @@ export class CdrLineReader {
     return s;
   }
 
+  /**
+   * The reader's own buffer: the bytes of a line not complete yet (`held`, at its start), followed
+   * by the chunk being read. Upload chunks are copied in as they arrive and not kept, so they die
+   * young in V8 (a chunk kept while its lines are typed and sent lived long enough to be promoted:
+   * 256 KB of old-generation garbage per chunk, until a full collection).
+   */
+  private work = Buffer.allocUnsafeSlow(WORK_BYTES);
+  private held = 0;
+
+  /** Room for `size` bytes in `work`, the held bytes kept. */
+  private reserve(size: number) {
+    if (size <= this.work.length) return;
+    const grown = Buffer.allocUnsafeSlow(Math.max(size, this.work.length * 2));
+    this.work.copy(grown, 0, 0, this.held);
+    this.work = grown;
+  }
+
+  /** `data` from `from` on is the start of a line that a later chunk completes: it moves to the start of `work`. */
+  private hold(data: Buffer, from: number) {
+    const length = data.length - from;
+    if (length > this.work.length) this.work = Buffer.allocUnsafeSlow(Math.max(length, this.work.length * 2));
+    // Buffer#copy handles the overlap when `data` is `work` itself.
+    data.copy(this.work, 0, from);
+    this.held = length;
+  }
+
+  /**
+   * The next chunk of the upload behind the held bytes, or null at the end. A chunk of up to
+   * WORK_BYTES is copied into `work`; a bigger one (a caller handing over a whole file) is read
+   * where it is.
+   */
+  private async next(iterator: Iterator<Buffer | string> | AsyncIterator<Buffer | string>): Promise<Buffer | null> {
+    const next = await iterator.next();
+    if (next.done) return null;
+    // After an error the upload is only read to its end.
+    if (this.error) return NOTHING;
+    const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+    if (chunk.length > WORK_BYTES) return this.held ? Buffer.concat([this.work.subarray(0, this.held), chunk]) : chunk;
+    this.reserve(this.held + chunk.length);
+    chunk.copy(this.work, this.held);
+    return this.work.subarray(0, this.held + chunk.length);
+  }
+
   /** The cell text, in chunks of complete lines of about the size the upload arrives in. */
   async *chunks(): AsyncGenerator<string> {
-    let rest: Buffer | null = null;
-    for await (const chunk of this.source) {
-      // After an error the upload is only read to its end.
-      if (this.error) continue;
-      let bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      if (rest) {
-        bytes = Buffer.concat([rest, bytes]);
-        rest = null;
-      }
-      if (!this.header) {
-        const newline = bytes.indexOf(0x0a);
-        if (newline === -1) {
-          rest = bytes;
-          if (rest.length > MAX_LINE_BYTES) this.fail(1, 'regel is te lang');
+    const { source } = this;
+    const iterator = Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source[Symbol.iterator]();
+    let ended = false;
+    try {
+      // `data`: the held bytes and the chunk after them.
+      for (let data = await this.next(iterator); data; data = await this.next(iterator)) {
+        if (this.error) continue;
+        let start = 0;
+        if (!this.header) {
+          const newline = data.indexOf(0x0a, this.held);
+          if (newline === -1) {
+            this.hold(data, 0);
+            if (this.held > MAX_LINE_BYTES) this.fail(1, 'regel is te lang');
+            continue;
+          }
+          this.readHeader(data.subarray(0, newline));
+          if (this.error) continue;
+          start = newline + 1;
+        }
+        const last = data.lastIndexOf(0x0a);
+        if (last < start) {
+          this.hold(data, start);
+          if (this.held > MAX_LINE_BYTES) this.fail(this.lines + 1, 'regel is te lang');
           continue;
         }
-        this.readHeader(bytes.subarray(0, newline));
-        if (this.error) continue;
-        bytes = bytes.subarray(newline + 1);
+        yield* this.pieces(data.subarray(start, last + 1));
+        if (!this.error) this.hold(data, last + 1);
       }
-      const last = bytes.lastIndexOf(0x0a);
-      if (last === -1) {
-        rest = bytes;
-        if (rest.length > MAX_LINE_BYTES) this.fail(this.lines + 1, 'regel is te lang');
-        continue;
+      ended = true;
+      if (this.error || this.held === 0) return;
+      if (!this.header) {
+        this.readHeader(this.work.subarray(0, this.held));
+        return;
       }
-      if (last + 1 < bytes.length) rest = bytes.subarray(last + 1);
-      yield* this.pieces(bytes.subarray(0, last + 1));
+      this.reserve(this.held + 1);
+      this.work[this.held] = 0x0a;
+      yield* this.pieces(this.work.subarray(0, this.held + 1));
+    } finally {
+      // As for-await does: a consumer that stops early (or an error) closes the upload.
+      if (!ended) await iterator.return?.();
     }
-    if (this.error || !rest?.length) return;
-    if (!this.header) {
-      this.readHeader(rest);
-      return;
-    }
-    yield* this.pieces(Buffer.concat([rest, Buffer.from('\n')]));
   }
 
   /**

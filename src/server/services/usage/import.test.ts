@@ -1,10 +1,11 @@
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db';
 import { HttpError } from '../../plugins/errors';
 import { createTestApp, type TestApp } from '../../testing/testApp';
-import { isLineError, parseHeader, parseRecord, type CdrHeader } from './cdrFile';
+import { CdrLineReader, isLineError, parseHeader, parseRecord, type CdrHeader } from './cdrFile';
 import { importUsage, TextSpool } from './import';
-import { microsText, outOfBundlePriceMicros } from './recordTyper';
+import { BusinessClock, Lowercase, microsText, numberDirectory, outOfBundlePriceMicros, RecordTyper } from './recordTyper';
 
 /**
  * The import checks the lines in its own typer (recordTyper.ts); `parseRecord` is the same rules
@@ -179,5 +180,53 @@ describe('TextSpool (the unmatched records on their way to COPY)', () => {
     expect(Buffer.concat(chunks).toString('utf8')).toBe('2\tCafé\n3\tx\n4\t0123456789\n5\ty\n');
     expect(chunks.length).toBeGreaterThan(1);
     spool.dispose();
+  });
+
+  it('keeps rows of several blocks (1 MB each) in order, in memory and spilled', async () => {
+    const rows = Array.from({ length: 40_000 }, (_, i) => `${i}\t${'x'.repeat(i % 97)}\tCaf\u00c3\u00a9\n`);
+    rows.push(`${'y'.repeat(1_500_000)}\n`, 'last\n');
+    for (const limit of [16 << 20, 1_500_000]) {
+      const spool = new TextSpool(limit);
+      for (const row of rows) spool.write(row);
+      const chunks: Buffer[] = [];
+      for await (const chunk of spool.chunks()) chunks.push(chunk);
+      expect(Buffer.concat(chunks).toString('latin1')).toBe(rows.join(''));
+      spool.dispose();
+    }
+  });
+});
+
+describe('RecordTyper (the key prints of the in-file duplicate check)', () => {
+  it('notes every key seen before in the file, also once its tables have grown (60,000 records)', async () => {
+    const client = (t.database.db as unknown as { $client: { query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } }).$client;
+    const clock = new BusinessClock(async (text, params) => (await client.query(text, params)).rows);
+    const typer = new RecordTyper({
+      numbers: numberDirectory([{ number: '0611111111', serviceId: 1, companyId: 1, start: 0, end: null }]),
+      priceMb: new Map([[1, 0n]]),
+      lowercase: new Lowercase('abcdefghijklmnopqrstuvwxyz', 'i\u0307', 'k'),
+      clock,
+      importId: 1,
+      unmatched: { write: () => undefined, chunks: async function* () {} },
+    });
+    const line = (i: number) => `${1 + Math.floor(i / 86_400)}-10-2026;${[3600, 60, 1].map((s) => String(Math.floor((i % 86_400) / s) % (s === 3600 ? 24 : 60)).padStart(2, '0')).join(':')};0611111111;x;uitgaand;sms;1;in;`;
+    const twice = [0, 12_345, 59_999];
+    const lines = Array.from({ length: 60_000 }, (_, i) => line(i)).concat(twice.map(line));
+    const reader = new CdrLineReader([Buffer.from(`${HEADER}\n${lines.join('\n')}\n`)]);
+    for await (const text of reader.chunks()) {
+      typer.begin(text, reader.header!);
+      for (let need = typer.run(); need; need = typer.run()) {
+        if ('month' in need) await clock.loadMonth(...need.month);
+        else await clock.loadExact(need.exact);
+      }
+      typer.take();
+    }
+    expect(typer.errors).toEqual([]);
+    expect(typer.records).toBe(60_003);
+    const keyOf = (i: number) => {
+      const [day, time] = line(i).split(';');
+      const text = [`2026-10-${day.split('-')[0].padStart(2, '0')}`, time, '0611111111', 'x', 'uitgaand', 'sms', '1', 'in', ''].join('\u001f');
+      return crypto.createHash('sha256').update(text).digest('hex').slice(0, 32);
+    };
+    expect([...typer.suspects.keys()].sort()).toEqual(twice.map(keyOf).sort());
   });
 });

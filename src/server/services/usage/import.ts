@@ -131,16 +131,27 @@ const copyInto = async (client: RawClient, copySql: string, text: AsyncIterable<
   await flush();
 };
 
-/** COPY text kept in memory up to `limit` bytes, beyond that in a temporary file (unmatched records: usually few). */
+/**
+ * COPY text kept in memory up to `limit` bytes, beyond that in a temporary file (unmatched
+ * records: usually few). Written into blocks of 1 MB as it comes, so no string per row is kept
+ * (a row string of the typer's template is several times its length in V8's heap).
+ */
 export class TextSpool implements Spool {
-  private parts: string[] = [];
+  private parts: Buffer[] = [];
+  private block: Buffer | null = null;
+  private used = 0;
   private bytes = 0;
   private file: { path: string; fd: number } | null = null;
 
   constructor(private readonly limit = 16 << 20) {}
 
   write(text: string) {
-    this.parts.push(text);
+    if (!this.block || this.used + text.length > this.block.length) {
+      if (this.block && this.used) this.parts.push(this.block.subarray(0, this.used));
+      this.block = Buffer.allocUnsafeSlow(Math.max(SPOOL_BLOCK, text.length));
+      this.used = 0;
+    }
+    this.used += this.block.write(text, this.used, 'latin1');
     this.bytes += text.length;
     if (this.bytes >= this.limit) this.spill();
   }
@@ -151,8 +162,11 @@ export class TextSpool implements Spool {
       const file = path.join(dir, 'rows');
       this.file = { path: file, fd: fs.openSync(file, 'w') };
     }
-    fs.writeSync(this.file.fd, Buffer.from(this.parts.join(''), 'latin1'));
+    for (const part of this.parts) fs.writeSync(this.file.fd, part);
+    if (this.block && this.used) fs.writeSync(this.file.fd, this.block, 0, this.used);
+    // The last block is written again from its start.
     this.parts = [];
+    this.used = 0;
     this.bytes = 0;
   }
 
@@ -161,13 +175,17 @@ export class TextSpool implements Spool {
       fs.closeSync(this.file.fd);
       for await (const chunk of fs.createReadStream(this.file.path, { highWaterMark: 1 << 20 })) yield chunk as Buffer;
     }
-    if (this.parts.length) yield Buffer.from(this.parts.join(''), 'latin1');
+    yield* this.parts;
+    if (this.block && this.used) yield this.block.subarray(0, this.used);
   }
 
   dispose() {
     if (this.file) fs.rmSync(path.dirname(this.file.path), { recursive: true, force: true });
   }
 }
+
+/** The spool's blocks. */
+const SPOOL_BLOCK = 1 << 20;
 
 /** The lines of the upload typed by `typer`: the records' COPY rows, chunk by chunk; the clock learns a month when a line needs it. */
 async function* typedRows(reader: CdrLineReader, typer: RecordTyper, clock: BusinessClock): AsyncGenerator<Buffer> {
@@ -433,7 +451,7 @@ const storeStaged = async (tx: Db, client: RawClient, importId: number, { span, 
     // Summed by the typer on the way in.
     await tx.execute(sql`create temp table usage_new_totals (company_id integer, month date, service_id integer, number text,
       type text, direction text, bundle text, records integer, length numeric, price numeric) on commit drop`);
-    await copyInto(client, 'copy usage_new_totals', [Buffer.from([...typer.totalRows()].join(''), 'latin1')]);
+    await copyInto(client, 'copy usage_new_totals', typer.totalChunks());
   } else {
     await tx.execute(sql`create temp table usage_new_totals on commit drop as
       select company_id, month, service_id, max(number) as number, type, direction, bundle,

@@ -288,42 +288,61 @@ export const outOfBundlePriceMicros = (length: number, priceMbMicros: bigint): b
 /**
  * The 16-byte keys of the file's matched records, 8 bytes each kept (open addressing): a second
  * line with the same first 8 bytes is a suspect, settled exactly by the database (`suspects`).
+ * 256 tables, chosen by the key's first byte, each at most three quarters full and doubled on its
+ * own: a growth holds two tables of 1/256 of the prints at once, not the old and the new copy of
+ * all of them (24 MB at 800,000 records with one table).
  */
 class KeyPrints {
-  private slots = new Uint32Array(2 << 16);
-  private size = 0;
+  private readonly tables: Uint32Array[] = Array.from({ length: 256 }, () => new Uint32Array(2 * 64));
+  private readonly sizes = new Int32Array(256);
 
-  /** Adds a key; true when these 8 bytes were there already. */
+  /** Adds a key (its first 8 bytes as two unsigned 32-bit words); true when these 8 bytes were there already. */
   add(a: number, b: number): boolean {
-    if ((this.size + 1) * 4 > (this.slots.length / 2) * 3) this.grow();
-    return this.insert(this.slots, a, b);
+    const table = a >>> 24;
+    let slots = this.tables[table];
+    if ((this.sizes[table] + 1) * 4 > (slots.length / 2) * 3) slots = this.grow(table);
+    if (!insert(slots, a, b)) return true;
+    this.sizes[table] += 1;
+    return false;
   }
 
-  private insert(slots: Uint32Array, a: number, b: number): boolean {
-    const mask = slots.length / 2 - 1;
-    // 0/0 marks an empty slot: the (astronomically rare) key starting with 8 zero bytes is stored as 0/1.
-    const lo = a === 0 && b === 0 ? 1 : b;
-    for (let i = a & mask; ; i = (i + 1) & mask) {
-      const x = slots[2 * i];
-      const y = slots[2 * i + 1];
-      if (x === 0 && y === 0) {
-        slots[2 * i] = a;
-        slots[2 * i + 1] = lo;
-        if (slots === this.slots) this.size += 1;
-        return false;
-      }
-      if (x === a && y === lo) return true;
-    }
-  }
-
-  private grow() {
-    const old = this.slots;
-    this.slots = new Uint32Array(old.length * 2);
+  private grow(table: number): Uint32Array {
+    const old = this.tables[table];
+    const slots = new Uint32Array(old.length * 2);
     for (let i = 0; i < old.length; i += 2) {
-      if (old[i] !== 0 || old[i + 1] !== 0) this.insert(this.slots, old[i], old[i + 1]);
+      if (old[i] !== 0 || old[i + 1] !== 0) insert(slots, old[i], old[i + 1]);
     }
+    this.tables[table] = slots;
+    return slots;
   }
 }
+
+/** Puts a print in a table; false when it was there already. */
+const insert = (slots: Uint32Array, a: number, b: number): boolean => {
+  const mask = slots.length / 2 - 1;
+  // 0/0 marks an empty slot: the (astronomically rare) key starting with 8 zero bytes is stored as 0/1.
+  const lo = a === 0 && b === 0 ? 1 : b;
+  for (let i = a & mask; ; i = (i + 1) & mask) {
+    const x = slots[2 * i];
+    const y = slots[2 * i + 1];
+    if (x === 0 && y === 0) {
+      slots[2 * i] = a;
+      slots[2 * i + 1] = lo;
+      return true;
+    }
+    if (x === a && y === lo) return false;
+  }
+};
+
+/** The unsigned 32-bit number of 8 lower-case hex digits of `hex` from `at` (no substring, no parseInt). */
+const hexWord = (hex: string, at: number): number => {
+  let value = 0;
+  for (let i = at; i < at + 8; i += 1) {
+    const c = hex.charCodeAt(i);
+    value = value * 16 + (c <= 57 ? c - 48 : c - 87);
+  }
+  return value;
+};
 
 /** The sums of one service's matched records per kind (USAGE_KINDS order): records, length, price in micros. */
 interface ServiceTotals {
@@ -359,7 +378,10 @@ export interface TypedRowsOptions {
 }
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
-const SLAB_BYTES = 4 << 20;
+/** The row buffer's first size: a piece of 32 KB of lines makes about 70 KB of rows. */
+const OUT_BYTES = 256 << 10;
+/** The totals' COPY text goes out in chunks of about this size. */
+const TOTALS_CHUNK = 64 << 10;
 
 export class RecordTyper {
   /** The first lines with a mistake (at most MAX_LINE_ERRORS). */
@@ -384,9 +406,8 @@ export class RecordTyper {
   private escape = false;
   private ascii = true;
   private lastMonth = '';
-  /** The chunk's record rows, written as they are typed (no string per row survives the line). */
-  private out = Buffer.allocUnsafeSlow(SLAB_BYTES);
-  private outStart = 0;
+  /** The piece's record rows, written as they are typed (no string per row survives the line); reused for every piece. */
+  private out = Buffer.allocUnsafeSlow(OUT_BYTES);
   private outLength = 0;
   private header: CdrHeader | null = null;
   private cellStarts = new Int32Array(2);
@@ -421,25 +442,25 @@ export class RecordTyper {
   }
 
   /**
-   * The records' COPY rows of the piece typed so far: a view of the slab they were written to (no
-   * copy). Slabs of 4 MB are handed out in turn and never written again once full, so a view stays
-   * valid until the COPY stream has sent it; few large allocations keep the heap from fragmenting.
+   * The records' COPY rows of the piece typed so far, as a buffer of their own: the row buffer is
+   * reused for the next piece, and the copy, handed to the COPY stream and dropped once sent, dies
+   * young in V8. (Views of 4 MB slabs lived as long as their slab: each slab was promoted to V8's
+   * old generation and freed only by a full collection, so dead slabs piled up.)
    */
   take(): Buffer | null {
-    if (this.outLength === this.outStart) return null;
-    const rows = this.out.subarray(this.outStart, this.outLength);
-    this.outStart = this.outLength;
+    if (this.outLength === 0) return null;
+    const rows = Buffer.allocUnsafe(this.outLength);
+    this.out.copy(rows, 0, 0, this.outLength);
+    this.outLength = 0;
     return rows;
   }
 
   private write(row: string) {
     if (this.outLength + row.length > this.out.length) {
-      // The piece's rows so far move to a new slab; the old one keeps the views handed out.
-      const slab = Buffer.allocUnsafeSlow(Math.max(SLAB_BYTES, (this.outLength - this.outStart + row.length) * 2));
-      this.out.copy(slab, 0, this.outStart, this.outLength);
-      this.outLength -= this.outStart;
-      this.outStart = 0;
-      this.out = slab;
+      // A piece with more rows than ever before (a long line): a bigger buffer from now on.
+      const grown = Buffer.allocUnsafeSlow(Math.max(this.out.length * 2, this.outLength + row.length));
+      this.out.copy(grown, 0, 0, this.outLength);
+      this.out = grown;
     }
     this.outLength += this.out.write(row, this.outLength, 'latin1');
   }
@@ -575,7 +596,7 @@ export class RecordTyper {
     }
     const kind = TYPE_INDEX[type] * 4 + (direction === 'uitgaand' ? 2 : 0) + (bundle === 'out' ? 1 : 0);
     const lengthValue = Number(length);
-    if (this.prints.add(parseInt(key.slice(0, 8), 16), parseInt(key.slice(8, 16), 16))) {
+    if (this.prints.add(hexWord(key, 0), hexWord(key, 8))) {
       this.suspects.set(key, { serviceId: holder.serviceId, kind, length: lengthValue, micros });
     }
     if (this.totalsExact) this.addTotals(holder, number, date.monthKey, kind, lengthValue, micros, 1);
@@ -608,16 +629,26 @@ export class RecordTyper {
     this.addTotals({ serviceId, companyId: totals.companyId, start: 0, end: null }, totals.number, totals.monthKey, kind, length, micros, -extra);
   }
 
-  /** The totals as COPY rows of usage_new_totals (company_id, month, service_id, number, type, direction, bundle, records, length, price). */
-  *totalRows(): Generator<string> {
+  /**
+   * The totals as COPY text of usage_new_totals (company_id, month, service_id, number, type,
+   * direction, bundle, records, length, price), in chunks of about 64 KB: one string of all the
+   * rows (100,000 of them for 16,000 services) and its pieces took some 40 MB of V8's heap.
+   */
+  *totalChunks(): Generator<Buffer> {
     const kinds = ['data', 'voice', 'sms'].flatMap((type) => ['inkomend', 'uitgaand'].flatMap((direction) => ['in', 'out'].map((bundle) => `${type}\t${direction}\t${bundle}`)));
+    let text = '';
     for (const [serviceId, { companyId, number, monthKey, sums }] of this.totals) {
       const escaped = this.escapeAlways(number);
       for (let kind = 0; kind < 12; kind += 1) {
         if (sums[kind * 3] === 0) continue;
-        yield `${companyId}\t${monthKey}-01\t${serviceId}\t${escaped}\t${kinds[kind]}\t${sums[kind * 3]}\t${sums[kind * 3 + 1]}\t${microsText(sums[kind * 3 + 2])}\n`;
+        text += `${companyId}\t${monthKey}-01\t${serviceId}\t${escaped}\t${kinds[kind]}\t${sums[kind * 3]}\t${sums[kind * 3 + 1]}\t${microsText(sums[kind * 3 + 2])}\n`;
+      }
+      if (text.length >= TOTALS_CHUNK) {
+        yield Buffer.from(text, 'latin1');
+        text = '';
       }
     }
+    if (text) yield Buffer.from(text, 'latin1');
   }
 
   private escapeAlways(value: string) {
