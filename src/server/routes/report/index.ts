@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { businessDateOf, isoDate, parseIsoDate, todayNoon } from '../../../domain/time';
 import { HttpError } from '../../plugins/errors';
 import { csvAmount, sendCsv, toCsv } from '../../services/csv';
-import { servicesOfNumber, usageRecordsOf, usageReport, usageReportSummary, type DateRange, type ReportFilters } from '../../services/usage/report';
+import {
+  servicesOfNumber,
+  usageRecordsOf,
+  usageReport,
+  usageReportJson,
+  usageReportSummary,
+  type DateRange,
+  type ReportFilters,
+} from '../../services/usage/report';
 import { errorResponses, isoDateSchema } from '../schemas';
 
 /**
@@ -37,6 +45,8 @@ const reportQuerySchema = {
   },
   additionalProperties: false,
 } as const;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Rows per window of the report screen at most. */
 const REPORT_WINDOW_MAX = 1000;
@@ -121,12 +131,20 @@ export default async function reportRoutes(app: FastifyInstance) {
     { schema: { querystring: reportPageQuerySchema, response: { 200: { type: 'array', items: reportRowSchema }, ...errorResponses } } },
     // JSON.stringify, not fast-json-stringify from the schema (which stays as the documentation of
     // the answer): for 16,404 rows it measured 13 against 56-87 ms. usageReport builds exactly the
-    // schema's objects. JSON built by PostgreSQL (json_agg) measured slower than parsing the rows.
+    // schema's objects. All rows (no window) come as the bytes JSON.stringify would write for
+    // them, written from one text the database aggregates (usageReportJson, no 16,000 objects);
+    // JSON built by PostgreSQL itself measured slower.
     async (request, reply) => {
       const { offset, limit } = request.query;
-      const page = limit === undefined ? undefined : { offset: offset ?? 0, limit };
-      const rows = await usageReport(app.db, request.actor.companyId, rangeOf(request.query), filtersOf(request.query), page);
-      return reply.serializer(JSON.stringify).send(rows);
+      const range = rangeOf(request.query);
+      const filters = filtersOf(request.query);
+      if (limit === undefined) {
+        const json = await usageReportJson(app.db, request.actor.companyId, range, filters);
+        return reply.type(JSON_TYPE).send(json);
+      }
+      const rows = await usageReport(app.db, request.actor.companyId, range, filters, { offset: offset ?? 0, limit });
+      // A reply serializer keeps Fastify from setting the type itself.
+      return reply.type(JSON_TYPE).serializer(JSON.stringify).send(rows);
     },
   );
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { addMonths, businessTimeToEpoch, daysInMonth, isoDate } from '../../../domain/time';
 import { queryRows } from '../../db';
 import { endUsers, USAGE_KINDS } from '../../db/schema';
+import { csvAmount, toCsv } from '../../services/csv';
 import { findCompanyByName } from '../../seed/demo';
 import { dutchDate, multipartFile, numberedServices, previousMonth, type NumberedService } from '../../services/usage/testSupport';
 import { auth, createTestApp, type TestApp } from '../../testing/testApp';
@@ -329,6 +330,96 @@ describe('the whole-month report follows changes after the import (current names
       expect(await month()).toEqual([serviceNow]);
     } finally {
       await db.execute(sql`delete from usage_number_months where service_id = ${other.id} and month = ${first}::date`);
+    }
+  });
+});
+
+describe('GET /api/report, all rows: byte for byte what the rows read one by one give', () => {
+  // All rows come from one text the database aggregates (written as JSON without objects when the
+  // cells allow); a window reads its rows one by one and JSON.stringify writes them.
+  const queries = () => [
+    wholeMonth(),
+    `${wholeMonth()}&type=voice`,
+    range(isoDate({ ...month, day: 2 }), isoDate({ ...month, day: 20 })),
+    range(isoDate(before), isoDate({ ...month, day: lastDay })),
+  ];
+  const expectSameAsWindows = async () => {
+    for (const query of queries()) {
+      const all = await get(`/api/report?${query}`);
+      const windowed = await get(`/api/report?${query}&offset=0&limit=1000`);
+      expect(all.statusCode).toBe(200);
+      expect(all.headers['content-type']).toBe(windowed.headers['content-type']);
+      expect(all.body).toBe(windowed.body);
+      // The download reads all rows as well.
+      const rows = windowed.json() as { firstname: string; lastname: string; mobile_number: string; product_name: string; data: number; sms: number; call_seconds: number; total_price: number }[];
+      const csv = toCsv(
+        ['Voornaam', 'Achternaam', 'Telefoonnummer', 'Product', 'Data (bytes)', 'Sms (aantal)', 'Bellen (seconden)', 'Totaal (EUR)'],
+        rows.map((r) => [r.firstname, r.lastname, r.mobile_number, r.product_name, r.data, r.sms, r.call_seconds, csvAmount(r.total_price)]),
+      );
+      expect((await get(`/api/report/download?${query}`)).body).toBe(csv);
+    }
+  };
+
+  /** Runs `check` with other's end user named so (restored after). */
+  const withNames = async (firstname: string, lastname: string, check: () => Promise<void>) => {
+    const db = t.database.db;
+    const [person] = await db.select().from(endUsers).where(eq(endUsers.id, other.endUserId!));
+    await db.update(endUsers).set({ firstname, lastname }).where(eq(endUsers.id, other.endUserId!));
+    try {
+      await check();
+    } finally {
+      await db.update(endUsers).set({ firstname: person.firstname, lastname: person.lastname }).where(eq(endUsers.id, other.endUserId!));
+    }
+  };
+
+  it.each([
+    ['plain names', 'Jan', 'de Vries'],
+    ['characters JSON escapes', 'Anna "An"', 'Back\\slash \u0001\u001f'],
+    ['unicode', 'Zoë \u2028', 'Čapek ☎ 𝄞'],
+    ['a tab and a line break in a name (the text cannot be split: rows read one by one)', 'Tab\there', 'Line\nbreak'],
+    ['empty names', '', ''],
+  ])('%s', async (_case, firstname, lastname) => {
+    await withNames(firstname, lastname, expectSameAsWindows);
+  });
+
+  it('writes a figure beyond what a JSON number holds exactly as JSON.stringify does', async () => {
+    const db = t.database.db;
+    // 2^53 + 1 seconds: JSON.stringify writes the nearest double, 9007199254740992.
+    const extra = 2n ** 53n + 1n - 600n;
+    await db.execute(sql`update usage_number_months set voice_uit_out_length = voice_uit_out_length + ${extra}::bigint
+      where service_id = ${other.id} and month = ${isoDate(month)}::date`);
+    try {
+      // Names JSON writes as they are, so only the figure keeps the text from being written as it is.
+      await withNames('Jan', 'de Vries', async () => {
+        expect((await get(`/api/report?${wholeMonth()}`)).body).toContain('"call_seconds":9007199254740992,');
+        await expectSameAsWindows();
+      });
+    } finally {
+      await db.execute(sql`update usage_number_months set voice_uit_out_length = voice_uit_out_length - ${extra}::bigint
+        where service_id = ${other.id} and month = ${isoDate(month)}::date`);
+    }
+  });
+
+  it.each([
+    [-5_000_000, -2.5],
+    [-2_500_000, 0],
+    [7_495_000, 10],
+    [-2_504_999, 0],
+    [-2_505_000, -0.01],
+  ])('writes a total price of %d micros more as JSON.stringify does', async (micros, total) => {
+    const db = t.database.db;
+    const change = (delta: number) =>
+      db.execute(sql`update usage_number_months set voice_uit_out_price_micros = voice_uit_out_price_micros + ${delta}
+        where service_id = ${other.id} and month = ${isoDate(month)}::date`);
+    await change(micros);
+    try {
+      await withNames('Jan', 'de Vries', async () => {
+        const rows = (await get(`/api/report?${wholeMonth()}`)).json() as { mobile_number: string; total_price: number }[];
+        expect(rows.find((r) => r.mobile_number === other.number)!.total_price).toBe(total);
+        await expectSameAsWindows();
+      });
+    } finally {
+      await change(-micros);
     }
   });
 });
