@@ -16,9 +16,10 @@ import { prepareLargeCustomer } from './servicesReads';
 import { table, time } from './stats';
 
 /**
- * The usage import end to end (COPY of the lines to staging, checks, typing and matching in SQL, load of the month partition
- * with its indexes built afterwards, monthly, report and category totals, group bundle) on a generated CSV of the large customer's numbers,
- * against a bare COPY of the same file; then the usage report over that month.
+ * The usage import end to end (lines checked, typed, keyed and matched in Node and COPYed into the table that becomes the
+ * month's partition, its indexes built afterwards, monthly, report and category totals, group bundle) on a generated CSV of the
+ * large customer's numbers, with the peak RSS and V8's memory at that peak, against a bare COPY of the same file; a re-import of
+ * the same file in the same process; then the usage report over that month.
  */
 
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
