@@ -169,9 +169,9 @@ const reportSql = (companyId: number, range: DateRange, filters: ReportFilters, 
 const ROW_COLUMNS = 'id, firstname, lastname, mobile_number, product_name, data, sms, call_seconds, total_price';
 const ROW_CELLS = 9;
 
-/** A report row as the driver answers it (numbers as decimal text). */
+/** A report row as the driver answers it (numbers as decimal text), or as split from the aggregated text (all text). */
 interface ReportCells {
-  id: number;
+  id: number | string;
   firstname: string;
   lastname: string;
   mobile_number: string;
@@ -181,6 +181,19 @@ interface ReportCells {
   call_seconds: string;
   total_price: string;
 }
+
+/** A row of the answer from its cells: the figures as JSON numbers. */
+const reportRowOf = (r: ReportCells): ReportRow => ({
+  id: Number(r.id),
+  firstname: r.firstname,
+  lastname: r.lastname,
+  mobile_number: r.mobile_number,
+  product_name: r.product_name,
+  data: Number(r.data),
+  sms: Number(r.sms),
+  call_seconds: Number(r.call_seconds),
+  total_price: Number(r.total_price),
+});
 
 /**
  * All rows of the report as one text the database aggregates in the report's order: a line per
@@ -214,17 +227,8 @@ const rowsOfLines = (text: string, count: number): ReportRow[] | null => {
     const c = lines[i].split('\t');
     if (c.length !== ROW_CELLS) return null;
     // The cells are the text the driver answers for these columns, converted the same way.
-    rows[i] = {
-      id: Number(c[0]),
-      firstname: c[1],
-      lastname: c[2],
-      mobile_number: c[3],
-      product_name: c[4],
-      data: Number(c[5]),
-      sms: Number(c[6]),
-      call_seconds: Number(c[7]),
-      total_price: Number(c[8]),
-    };
+    const [id, firstname, lastname, mobile_number, product_name, data, sms, call_seconds, total_price] = c;
+    rows[i] = reportRowOf({ id, firstname, lastname, mobile_number, product_name, data, sms, call_seconds, total_price });
   }
   return rows;
 };
@@ -350,19 +354,11 @@ const reportRows = async (db: Db, companyId: number, range: DateRange, filters: 
         sql`select ${sql.raw(ROW_COLUMNS)} from report order by ${order}${page ? sql` limit ${page.limit} offset ${page.offset}` : sql``}`,
       ),
     )
-  ).map(
-    (r): ReportRow => ({
-      id: r.id,
-      firstname: r.firstname,
-      lastname: r.lastname,
-      mobile_number: r.mobile_number,
-      product_name: r.product_name,
-      data: Number(r.data),
-      sms: Number(r.sms),
-      call_seconds: Number(r.call_seconds),
-      total_price: Number(r.total_price),
-    }),
-  );
+  ).map(reportRowOf);
+
+/** All rows, split from the aggregated text, or read row by row when it cannot be split. */
+const allRows = async (db: Db, companyId: number, range: DateRange, filters: ReportFilters, lines: string, count: number) =>
+  rowsOfLines(lines, count) ?? reportRows(db, companyId, range, filters);
 
 /**
  * The report's rows in order (lastname, firstname, number); with `page`, only that window of them
@@ -380,7 +376,7 @@ export const usageReport = async (
   if (page) return reportRows(db, companyId, range, filters, page);
   const { count, lines } = await reportLines(db, companyId, range, filters);
   if (count === 0) return [];
-  return rowsOfLines(lines, count) ?? reportRows(db, companyId, range, filters);
+  return allRows(db, companyId, range, filters, lines, count);
 };
 
 /**
@@ -393,7 +389,7 @@ export const usageReportJson = async (db: Db, companyId: number, range: DateRang
   if (count === 0) return Buffer.from('[]');
   return (
     jsonOfLines(lines, count) ??
-    Buffer.from(JSON.stringify(rowsOfLines(lines, count) ?? (await reportRows(db, companyId, range, filters))), 'utf8')
+    Buffer.from(JSON.stringify(await allRows(db, companyId, range, filters, lines, count)), 'utf8')
   );
 };
 
