@@ -42,7 +42,12 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
   return {
     mode: production ? 'production' : 'development',
     target: ['web', 'es2022'],
-    entry: { main: path.join(root, 'src/client/index.tsx') },
+    // `boot` is small and runs first: it sends the session refresh and the address's early calls and
+    // asks the screen's chunks while the large vendor file is still being compiled (startEarly.ts).
+    entry: {
+      boot: path.join(root, 'src/client/startEarly.ts'),
+      main: { import: path.join(root, 'src/client/index.tsx'), dependOn: 'boot' },
+    },
     output: {
       path: path.join(root, 'build/public'),
       publicPath: '/',

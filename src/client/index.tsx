@@ -6,13 +6,13 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { persistStore } from 'redux-persist';
 import { AppProviders } from './app/AppProviders';
 import { preloadChunksFor, routes } from './app/routes';
-import { SessionGate } from './app/SessionGate';
+import { SessionGate, trackSettled } from './app/SessionGate';
 import { startSession } from './app/startUp';
 import { makeStore } from './app/store';
 import { markTimeline } from './app/timeline';
 
 markTimeline('evaluated');
-const chunks = preloadChunksFor(window.location.pathname);
+const chunks = trackSettled(preloadChunksFor(window.location.pathname));
 const store = makeStore();
 // The session is restored once the persisted UI state (the managed company) is back; the data of
 // the address's screen is asked as soon as the refresh has answered.
@@ -26,13 +26,13 @@ const sessionKnown = new Promise<void>((resolve) => {
 const router = createBrowserRouter(routes);
 
 /**
- * React's first render waits until the session is known (at most FIRST_RENDER_WAIT_MS): the
- * page is then rendered once, with its data when the early calls brought it, instead of first a
- * spinner and then again; and the main thread is free to send the article's early call the
+ * React's first render waits until the session is known and the screen's chunks are in (at most
+ * FIRST_RENDER_WAIT_MS): the page is then rendered once, with its data when the early calls
+ * brought it, instead of first a spinner and then again; and the main thread is free to send the article's early call the
  * moment the refresh has answered.
  */
 const FIRST_RENDER_WAIT_MS = 300;
-void Promise.race([sessionKnown, new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(() =>
+void Promise.race([Promise.all([sessionKnown, chunks]), new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(() =>
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <AppProviders store={store}>

@@ -3,13 +3,18 @@ import { markTimeline } from './app/timeline';
 
 markTimeline('start');
 
-// The entry's first import (index.tsx): the session refresh (on an article address the article's
-// first call right after it) and, on a services address, the chunks of the layout and the services
-// screen (as preloadChunksFor in app/routes.tsx asks them again, getting the same downloads) travel
-// while the rest of the entry is being evaluated.
-refreshEarly(window.location);
-if (window.location.pathname.startsWith('/mijn-diensten/')) {
+// The portal's first entry (`boot`, a few kB that run before the vendor files are evaluated): on a
+// services address the chunks of the layout and the services screen (and of its forms on a form's
+// address) are asked first, as preloadChunksFor in app/routes.tsx asks them again, getting the same
+// downloads; then the session refresh, and with its token the address's early calls
+// (sessionRequests.ts). They all travel while React, MUI and the store are being evaluated.
+const { pathname } = window.location;
+if (pathname.startsWith('/mijn-diensten/')) {
   // A failure is left to preloadChunksFor and the routes, which ask again.
   import(/* webpackChunkName: "layout" */ './features/layout/Layout').catch(() => undefined);
   import(/* webpackChunkName: "services-screen" */ './features/services/ServicesScreen').catch(() => undefined);
+  if (/\/(?:toevoegen|bewerken|bulkafnames|edit)\/?$/i.test(pathname)) {
+    import(/* webpackChunkName: "services-forms" */ './features/services/servicesForms').catch(() => undefined);
+  }
 }
+refreshEarly(window.location);

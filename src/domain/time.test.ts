@@ -1,4 +1,5 @@
-import { businessTimeToEpoch, monthKey, monthOptions, monthStart, parseIsoDate, todayNoon } from './time';
+import fc from 'fast-check';
+import { businessTimeToEpoch, monthKey, monthOptions, monthStart, parseIsoDate, todayNoon, zonedParts, zonedPartsFromDatabase } from './time';
 
 describe('business time (Europe/Amsterdam)', () => {
   it('converts wall-clock time in winter (UTC+1) and summer (UTC+2)', () => {
@@ -28,6 +29,55 @@ describe('business time (Europe/Amsterdam)', () => {
     expect(parseIsoDate('2026-02-29')).toBeNull();
     expect(parseIsoDate('2028-02-29')).toEqual({ year: 2028, month: 2, day: 29 });
     expect(parseIsoDate('29-02-2028')).toBeNull();
+  });
+});
+
+describe('the EU rule against the time zone database', () => {
+  const HOUR = 3_600_000;
+  const span = (from: number, to: number, step: number) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
+
+  it('gives the wall clock of every 3 hours from 1996 to 2099 as the database does', () => {
+    const mismatches = span(Date.UTC(1996, 0, 1), Date.UTC(2099, 11, 31, 21), 3 * HOUR).filter(
+      (at) => JSON.stringify(zonedParts(at)) !== JSON.stringify(zonedPartsFromDatabase(at)),
+    );
+    expect(mismatches.map((at) => new Date(at).toISOString())).toEqual([]);
+  });
+
+  it('switches in the very second the database does, every spring and autumn from 1996 to 2099', () => {
+    const checked: number[] = [];
+    for (let year = 1996; year <= 2099; year += 1) {
+      for (const month of [2, 9]) {
+        // Every second of the two hours around 01:00 UTC on each Sunday of the month's last week.
+        for (let day = 22; day <= 31; day += 1) {
+          const oneUtc = Date.UTC(year, month, day, 1);
+          if (new Date(oneUtc).getUTCMonth() !== month || new Date(oneUtc).getUTCDay() !== 0) continue;
+          checked.push(...span(oneUtc - 2_000, oneUtc + 2_000, 500), oneUtc - HOUR, oneUtc + HOUR);
+        }
+      }
+    }
+    expect(checked.length).toBeGreaterThan(104 * 2 * 9);
+    expect(checked.filter((at) => JSON.stringify(zonedParts(at)) !== JSON.stringify(zonedPartsFromDatabase(at)))).toEqual([]);
+  });
+
+  it('agrees with the database on any instant, and leaves years outside 1996-2099 to it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2200, 0, 1) }), (at) => {
+        expect(zonedParts(at)).toEqual(zonedPartsFromDatabase(at));
+      }),
+      { numRuns: 20_000 },
+    );
+    // 1995 ended summer time on the last Sunday of September: the database decides there.
+    expect(zonedParts(Date.UTC(1995, 9, 10, 12)).hour).toBe(13);
+    expect(zonedParts(Date.UTC(1996, 9, 10, 12)).hour).toBe(14);
+  });
+
+  it('turns wall-clock times in the switch hours into the instants the database gives', () => {
+    // 02:30 on 29 March 2026 does not exist (clocks go 02:00 -> 03:00): it becomes 03:30 summer time.
+    // 02:30 on 25 October happens twice: the second one, in winter time.
+    expect(new Date(businessTimeToEpoch(2026, 3, 29, 2, 30) * 1000).toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(new Date(businessTimeToEpoch(2026, 10, 25, 2, 30) * 1000).toISOString()).toBe('2026-10-25T01:30:00.000Z');
+    expect(new Date(businessTimeToEpoch(2026, 3, 29, 3, 0) * 1000).toISOString()).toBe('2026-03-29T01:00:00.000Z');
+    expect(new Date(businessTimeToEpoch(2026, 10, 25, 3, 0) * 1000).toISOString()).toBe('2026-10-25T02:00:00.000Z');
   });
 });
 

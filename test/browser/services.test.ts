@@ -266,7 +266,7 @@ describeInBrowser('Mijn diensten (browser)', () => {
       await expectRows(servicesTable(), expectedServiceRows(all.services, columns, true));
     });
 
-    it('asks the article on a full page load while the screen’s JavaScript is still on its way, and only once', async () => {
+    it('asks the article and the frame on a full page load while the screen’s JavaScript is still on its way, each once', async () => {
       const article = await articleNamed(base, token, mobile, 'Zakelijk Basis 5GB');
       const articleCall = `/api/articles/${article.id}`;
       await loginKlant();
@@ -283,23 +283,26 @@ describeInBrowser('Mijn diensten (browser)', () => {
         askedWhileHeld = await Promise.race([asked.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 15_000))]);
         await route.continue();
       });
-      const articleCalls = countRequests(page, 'GET', articleCall);
+      const frameCalls = ['/api/article-groups/visible', '/api/auth/policies', '/api/users/', '/api/company/'];
+      const counters = [articleCall, ...frameCalls].map((path) => ({ path, counter: countRequests(page, 'GET', path) }));
 
       await page.goto(`${base}${articlePath(mobile, article)}`);
       await bodyRows(servicesTable()).first().waitFor();
+      await page.getByRole('link', { name: 'Afname toevoegen' }).waitFor();
 
       expect(askedWhileHeld).toBe(true);
-      // The screen took the prefetched answer: one call for the first window.
-      expect(articleCalls.count).toBe(1);
-      // Sent with the refresh's token before the session was restored (startEarly.ts), not after.
-      const order = await page.evaluate((pathname) => {
-        const call = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => new URL(e.name).pathname === pathname);
-        const session = performance.getEntriesByName('portal:session')[0];
-        return { call: call?.startTime, session: session?.startTime };
-      }, articleCall);
-      expect(order.call).toBeDefined();
-      expect(order.session).toBeDefined();
-      expect(order.call!).toBeLessThan(order.session!);
+      // The screens took the early answers: one call each (the user's and the company's included).
+      expect(counters.map(({ path, counter }) => [path, counter.count])).toEqual(counters.map(({ path }) => [path, 1]));
+      // The refresh left before the vendor JavaScript was evaluated (the boot entry), and the early
+      // calls with its token before the session was restored (startEarly.ts), not after.
+      const order = await page.evaluate((paths) => {
+        const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        const start = (prefix: string) => entries.find((e) => new URL(e.name).pathname.startsWith(prefix))?.startTime;
+        const mark = (name: string) => performance.getEntriesByName(`portal:${name}`)[0]?.startTime;
+        return { refresh: start('/api/auth/refresh'), calls: paths.map(start), evaluated: mark('evaluated'), session: mark('session') };
+      }, [articleCall, ...frameCalls]);
+      expect(order.refresh).toBeLessThan(order.evaluated!);
+      for (const call of order.calls) expect(call).toBeLessThan(order.session!);
     });
 
     it('shows the active bulk count of Microsoft 365 and no phone or SIM columns for Hardware', async () => {

@@ -26,13 +26,15 @@ export interface BillingCycle {
 const articleGroupsAdapter = createEntityAdapter<ArticleGroup>();
 const billingCyclesAdapter = createEntityAdapter<BillingCycle>();
 
+/** `GET /article-groups/visible`'s answer as the store keeps it. */
+export const visibleGroupsOf = (groups: ArticleGroup[]) => articleGroupsAdapter.setAll(articleGroupsAdapter.getInitialState(), groups);
+
 /** The provider's catalogue as the acting company sees it. */
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
     getVisibleArticleGroups: build.query<EntityState<ArticleGroup, number>, void>({
       query: () => 'article-groups/visible',
-      transformResponse: (groups: ArticleGroup[]) =>
-        articleGroupsAdapter.setAll(articleGroupsAdapter.getInitialState(), groups),
+      transformResponse: visibleGroupsOf,
       providesTags: (result) => listTags('ArticleGroup', result?.ids),
     }),
     getBillingCycles: build.query<EntityState<BillingCycle, number>, void>({

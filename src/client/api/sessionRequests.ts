@@ -28,23 +28,31 @@ let startUpRefresh: Promise<string | null> | null = null;
 
 /** An article page's address (spec section 2): /mijn-diensten/{groupId}/{groupUrlName}/{articleId}/{articleUrlName}. */
 const ARTICLE_ADDRESS = /^\/mijn-diensten\/[^/]+\/[^/]+\/([1-9]\d{0,9})\/[^/]+\/?$/i;
-/** The services the article page asks first (FIRST_SERVICES_WINDOW; servicesRoutes checks they agree). */
+/** The services the article page asks first (FIRST_SERVICES_WINDOW; earlySeed.ts checks they agree). */
 const EARLY_SERVICES_LIMIT = 100;
+/**
+ * The addresses framed by the layout (routes.tsx; a test checks they agree): their first render
+ * needs the visible article groups, the policies and the user.
+ */
+const FRAMED_ADDRESS = /^\/(?:$|dashboard|mijn-diensten|mijn-bedrijf|kosten|verbruik|mer-admin|zoek)(?:\/|$)/;
 
-/** The article page's first call, sent by a full page load with the refresh's token the moment it answers. */
-export interface EarlyArticle {
-  id: number;
-  showHistoric: boolean;
-  limit: number;
-  /** The answer's JSON, or null when there is none (no session, an error, a refusal). */
-  answer: Promise<unknown>;
+/**
+ * The calls a full page load sends with the refresh's token the moment it answers, before the
+ * store, React Router and the screens exist: each under the path the screen's own RTK Query call
+ * asks (`article-groups/visible`, `users/5`, `articles/12?services_offset=0&services_limit=100`),
+ * with the answer's JSON, or null when there is none (an error, a refusal, no session).
+ */
+export interface EarlyCalls {
+  /** The user and company of the refresh's token, which the calls were made for (null: no session). */
+  identity: Promise<{ userId: number; companyId: number } | null>;
+  answers: Map<string, Promise<unknown>>;
 }
 
-let earlyArticle: EarlyArticle | null = null;
+let earlyCalls: EarlyCalls | null = null;
 
 const getJson = async (path: string, bearer: string): Promise<unknown> => {
   try {
-    const response = await fetch(`/api${path}`, {
+    const response = await fetch(`/api/${path}`, {
       credentials: 'same-origin',
       headers: { Accept: 'application/json', Authorization: `Bearer ${bearer}` },
     });
@@ -54,32 +62,57 @@ const getJson = async (path: string, bearer: string): Promise<unknown> => {
   }
 };
 
+/** The user and company a token speaks for (its payload, not verified: the server does that). */
+const identityOf = (token: string): { userId: number; companyId: number } | null => {
+  try {
+    const payload = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+    const claims = JSON.parse(atob(payload.padEnd(payload.length + ((4 - (payload.length % 4)) % 4), '='))) as { sub?: unknown; company_id?: unknown };
+    return typeof claims.sub === 'number' && typeof claims.company_id === 'number' ? { userId: claims.sub, companyId: claims.company_id } : null;
+  } catch {
+    return null;
+  }
+};
+
 /**
- * A full page load sends its refresh as the first thing its JavaScript does, before React and the
- * rest of the entry have been evaluated; the session's restore (the next requestRefresh) takes it.
- * On an article page it also asks the article with its first window of services as soon as the
- * refresh has a token (the main thread handles the refresh's answer once the entry is evaluated),
- * without waiting for the store, the persisted state and the session's start: the page's data is
- * then there for its first render (`earlyArticleEntry` in features/services/servicesRoutes.ts).
+ * The paths a full page load at `address` asks first for the token's identity: the frame's
+ * (article groups, policies, user) on every framed address, and on an article page the article
+ * with its first window of services, before them, and the company (its free field label).
+ */
+export const earlyPaths = (address: { pathname: string; search: string }, identity: { userId: number; companyId: number }): string[] => {
+  if (!FRAMED_ADDRESS.test(address.pathname)) return [];
+  const frame = ['article-groups/visible', 'auth/policies', `users/${identity.userId}`];
+  const articleId = ARTICLE_ADDRESS.exec(address.pathname)?.[1];
+  if (!articleId) return frame;
+  const showHistoric = new URLSearchParams(address.search).get('show_historic') === '1';
+  const query = `${showHistoric ? 'show_historic=true&' : ''}services_offset=0&services_limit=${EARLY_SERVICES_LIMIT}`;
+  return [`articles/${articleId}?${query}`, ...frame, `company/${identity.companyId}`];
+};
+
+/**
+ * A full page load sends its refresh as the first thing its JavaScript does (startEarly.ts, its
+ * own small entry that runs before React and the rest of the portal are evaluated); the
+ * session's restore (the next requestRefresh) takes it. With an address it also asks, as soon as
+ * the refresh has a token, what that address's first render needs (earlyPaths), without waiting
+ * for the store, the persisted state and the session's start: the answers are then in RTK
+ * Query's cache for the first render (earlySeed.ts).
  */
 export const refreshEarly = (address?: { pathname: string; search: string }) => {
   startUpRefresh ??= refresh();
-  const id = address ? ARTICLE_ADDRESS.exec(address.pathname)?.[1] : undefined;
-  if (!id || earlyArticle) return;
-  const showHistoric = new URLSearchParams(address!.search).get('show_historic') === '1';
-  const query = `${showHistoric ? 'show_historic=true&' : ''}services_offset=0&services_limit=${EARLY_SERVICES_LIMIT}`;
-  earlyArticle = {
-    id: Number(id),
-    showHistoric,
-    limit: EARLY_SERVICES_LIMIT,
-    answer: startUpRefresh.then((bearer) => (bearer ? getJson(`/articles/${id}?${query}`, bearer) : null)),
-  };
+  if (!address || earlyCalls) return;
+  const token = startUpRefresh;
+  const answers = new Map<string, Promise<unknown>>();
+  const identity = token.then((bearer) => {
+    const who = bearer ? identityOf(bearer) : null;
+    if (bearer && who) for (const path of earlyPaths(address, who)) answers.set(path, getJson(path, bearer));
+    return who;
+  });
+  earlyCalls = { identity, answers };
 };
 
-/** The early article call, once (null when there was none). */
-export const takeEarlyArticle = (): EarlyArticle | null => {
-  const early = earlyArticle;
-  earlyArticle = null;
+/** The early calls, once (null when there were none). */
+export const takeEarlyCalls = (): EarlyCalls | null => {
+  const early = earlyCalls;
+  earlyCalls = null;
   return early;
 };
 

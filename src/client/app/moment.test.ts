@@ -1,5 +1,4 @@
-import moment from 'moment';
-import './moment';
+import moment from './moment';
 
 describe('moment set-up', () => {
   it('speaks Dutch and starts weeks on Monday', () => {

@@ -1,25 +1,10 @@
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
 import { ErrorScreen } from '../features/layout/ErrorScreen';
+import { isServicesFormAddress, preloadServicesForms } from '../features/services/servicesRoutes';
+import { screen } from './lazyScreen';
 import { RequireSession } from './RequireSession';
-
-/**
- * Each screen is its own chunk, loaded when its route is first opened (or preloaded). A screen
- * whose chunk is already in renders at once: React.lazy would suspend its first render anyway,
- * and React holds back the content of a suspended boundary until 300 ms after its fallback showed.
- * The choice is kept for the life of the element, so a screen is never remounted by it.
- */
-const screen = <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) => {
-  let loaded: ComponentType | undefined;
-  const preload = () => load().then((module): ComponentType => (loaded = module[name]));
-  const LazyScreen = lazy(() => preload().then((component) => ({ default: component })));
-  function Screen() {
-    const [{ Component }] = useState<{ Component: ComponentType }>(() => ({ Component: loaded ?? LazyScreen }));
-    return <Component />;
-  }
-  return Object.assign(Screen, { preload });
-};
 
 const LoginScreen = screen(
   () => import(/* webpackChunkName: "login-screen" */ '../features/auth/LoginScreen'),
@@ -76,7 +61,8 @@ const SearchScreen = screen(
  */
 export const preloadChunksFor = (pathname: string): Promise<void> => {
   if (!pathname.startsWith('/mijn-diensten/')) return Promise.resolve();
-  return Promise.all([Layout.preload(), ServicesScreen.preload()]).then(
+  const forms = isServicesFormAddress(pathname) ? [preloadServicesForms()] : [];
+  return Promise.all([Layout.preload(), ServicesScreen.preload(), ...forms]).then(
     () => undefined,
     () => undefined,
   );

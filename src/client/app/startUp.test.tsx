@@ -1,11 +1,14 @@
 import { screen, within } from '@testing-library/react';
-import { refreshEarly, takeEarlyArticle } from '../api/sessionRequests';
-import { articleWindowQuery, servicesApi } from '../features/services/servicesApi';
+import { accountApi } from '../api/accountApi';
+import { catalogApi, selectArticleGroupById } from '../api/catalogApi';
+import { earlyPaths, refreshEarly, requestRefresh, takeEarlyCalls } from '../api/sessionRequests';
+import { articleRequestPath, articleWindowQuery, servicesApi } from '../features/services/servicesApi';
 import { articlePath, company, mockServices } from '../features/services/testData';
 import { deferred, json } from '../test/http';
 import { renderWithProviders, whenSettled } from '../test/renderWithProviders';
 import { makeToken } from '../test/tokens';
-import { EARLY_ARTICLE_WAIT_MS } from '../features/services/servicesRoutes';
+import { EARLY_CALLS_WAIT_MS, earlySeed } from './earlySeed';
+import { LAYOUT_ROUTE_ID, routes } from './routes';
 import { startSession } from './startUp';
 import { makeStore } from './store';
 import { initialUiState } from './uiSlice';
@@ -115,81 +118,153 @@ describe('startSession (a full page load)', () => {
   });
 });
 
-describe('the article call sent with the refresh (startEarly.ts)', () => {
+describe('the early calls sent with the refresh (startEarly.ts)', () => {
   afterEach(() => {
-    takeEarlyArticle();
+    takeEarlyCalls();
   });
 
+  const FRAME = ['GET /api/article-groups/visible', 'GET /api/auth/policies', 'GET /api/users/5'];
+
   /**
-   * The article query's state when React renders the started session: React renders a store
-   * change in a microtask queued by the change (the token reaching the store).
+   * The state of queries when React renders the started session: React renders a store change in
+   * a microtask queued by the change (the token reaching the store).
    */
-  const statusWhenSessionStarted = (store: ReturnType<typeof afterReload>, showHistoric = false) => {
-    let status: string | undefined;
+  const whenSessionStarted = <T,>(store: ReturnType<typeof afterReload>, read: (state: ReturnType<typeof store.getState>) => T) => {
+    let value: T | undefined;
     let seen = false;
     const unsubscribe = store.subscribe(() => {
       if (seen || store.getState().auth.token === null) return;
       seen = true;
       unsubscribe();
       queueMicrotask(() => {
-        status = servicesApi.endpoints.getArticle.select(articleWindowQuery(12, showHistoric, 0))(store.getState()).status;
+        value = read(store.getState());
       });
     });
-    return () => status;
+    return () => value;
   };
 
-  it('asks the article the moment the refresh answers and has it in the cache before the session renders', async () => {
+  const cachedStatuses = (showHistoric = false) => (state: ReturnType<ReturnType<typeof afterReload>['getState']>) => ({
+    article: servicesApi.endpoints.getArticle.select(articleWindowQuery(12, showHistoric, 0))(state).status,
+    groups: catalogApi.endpoints.getVisibleArticleGroups.select()(state).status,
+    policies: accountApi.endpoints.getPolicies.select()(state).status,
+    user: accountApi.endpoints.getUser.select(5)(state).status,
+    company: accountApi.endpoints.getCompany.select(20)(state).status,
+  });
+
+  it('asks the article page its article, frame and company the moment the refresh answers, all in the cache before the session renders', async () => {
     const requests = mockReload();
     const store = afterReload();
     refreshEarly({ pathname: articlePath, search: '' });
-    const status = statusWhenSessionStarted(store);
+    const statuses = whenSessionStarted(store, cachedStatuses());
 
     await store.dispatch(startSession({ pathname: articlePath, search: '' }));
     await whenSettled(store);
 
-    expect(status()).toBe('fulfilled');
-    // Sent once, with the refresh's token, as the screen would ask it: the prefetch found it cached.
-    const articleCalls = requests.filter((r) => r.url.includes('/api/articles'));
-    expect(calls(articleCalls)).toEqual(['GET /api/articles/12?services_offset=0&services_limit=100']);
-    expect(articleCalls[0].authorization).toBe(`Bearer ${ownToken}`);
-    expect(calls(requests)[0]).toBe('POST /api/auth/refresh');
+    expect(statuses()).toEqual({ article: 'fulfilled', groups: 'fulfilled', policies: 'fulfilled', user: 'fulfilled', company: 'fulfilled' });
+    // Each sent once, with the refresh's token, as the screens ask them: the prefetches found them cached.
+    expect(calls(requests)).toEqual([
+      'POST /api/auth/refresh',
+      'GET /api/articles/12?services_offset=0&services_limit=100',
+      ...FRAME,
+      'GET /api/company/20',
+    ]);
+    expect(requests.slice(1).map((r) => r.authorization)).toEqual(Array(5).fill(`Bearer ${ownToken}`));
+    // The groups entered the cache as the endpoint keeps them (normalized).
+    expect(selectArticleGroupById(store.getState(), 1)?.name).toBe('Mobiele telefonie');
 
     renderWithProviders(articlePath, { store });
     const table = await screen.findByRole('table', { name: 'Afnames (1)' });
     expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(within(table).getByRole('columnheader', { name: 'Kostenplaats' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Afname toevoegen' })).toBeTruthy();
     await whenSettled(store);
-    expect(requests.filter((r) => r.url.includes('/api/articles'))).toHaveLength(1);
+    expect(requests).toHaveLength(6);
   });
 
   it('asks the ended services too when the address shows them', async () => {
     const requests = mockReload();
     const store = afterReload();
     refreshEarly({ pathname: articlePath, search: '?show_historic=1' });
-    const status = statusWhenSessionStarted(store, true);
+    const statuses = whenSessionStarted(store, cachedStatuses(true));
 
     await store.dispatch(startSession({ pathname: articlePath, search: '?show_historic=1' }));
     await whenSettled(store);
 
-    expect(status()).toBe('fulfilled');
+    expect(statuses()?.article).toBe('fulfilled');
     expect(calls(requests.filter((r) => r.url.includes('/api/articles')))).toEqual([
       'GET /api/articles/12?show_historic=true&services_offset=0&services_limit=100',
     ]);
   });
 
-  it('leaves a refused answer to the screen, which asks again', async () => {
+  it("asks the frame's calls on every other screen in the frame, once", async () => {
+    const requests = mockReload();
+    const store = afterReload();
+    refreshEarly({ pathname: '/dashboard', search: '' });
+    const statuses = whenSessionStarted(store, cachedStatuses());
+
+    await store.dispatch(startSession({ pathname: '/dashboard', search: '' }));
+    await whenSettled(store);
+
+    expect(statuses()).toMatchObject({ groups: 'fulfilled', policies: 'fulfilled', user: 'fulfilled', article: 'uninitialized', company: 'uninitialized' });
+    expect(calls(requests)).toEqual(['POST /api/auth/refresh', ...FRAME]);
+  });
+
+  it('asks nothing but the refresh on the screens outside the frame', async () => {
+    for (const pathname of ['/login', '/forgot-password', '/reset']) {
+      const requests = mockReload();
+      refreshEarly({ pathname, search: '' });
+      await takeEarlyCalls()?.identity;
+      expect(calls(requests)).toEqual(['POST /api/auth/refresh']);
+      requestRefresh();
+    }
+  });
+
+  it('knows the same framed addresses as the routes', () => {
+    const identity = { userId: 5, companyId: 20 };
+    const layout = routes[0].children!.find((route) => route.children?.[0]?.id === LAYOUT_ROUTE_ID)!.children![0];
+    const framed = layout.children!.map((route) => `/${route.path!.replace(/\/?[*:].*$/, '')}/x`);
+    expect(framed).toHaveLength(7);
+    for (const pathname of framed) expect(earlyPaths({ pathname, search: '' }, identity)).toHaveLength(3);
+    expect(earlyPaths({ pathname: '/', search: '' }, identity)).toHaveLength(3);
+    for (const route of routes[0].children!.filter((child) => child.path)) {
+      expect(earlyPaths({ pathname: `/${route.path!.replace('*', 'onbekend')}`, search: '' }, identity)).toEqual([]);
+    }
+  });
+
+  it('asks, for the article page, exactly what the article screen asks first', () => {
+    const [articleCall] = earlyPaths({ pathname: articlePath, search: '' }, { userId: 5, companyId: 20 });
+    expect(articleCall).toBe(articleRequestPath(articleWindowQuery(12, false, 0)));
+    const [historic] = earlyPaths({ pathname: articlePath, search: '?show_historic=1' }, { userId: 5, companyId: 20 });
+    expect(historic).toBe(articleRequestPath(articleWindowQuery(12, true, 0)));
+  });
+
+  it('leaves a refused answer to the screen, which asks again, and takes the others', async () => {
     const requests = mockServices([], {
       'POST /api/auth/refresh': () => json(200, { token: ownToken }),
       'GET /api/articles/12': () => json(404, { message: 'Niet gevonden.' }),
     });
     const store = afterReload();
     refreshEarly({ pathname: articlePath, search: '' });
-    const status = statusWhenSessionStarted(store);
+    const statuses = whenSessionStarted(store, cachedStatuses());
 
     await store.dispatch(startSession({ pathname: articlePath, search: '' }));
     await whenSettled(store);
 
-    expect(status()).toBe('uninitialized');
+    expect(statuses()).toMatchObject({ article: 'uninitialized', groups: 'fulfilled', policies: 'fulfilled', user: 'fulfilled' });
     expect(requests.filter((r) => r.url.includes('/api/articles'))).toHaveLength(2);
+  });
+
+  it('does not take an answer for another user or company than the refresh gave', async () => {
+    const requests = mockReload();
+    const early = (() => {
+      refreshEarly({ pathname: articlePath, search: '' });
+      return takeEarlyCalls()!;
+    })();
+    await early.identity;
+    early.answers.set('users/5', Promise.resolve({ id: 6, firstname: 'Ander' }));
+
+    expect(await earlySeed(early, { pathname: articlePath, search: '' })).toHaveLength(4);
+    expect(requests).toHaveLength(6);
   });
 
   it('does not wait long for a slow answer: the session starts, the screen gets the answer in time', async () => {
@@ -200,24 +275,25 @@ describe('the article call sent with the refresh (startEarly.ts)', () => {
     });
     const store = afterReload();
     refreshEarly({ pathname: articlePath, search: '' });
-    const status = statusWhenSessionStarted(store);
+    const statuses = whenSessionStarted(store, cachedStatuses());
     const started = Date.now();
 
     await store.dispatch(startSession({ pathname: articlePath, search: '' }));
 
-    expect(Date.now() - started).toBeGreaterThanOrEqual(EARLY_ARTICLE_WAIT_MS - 5);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(EARLY_CALLS_WAIT_MS - 5);
     // Not in the cache when the session renders: the page shows its skeleton and asks itself.
-    expect(status()).toBe('uninitialized');
+    expect(statuses()).toMatchObject({ article: 'uninitialized', groups: 'fulfilled' });
     slow.resolve(json(404, { message: 'Niet gevonden.' }));
     await whenSettled(store);
     expect(requests.filter((r) => r.url.includes('/api/articles')).length).toBeGreaterThanOrEqual(2);
   });
 
-  it("is not used while managing another company: the article is asked with that company's token", async () => {
+  it("is not used while managing another company: the screens ask with that company's token", async () => {
     const managed = makeToken({ company_id: 33, impersonate: 20 });
     const requests = mockServices([], {
       'POST /api/auth/refresh': () => json(200, { token: ownToken }),
       'POST /api/auth/impersonate': () => json(200, { data: { token: managed } }),
+      'GET /api/company/33': () => json(200, { ...company, id: 33, name: 'Bakkerij De Korenschoof' }),
     });
     const store = afterReload(33);
     refreshEarly({ pathname: articlePath, search: '' });
@@ -225,19 +301,23 @@ describe('the article call sent with the refresh (startEarly.ts)', () => {
     await store.dispatch(startSession({ pathname: articlePath, search: '' }));
     await whenSettled(store);
 
-    const articleCalls = requests.filter((r) => r.url.includes('/api/articles'));
-    expect(articleCalls.map((r) => r.authorization)).toContain(`Bearer ${managed}`);
+    for (const path of ['/api/articles', '/api/article-groups/visible', '/api/auth/policies']) {
+      expect(requests.filter((r) => r.url.startsWith(path)).map((r) => r.authorization)).toContain(`Bearer ${managed}`);
+    }
     const cached = servicesApi.endpoints.getArticle.select(articleWindowQuery(12, false, 0))(store.getState());
     expect(cached.originalArgs).toEqual(articleWindowQuery(12, false, 0));
   });
 
-  it('is not sent on other addresses', async () => {
+  it('is not sent without an address, and only once', async () => {
     const requests = mockReload();
-    refreshEarly({ pathname: '/mijn-diensten/1/mobiele-telefonie', search: '' });
-    expect(takeEarlyArticle()).toBeNull();
-    refreshEarly({ pathname: `${articlePath}/bewerken`, search: '' });
-    expect(takeEarlyArticle()).toBeNull();
-    await reloadAt('/mijn-diensten/1/mobiele-telefonie');
-    expect(requests.filter((r) => r.url.includes('/api/articles/'))).toHaveLength(0);
+    refreshEarly();
+    expect(takeEarlyCalls()).toBeNull();
+    requestRefresh();
+    refreshEarly({ pathname: articlePath, search: '' });
+    refreshEarly({ pathname: articlePath, search: '' });
+    await takeEarlyCalls()!.identity;
+    expect(takeEarlyCalls()).toBeNull();
+    await whenSettled(afterReload());
+    expect(requests.filter((r) => r.url.includes('/api/articles/'))).toHaveLength(1);
   });
 });

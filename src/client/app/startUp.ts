@@ -1,14 +1,15 @@
 import { matchRoutes } from 'react-router-dom';
 import { accountApi } from '../api/accountApi';
 import { catalogApi } from '../api/catalogApi';
-import { takeEarlyArticle } from '../api/sessionRequests';
-import { earlyArticleEntry, prefetchServicesScreen } from '../features/services/servicesRoutes';
+import { takeEarlyCalls } from '../api/sessionRequests';
+import { prefetchServicesScreen } from '../features/services/servicesRoutes';
 import { selectActingCompanyId, selectIsImpersonating, selectUserId } from './authSlice';
 import { LAYOUT_ROUTE_ID, routes } from './routes';
 import { restoreSession } from './session';
 import type { AppDispatch, RootState } from './store';
 import { selectManagedCompanyId } from './uiSlice';
 import { markTimeline } from './timeline';
+import { earlySeed } from './earlySeed';
 
 /** The part of `window.location` a full page load starts from. */
 export interface PageAddress {
@@ -41,11 +42,11 @@ export const prefetchScreenData = ({ pathname, search }: PageAddress) => (dispat
  * (preloadChunksFor) instead of after they have arrived and rendered.
  */
 export const startSession = (address: PageAddress) => async (dispatch: AppDispatch, getState: () => RootState) => {
-  // The article page's early call (sent with the refresh's token) fits the session only when it
-  // acts for the user's own company; its answer enters the cache as the session starts, before
-  // React renders the page, so the first render has the rows.
-  const early = takeEarlyArticle();
-  const seed = early && selectManagedCompanyId(getState()) === null ? await earlyArticleEntry(early) : undefined;
+  // The early calls (sent with the refresh's token, startEarly.ts) fit the session only when it
+  // acts for the user's own company; their answers enter the cache as the session starts, before
+  // React renders the page, so the first render has the frame and the screen's data.
+  const early = takeEarlyCalls();
+  const seed = early && selectManagedCompanyId(getState()) === null ? await earlySeed(early, address) : [];
   const { payload: loggedIn } = await dispatch(restoreSession(seed));
   markTimeline('session');
   if (loggedIn === true) dispatch(prefetchScreenData(address));

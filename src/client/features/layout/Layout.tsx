@@ -1,5 +1,3 @@
-// Dates appear on logged-in screens only, so moment's Dutch set-up loads with their frame.
-import '../../app/moment';
 import { Box, Toolbar } from '@mui/material';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';

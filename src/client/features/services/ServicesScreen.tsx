@@ -1,19 +1,38 @@
+import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { AddArticleScreen } from './AddArticleScreen';
-import { AddServiceScreen } from './AddServiceScreen';
 import { ArticleGroupScreen } from './ArticleGroupScreen';
 import { ArticleScreen } from './ArticleScreen';
-import { BulkServicesScreen } from './BulkServicesScreen';
-import { EditArticleScreen } from './EditArticleScreen';
-import { EditServiceScreen } from './EditServiceScreen';
 import { ScreenState } from './ScreenState';
 import { ServiceScreen } from './ServiceScreen';
-import { ARTICLE, GROUP, SERVICE } from './servicesRoutes';
+import {
+  AddArticleScreen,
+  AddServiceScreen,
+  ARTICLE,
+  BulkServicesScreen,
+  EditArticleScreen,
+  EditServiceScreen,
+  GROUP,
+  preloadServicesForms,
+  SERVICE,
+} from './servicesRoutes';
+
+/** Once the browser is idle after the services screen's first render, its forms' chunk is fetched. */
+const useFormsWhenIdle = () =>
+  useEffect(() => {
+    const preload = () => void preloadServicesForms().catch(() => undefined);
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(preload, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(preload, 200);
+    return () => clearTimeout(timer);
+  }, []);
 
 /** Everything below /mijn-diensten (spec section 2, Services). */
 export function ServicesScreen() {
   // A new address is a new screen: forms and scroll positions start afresh.
   const { pathname } = useLocation();
+  useFormsWhenIdle();
   return (
     <Routes key={pathname}>
       {/* The groups are listed on the dashboard and in the menu. */}

@@ -1,4 +1,4 @@
-import moment from 'moment';
+import moment from '../../app/moment';
 import { businessDateOf, businessTimeToEpoch, isoDate, parseIsoDate, zonedParts } from '../../../domain/time';
 
 /**

@@ -160,6 +160,21 @@ export const articleWindowQuery = (id: number, showHistoric: boolean, page: numb
     ? { id, showHistoric, offset: 0, limit: FIRST_SERVICES_WINDOW }
     : { id, showHistoric, offset: FIRST_SERVICES_WINDOW + (page - 1) * SERVICES_WINDOW, limit: SERVICES_WINDOW };
 
+/** `GET /articles/{id}` for a query: with ended services or not, and which window of services. */
+export const articleRequest = ({ id, showHistoric, offset, limit }: ArticleQuery) => {
+  const params = {
+    ...(showHistoric ? { show_historic: true } : {}),
+    ...(limit === undefined ? {} : { services_offset: offset ?? 0, services_limit: limit }),
+  };
+  return { url: `articles/${id}`, params: Object.keys(params).length > 0 ? params : undefined };
+};
+
+/** The path (below /api/) that `articleRequest` asks, as the base query writes it. */
+export const articleRequestPath = (query: ArticleQuery) => {
+  const { url, params } = articleRequest(query);
+  return params ? `${url}?${new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]))}` : url;
+};
+
 /** The window that holds the service at `index` of the table. */
 export const serviceWindowOf = (index: number) =>
   index < FIRST_SERVICES_WINDOW ? 0 : 1 + Math.floor((index - FIRST_SERVICES_WINDOW) / SERVICES_WINDOW);
@@ -189,13 +204,7 @@ export const servicesApi = api.injectEndpoints({
       providesTags: (result) => listTags('Article', result?.ids),
     }),
     getArticle: build.query<ArticleDetail, ArticleQuery>({
-      query: ({ id, showHistoric, offset, limit }) => {
-        const params = {
-          ...(showHistoric ? { show_historic: true } : {}),
-          ...(limit === undefined ? {} : { services_offset: offset ?? 0, services_limit: limit }),
-        };
-        return { url: `articles/${id}`, params: Object.keys(params).length > 0 ? params : undefined };
-      },
+      query: articleRequest,
       transformResponse: articleDetailOf,
       providesTags: (result, _error, { id }) => [
         { type: 'Article', id },

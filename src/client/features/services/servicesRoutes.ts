@@ -3,8 +3,9 @@ import { matchPath } from 'react-router-dom';
 import { accountApi } from '../../api/accountApi';
 import { selectActingCompanyId } from '../../app/authSlice';
 import type { SessionRootState } from '../../app/session';
-import type { EarlyArticle } from '../../api/sessionRequests';
-import { articleDetailOf, type ArticleDetailAnswer, articleWindowQuery, servicesApi } from './servicesApi';
+import type { SeedEntry } from '../../app/earlySeed';
+import { screen } from '../../app/lazyScreen';
+import { articleDetailOf, type ArticleDetailAnswer, articleRequestPath, articleWindowQuery, servicesApi } from './servicesApi';
 
 /**
  * The addresses below /mijn-diensten (spec section 2), relative to it as ServicesScreen routes
@@ -21,6 +22,26 @@ export const toId = (value: string | undefined): number | null =>
 
 /** 'Toon Historische Afnames' in the query string (spec section 4); useShowHistoric reads the same. */
 export const showHistoricIn = (searchParams: URLSearchParams) => searchParams.get('show_historic') === '1';
+
+/**
+ * The form screens below /mijn-diensten are a chunk of their own (formik, react-select, moment):
+ * the group, article and service pages do without it. ServicesScreen routes them; a full load of a
+ * form's address preloads it (preloadChunksFor), and the services screen once the browser is idle.
+ */
+const loadForms = () => import(/* webpackChunkName: "services-forms" */ './servicesForms');
+export const AddArticleScreen = screen(loadForms, 'AddArticleScreen');
+export const EditArticleScreen = screen(loadForms, 'EditArticleScreen');
+export const AddServiceScreen = screen(loadForms, 'AddServiceScreen');
+export const BulkServicesScreen = screen(loadForms, 'BulkServicesScreen');
+export const EditServiceScreen = screen(loadForms, 'EditServiceScreen');
+
+export const preloadServicesForms = (): Promise<void> =>
+  Promise.all([AddArticleScreen, EditArticleScreen, AddServiceScreen, BulkServicesScreen, EditServiceScreen].map((form) => form.preload())).then(
+    () => undefined,
+  );
+
+/** A form's address: adding an article or a service, editing one, the bulk services. */
+export const isServicesFormAddress = (pathname: string) => /^\/mijn-diensten\/.+\/(?:toevoegen|bewerken|bulkafnames|edit)\/?$/i.test(pathname);
 
 type Dispatch = ThunkDispatch<SessionRootState, unknown, UnknownAction>;
 
@@ -62,24 +83,20 @@ export const prefetchServicesScreen = (pathname: string, search: string) => (dis
   if (groupId !== null) dispatch(servicesApi.util.prefetch('getArticles', groupId, {}));
 };
 
-/** How long the first render waits for the early article call at most: a slow answer gets the page's skeleton first. */
-export const EARLY_ARTICLE_WAIT_MS = 250;
-
 /**
- * The article page's early call (sent with the refresh's token, sessionRequests.ts) as an action
- * that puts it into RTK Query's cache as the answer to the very query the screen makes, for the
- * session's start (restoreSession). Only a successful answer that arrives within
- * EARLY_ARTICLE_WAIT_MS; otherwise undefined, and the screen asks as usual.
+ * The article page's answer among a full page load's early calls (sessionRequests.ts), as the
+ * entry that puts it into RTK Query's cache as the answer to the very query the screen makes
+ * (earlySeed.ts); null on other addresses.
  */
-export const earlyArticleEntry = async (early: EarlyArticle) => {
-  const args = articleWindowQuery(early.id, early.showHistoric, 0);
-  if (args.limit !== early.limit) return undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), EARLY_ARTICLE_WAIT_MS);
-  });
-  const answer = await Promise.race([early.answer, late]);
-  clearTimeout(timer);
-  if (answer === null || typeof answer !== 'object' || !Array.isArray((answer as ArticleDetailAnswer).services)) return undefined;
-  return servicesApi.util.upsertQueryEntries([{ endpointName: 'getArticle', arg: args, value: articleDetailOf(answer as ArticleDetailAnswer) }]);
+export const earlyArticleSeed = ({ pathname, search }: { pathname: string; search: string }): SeedEntry | null => {
+  const articleId = toId(matches(ARTICLE, pathname)?.articleId);
+  if (articleId === null) return null;
+  const arg = articleWindowQuery(articleId, showHistoricIn(new URLSearchParams(search)), 0);
+  return {
+    path: articleRequestPath(arg),
+    action: (answer) =>
+      typeof answer === 'object' && answer !== null && Array.isArray((answer as ArticleDetailAnswer).services)
+        ? servicesApi.util.upsertQueryEntries([{ endpointName: 'getArticle', arg, value: articleDetailOf(answer as ArticleDetailAnswer) }])
+        : null,
+  };
 };

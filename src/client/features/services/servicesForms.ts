@@ -1,0 +1,6 @@
+// The form screens below /mijn-diensten, loaded as one chunk (servicesRoutes.ts).
+export { AddArticleScreen } from './AddArticleScreen';
+export { AddServiceScreen } from './AddServiceScreen';
+export { BulkServicesScreen } from './BulkServicesScreen';
+export { EditArticleScreen } from './EditArticleScreen';
+export { EditServiceScreen } from './EditServiceScreen';
