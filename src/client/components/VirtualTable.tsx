@@ -1,4 +1,4 @@
-import { Link, styled, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { styled, Table, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { type Key, type MouseEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 
@@ -53,12 +53,40 @@ const OVERSCAN = 6;
 
 const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', py: 0 } as const;
 
-// The body's cells and rows are styled once here rather than with `sx` on each of them: `sx` is
-// resolved again for every cell of every render, which dominated a first render of the table.
-const BodyCell = styled(TableCell)({ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', paddingTop: 0, paddingBottom: 0 });
-const BodyRow = styled(TableRow)({ height: ROW_HEIGHT });
-const LinkedRow = styled(TableRow)({ height: ROW_HEIGHT, cursor: 'pointer' });
-const BoldLink = styled(Link)({ fontWeight: 600 }) as typeof Link;
+/**
+ * The body's rows and cells are plain `tr`/`td` elements styled once, through their `tbody`, as
+ * MUI's TableRow (hover) and TableCell (body2, 16 px padding, the divider line) look: a first render
+ * of a long table spent most of its time in MUI's per-cell components (a styled root, theme props
+ * and emotion for each of some 130 cells); plain elements cost a fraction of that.
+ */
+const Body = styled('tbody')(({ theme }) => ({
+  '& > tr[aria-rowindex]': { height: ROW_HEIGHT },
+  '& > tr.linked': { cursor: 'pointer' },
+  '& > tr.linked:hover': { backgroundColor: theme.palette.action.hover },
+  '& > tr > td.cell': {
+    ...theme.typography.body2,
+    color: theme.palette.text.primary,
+    display: 'table-cell',
+    verticalAlign: 'inherit',
+    textAlign: 'left',
+    padding: '0 16px',
+    borderBottom: `1px solid ${theme.lighten(theme.alpha(theme.palette.divider, 1), 0.88)}`,
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+  },
+  '& > tr > td.right': { textAlign: 'right' },
+  '& > tr > td.loading': { color: theme.palette.text.secondary },
+  // As MUI's Link (underline 'always', primary) with the theme's focus ring, bold.
+  '& a.row-link': {
+    color: theme.palette.primary.main,
+    fontWeight: 600,
+    textDecoration: 'underline',
+    textDecorationColor: theme.alpha(theme.palette.primary.main, 0.4),
+    '&:hover': { textDecorationColor: 'inherit' },
+    '&:focus-visible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+  },
+}));
 
 /** A blank row that stands in for the rows outside the window, keeping the scroll height right. */
 function Spacer({ height, columns }: { height: number; columns: number }) {
@@ -127,29 +155,34 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
             ))}
           </TableRow>
         </TableHead>
-        <TableBody>
+        <Body>
           <Spacer height={first * ROW_HEIGHT} columns={columns.length} />
           {Array.from({ length: last - first }, (_, offset) => {
             const index = first + offset;
             const row = rowAt(index);
             if (row === undefined) return <LoadingRow key={`laden-${index}`} rowIndex={index + 2} columns={columns.length} />;
-            const RowElement = rowHref ? LinkedRow : BodyRow;
             return (
-              <RowElement key={rowKey(row)} hover={rowHref !== undefined} aria-rowindex={index + 2} onClick={(event) => openRow(event, row)}>
+              <tr key={rowKey(row)} className={rowHref ? 'linked' : undefined} aria-rowindex={index + 2} onClick={(event) => openRow(event, row)}>
                 {columns.map((column, columnIndex) => {
                   const text = String(column.cell(row));
                   // Cut-off texts stay readable on hover.
                   return (
-                    <BodyCell key={column.id} align={column.align} title={text || undefined}>
-                      {columnIndex === 0 && rowHref ? <RowLink to={rowHref(row)}>{text}</RowLink> : text}
-                    </BodyCell>
+                    <td key={column.id} className={column.align === 'right' ? 'cell right' : 'cell'} title={text || undefined}>
+                      {columnIndex === 0 && rowHref ? (
+                        <RouterLink className="row-link" to={rowHref(row)}>
+                          {text}
+                        </RouterLink>
+                      ) : (
+                        text
+                      )}
+                    </td>
                   );
                 })}
-              </RowElement>
+              </tr>
             );
           })}
           <Spacer height={(rowCount - last) * ROW_HEIGHT} columns={columns.length} />
-        </TableBody>
+        </Body>
       </Table>
     </TableContainer>
   );
@@ -158,18 +191,10 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
 /** A row whose data is still on its way (windowed data). */
 function LoadingRow({ rowIndex, columns }: { rowIndex: number; columns: number }) {
   return (
-    <TableRow aria-rowindex={rowIndex} aria-busy="true" sx={{ height: ROW_HEIGHT }}>
-      <TableCell colSpan={columns} sx={{ ...oneLine, color: 'text.secondary' }}>
+    <tr aria-rowindex={rowIndex} aria-busy="true">
+      <td colSpan={columns} className="cell loading">
         Laden...
-      </TableCell>
-    </TableRow>
-  );
-}
-
-function RowLink({ to, children }: { to: string; children: string }) {
-  return (
-    <BoldLink component={RouterLink} to={to}>
-      {children}
-    </BoldLink>
+      </td>
+    </tr>
   );
 }
