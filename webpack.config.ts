@@ -83,10 +83,29 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       }),
       // moment bundles every locale by default; the portal speaks Dutch only.
       new webpack.ContextReplacementPlugin(/moment[/\\]locale$/, /^\.\/nl$/),
-      ...(production ? [new PrecompressPlugin()] : []),
+      ...(production
+        ? [
+            // V8's explicit compile hint: the whole file is compiled eagerly, on a background thread
+            // while it streams in, instead of function by function on the main thread during the
+            // first render (https://v8.dev/blog/explicit-compile-hints).
+            new webpack.BannerPlugin({
+              banner: '//# allFunctionsCalledOnLoad',
+              raw: true,
+              test: /^js\/react\.[0-9a-f]+\.js$/,
+              stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
+            }),
+            new PrecompressPlugin(),
+          ]
+        : []),
     ],
     optimization: {
-      splitChunks: { chunks: 'all' },
+      splitChunks: {
+        chunks: 'all',
+        cacheGroups: {
+          // React's DOM renderer runs almost whole on the first render: its own file, compiled eagerly.
+          react: { test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, name: 'react', chunks: 'all', priority: 20 },
+        },
+      },
       runtimeChunk: 'single',
     },
     devtool: production ? 'source-map' : 'cheap-module-source-map',
