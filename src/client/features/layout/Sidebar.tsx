@@ -67,7 +67,7 @@ const NavList = styled('ul')(({ theme }) => ({
     '&.nested': { paddingLeft: 32 },
     '&.active': { backgroundColor: theme.palette.action.selected, boxShadow: `inset 4px 0 ${theme.palette.primary.main}` },
   },
-  '& .nav-icon': { display: 'inline-flex', minWidth: 56, flexShrink: 0, color: theme.palette.action.active },
+  '& .nav-icon': { display: 'inline-flex', minWidth: theme.spacing(4.5), flexShrink: 0, color: theme.palette.action.active },
   '& .nav-label': { ...theme.typography.body1, flex: '1 1 auto', minWidth: 0, margin: '4px 0' },
   '& .nav-label.hidden': visuallyHidden,
 }));
