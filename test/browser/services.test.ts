@@ -305,6 +305,39 @@ describeInBrowser('Mijn diensten (browser)', () => {
       for (const call of order.calls) expect(call).toBeLessThan(order.session!);
     });
 
+    /** When the file of the named chunk was asked, in ms from navigation start (undefined: not asked). */
+    const chunkAskedAt = (name: string) =>
+      page.evaluate(
+        (chunk) =>
+          (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => new RegExp(`/js/${chunk}\\.[0-9a-f]+\\.js$`).test(e.name))
+            ?.startTime,
+        name,
+      );
+
+    it('loads the forms’ chunk with a full load of a form’s address, and after the first render on the article page', async () => {
+      const article = await articleNamed(base, token, mobile, 'Zakelijk Basis 5GB');
+      await loginKlant();
+      await page.addInitScript(() => {
+        const w = window as unknown as { firstRowAt?: number };
+        new MutationObserver(() => {
+          if (w.firstRowAt === undefined && document.querySelector('tbody tr[aria-rowindex]')) w.firstRowAt = performance.now();
+        }).observe(document, { childList: true, subtree: true });
+      });
+
+      await page.goto(`${base}${articlePath(mobile, article)}`);
+      await bodyRows(servicesTable()).first().waitFor();
+      // formik, react-select and moment are not part of the article page's first render; the
+      // forms come once the browser is idle, so that 'Afname toevoegen' opens at once.
+      await eventually(async () => expect(await chunkAskedAt('services-forms')).toBeDefined());
+      const firstRowAt = await page.evaluate(() => (window as unknown as { firstRowAt: number }).firstRowAt);
+      expect(await chunkAskedAt('services-forms')).toBeGreaterThan(firstRowAt);
+
+      await page.goto(`${base}${articlePath(mobile, article)}/toevoegen`);
+      await page.getByRole('tab', { name: 'Bestaande gebruiker' }).waitFor();
+      const session = await page.evaluate(() => performance.getEntriesByName('portal:session')[0]?.startTime);
+      expect(await chunkAskedAt('services-forms')).toBeLessThan(session!);
+    });
+
     it('shows the active bulk count of Microsoft 365 and no phone or SIM columns for Hardware', async () => {
       const m365 = await articleNamed(base, token, apps, 'Microsoft 365 Business Standard');
       const bulkCount = activeBulk(m365.bulk_services);
