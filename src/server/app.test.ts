@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
+import { acceptedEncodings } from './clientScripts';
 import { auth, createTestApp, type TestApp } from './testing/testApp';
 
 /** The app as a whole: security headers everywhere, JSON 404 for the API, history fallback for the SPA. */
@@ -135,6 +136,49 @@ describe('precompressed files of the build', () => {
     const plain = await t.app.inject({ method: 'GET', url: '/costs-screen.0123456789abcdef.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(BIG_SCRIPT);
+  });
+});
+
+describe('the hashed scripts, held in memory', () => {
+  it.each([
+    ['gzip, deflate, br', ['br', 'deflate', 'gzip']],
+    ['br;q=0, gzip', ['gzip']],
+    ['gzip;q=0.5, br;q=1.0', ['br', 'gzip']],
+    ['*', ['*', 'br', 'gzip']],
+    ['br;q=0, *', ['*', 'gzip']],
+    ['identity', ['identity']],
+    ['', []],
+  ])('reads Accept-Encoding %j', (header, expected) => {
+    expect([...acceptedEncodings(header)].sort()).toEqual(expected);
+  });
+
+  it('sends gzip to a browser that refuses brotli', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/costs-screen.0123456789abcdef.js', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.rawPayload.equals(PRECOMPRESSED.gzip)).toBe(true);
+  });
+
+  it('are read once at start: served from memory, the disk is not asked again', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-client-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
+    fs.mkdirSync(path.join(dir, 'js'));
+    fs.writeFileSync(path.join(dir, 'js', 'layout.fedcba9876543210.js'), BIG_SCRIPT);
+    fs.writeFileSync(path.join(dir, 'js', 'layout.fedcba9876543210.js.br'), PRECOMPRESSED.br);
+    const own = await createTestApp({ clientDir: dir });
+    try {
+      fs.rmSync(path.join(dir, 'js'), { recursive: true });
+      const res = await own.app.inject({ method: 'GET', url: '/js/layout.fedcba9876543210.js', headers: { 'accept-encoding': 'gzip, br' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/javascript; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.rawPayload.equals(PRECOMPRESSED.br)).toBe(true);
+      expectSecurityHeaders(res);
+      const head = await own.app.inject({ method: 'HEAD', url: '/js/layout.fedcba9876543210.js' });
+      expect(head.statusCode).toBe(200);
+    } finally {
+      await own.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

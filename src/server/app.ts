@@ -9,6 +9,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import { serveClientScripts } from './clientScripts';
 import type { Config } from './config';
 import type { Database } from './db';
 import { projectRoot } from './projectRoot';
@@ -92,10 +93,13 @@ export const buildApp = async ({ config, database, clientDir }: AppOptions): Pro
   const spaDir = clientDir ?? path.join(projectRoot(), 'build/public');
   const hasClient = fs.existsSync(path.join(spaDir, 'index.html'));
   if (hasClient) {
+    const inMemory = serveClientScripts(app, spaDir);
     await app.register(fastifyStatic, {
       root: spaDir,
       index: false,
       wildcard: false,
+      // The hashed scripts are served from memory (clientScripts.ts).
+      globIgnore: inMemory,
       // The build writes a .br and a .gz copy of every file above 1 kB (webpack.config.ts): sent
       // as they are when the browser accepts them; smaller files are compressed by the plugin above.
       preCompressed: true,
