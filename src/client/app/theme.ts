@@ -37,4 +37,4 @@ export const theme = createTheme({
 });
 
 /** Focus ring for controls on the dark header. */
-export const onDarkFocus = { '& .Mui-focusVisible, & a:focus-visible': { outlineColor: '#ffffff' } };
+export const onDarkFocus = { '& .Mui-focusVisible, & a:focus-visible, & form[role="search"]:focus-within': { outlineColor: '#ffffff' } };
