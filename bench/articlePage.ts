@@ -1,5 +1,10 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { Pool } from 'pg';
+import { openPostgres } from '../src/server/db';
+import { seedDemoData } from '../src/server/seed/demo';
+import { seedReferenceData } from '../src/server/seed/reference';
+import { dropWhenDisconnected } from '../src/server/testing/testApp';
 import { CHROMIUM, startPortal } from '../test/browser/portal';
 import { percentile, table, type Timing } from './stats';
 
@@ -237,11 +242,40 @@ const loginInBrowser = async (page: Page, baseUrl: string) => {
   await page.waitForURL(`${baseUrl}/dashboard`);
 };
 
-export const benchArticlePage = async (): Promise<{ report: string; timings: Timing[] }> => {
+const PAGE_DB = 'bench_page';
+
+/**
+ * A fresh PostgreSQL database `bench_page` next to `adminUrl`'s, with the demo data set the
+ * embedded database seeds on its first start (the server seeds only reference data on PostgreSQL).
+ */
+const demoOnPostgres = async (adminUrl: string) => {
+  const admin = new Pool({ connectionString: adminUrl, max: 1 });
+  await dropWhenDisconnected(admin, PAGE_DB);
+  await admin.query(`create database ${PAGE_DB}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${PAGE_DB}`;
+  const database = await openPostgres(url.toString(), 2);
+  try {
+    await database.migrate();
+    await seedReferenceData(database.db);
+    await database.db.transaction(async (tx) => seedDemoData(tx as never));
+  } finally {
+    await database.close();
+  }
+  const drop = async () => {
+    await dropWhenDisconnected(admin, PAGE_DB);
+    await admin.end();
+  };
+  return { url: url.toString(), drop };
+};
+
+/** The article page with the portal on the demo's PGlite, or on PostgreSQL with `postgresUrl`. */
+export const benchArticlePage = async (postgresUrl?: string): Promise<{ report: string; timings: Timing[] }> => {
   if (!fs.existsSync(CHROMIUM)) {
     return { report: `\nArticle page: skipped, no Chromium at ${CHROMIUM} (apt-get install chromium)`, timings: [] };
   }
-  const portal = await startPortal();
+  const postgres = postgresUrl ? await demoOnPostgres(postgresUrl) : undefined;
+  const portal = await startPortal({ databaseUrl: postgres?.url });
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   try {
@@ -371,7 +405,7 @@ export const benchArticlePage = async (): Promise<{ report: string; timings: Tim
     const kB = (bytes: number) => `${(bytes / 1024).toFixed(0)} kB`;
     const report = [
       table(
-        `Article page in Chromium (${SERVICES} services on one article; seeded through the API in ${(seedMs / 1000).toFixed(1)} s; navigation start -> first row / interactive; ${SAMPLES} samples each)`,
+        `Article page in Chromium, the portal on ${postgres ? 'PostgreSQL' : 'PGlite'} (${SERVICES} services on one article; seeded through the API in ${(seedMs / 1000).toFixed(1)} s; navigation start -> first row / interactive; ${SAMPLES} samples each)`,
         timings,
         TARGET_MS,
       ),
@@ -385,5 +419,6 @@ export const benchArticlePage = async (): Promise<{ report: string; timings: Tim
     await context?.close();
     await browser?.close();
     await portal.stop();
+    await postgres?.drop();
   }
 };

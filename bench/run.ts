@@ -30,7 +30,13 @@ const main = async () => {
     else out.push(`\nPostgreSQL not reachable at ${postgresUrl}: skipped`);
   }
   // The article page of a big customer in Chromium (needs `npm run build`).
-  if (!only || only === 'page') out.push((await benchArticlePage()).report);
+  // On the demo's PGlite and, with BENCH_DB=postgres (or without BENCH_DB when it is reachable), on PostgreSQL.
+  if (!only || only === 'page') {
+    if (process.env.BENCH_DB !== 'postgres') out.push((await benchArticlePage()).report);
+    if (process.env.BENCH_DB !== 'pglite') {
+      out.push((await postgresReachable()) ? (await benchArticlePage(postgresUrl)).report : `\nPostgreSQL not reachable at ${postgresUrl}: skipped`);
+    }
+  }
   // The usage import (1,000,000 records on PostgreSQL, fewer on PGlite) and the report over them.
   if (!only || only === 'usage') {
     if (process.env.BENCH_DB !== 'pglite') {

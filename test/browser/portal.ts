@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -27,8 +28,11 @@ export interface Portal {
   stop(): Promise<void>;
 }
 
-/** Starts the built portal (as `npm start` does after its build) on a fresh demo data folder. */
-export const startPortal = async (): Promise<Portal> => {
+/**
+ * Starts the built portal (as `npm start` does after its build) on a fresh demo data folder, or on
+ * the PostgreSQL database `databaseUrl` (prepared by the caller).
+ */
+export const startPortal = async ({ databaseUrl = '' }: { databaseUrl?: string } = {}): Promise<Portal> => {
   const serverJs = path.join(root, 'build/server/server.js');
   if (!fs.existsSync(serverJs) || !fs.existsSync(path.join(root, 'build/public/index.html'))) {
     throw new Error('The portal is not built: run `npm run build` first (npm test does).');
@@ -37,7 +41,17 @@ export const startPortal = async (): Promise<Portal> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-browser-'));
   const child: ChildProcess = spawn(process.execPath, [serverJs], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOGIN_RATE_LIMIT: '1000', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      // A server on PostgreSQL needs its own token secret (the demo folder keeps one of its own).
+      ...(databaseUrl ? { JWT_SECRET: crypto.randomBytes(32).toString('base64') } : {}),
+      LOGIN_RATE_LIMIT: '1000',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
