@@ -91,7 +91,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
             new webpack.BannerPlugin({
               banner: '//# allFunctionsCalledOnLoad',
               raw: true,
-              test: /^js\/react\.[0-9a-f]+\.js$/,
+              test: /^js\/(react|core)\.[0-9a-f]+\.js$/,
               stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
             }),
             new PrecompressPlugin(),
@@ -104,6 +104,14 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         cacheGroups: {
           // React's DOM renderer runs almost whole on the first render: its own file, compiled eagerly.
           react: { test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, name: 'react', chunks: 'all', priority: 20 },
+          // What the entry runs before the first render (router, store, styling engine, toasts): also
+          // compiled eagerly. MUI's components stay with the chunks of the screens that use them.
+          core: {
+            test: /[\\/]node_modules[\\/](react-router|react-router-dom|@reduxjs|immer|redux|redux-thunk|redux-persist|reselect|react-redux|@mui[\\/]system|@mui[\\/]utils|@mui[\\/]styled-engine|@emotion|stylis|notistack|goober)[\\/]/,
+            name: 'core',
+            chunks: 'all',
+            priority: 10,
+          },
         },
       },
       runtimeChunk: 'single',
