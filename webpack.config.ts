@@ -4,6 +4,18 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack, { type Compiler, type Configuration } from 'webpack';
 
 const root = __dirname;
+/**
+ * Chunks of their own, by name, that carry V8's explicit compile hint (compiled eagerly).
+ * React's DOM renderer runs almost whole on the first render; `core` is what the entry runs before
+ * it (router, store, styling engine, toasts). MUI's components stay with the screens' chunks.
+ */
+const EAGER_CHUNKS = {
+  react: { test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
+  core: {
+    test: /[\\/]node_modules[\\/](react-router|react-router-dom|@reduxjs|immer|redux|redux-thunk|redux-persist|reselect|react-redux|@mui[\\/]system|@mui[\\/]utils|@mui[\\/]styled-engine|@emotion|stylis|notistack|goober)[\\/]/,
+    priority: 10,
+  },
+};
 
 /**
  * Writes a brotli (quality 11) and a gzip (level 9) copy next to every script, style, HTML and SVG
@@ -91,7 +103,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
             new webpack.BannerPlugin({
               banner: '//# allFunctionsCalledOnLoad',
               raw: true,
-              test: /^js\/(react|core)\.[0-9a-f]+\.js$/,
+              test: new RegExp(`^js/(${Object.keys(EAGER_CHUNKS).join('|')})\\.[0-9a-f]+\\.js$`),
               stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
             }),
             new PrecompressPlugin(),
@@ -101,18 +113,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     optimization: {
       splitChunks: {
         chunks: 'all',
-        cacheGroups: {
-          // React's DOM renderer runs almost whole on the first render: its own file, compiled eagerly.
-          react: { test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, name: 'react', chunks: 'all', priority: 20 },
-          // What the entry runs before the first render (router, store, styling engine, toasts): also
-          // compiled eagerly. MUI's components stay with the chunks of the screens that use them.
-          core: {
-            test: /[\\/]node_modules[\\/](react-router|react-router-dom|@reduxjs|immer|redux|redux-thunk|redux-persist|reselect|react-redux|@mui[\\/]system|@mui[\\/]utils|@mui[\\/]styled-engine|@emotion|stylis|notistack|goober)[\\/]/,
-            name: 'core',
-            chunks: 'all',
-            priority: 10,
-          },
-        },
+        cacheGroups: Object.fromEntries(Object.entries(EAGER_CHUNKS).map(([name, group]) => [name, { ...group, name, chunks: 'all' as const }])),
       },
       runtimeChunk: 'single',
     },

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { Pool } from 'pg';
 import { openPostgres } from '../src/server/db';
 import { seedDemoData } from '../src/server/seed/demo';
 import { seedReferenceData } from '../src/server/seed/reference';
-import { dropWhenDisconnected } from '../src/server/testing/testApp';
+import { createScratchDatabase } from '../src/server/testing/testApp';
 import { CHROMIUM, startPortal } from '../test/browser/portal';
 import { percentile, table, type Timing } from './stats';
 
@@ -249,12 +248,8 @@ const PAGE_DB = 'bench_page';
  * embedded database seeds on its first start (the server seeds only reference data on PostgreSQL).
  */
 const demoOnPostgres = async (adminUrl: string) => {
-  const admin = new Pool({ connectionString: adminUrl, max: 1 });
-  await dropWhenDisconnected(admin, PAGE_DB);
-  await admin.query(`create database ${PAGE_DB}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${PAGE_DB}`;
-  const database = await openPostgres(url.toString(), 2);
+  const scratch = await createScratchDatabase(adminUrl, PAGE_DB);
+  const database = await openPostgres(scratch.url, 2);
   try {
     await database.migrate();
     await seedReferenceData(database.db);
@@ -262,11 +257,7 @@ const demoOnPostgres = async (adminUrl: string) => {
   } finally {
     await database.close();
   }
-  const drop = async () => {
-    await dropWhenDisconnected(admin, PAGE_DB);
-    await admin.end();
-  };
-  return { url: url.toString(), drop };
+  return scratch;
 };
 
 /** The article page with the portal on the demo's PGlite, or on PostgreSQL with `postgresUrl`. */

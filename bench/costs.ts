@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { Pool } from 'pg';
 import { costsOfMonth, monthsInRange, monthsTotals, totalsByCycle } from '../src/domain/costs';
 import { addMonths, businessDateOf, daysInMonth, isoDate, todayNoon } from '../src/domain/time';
 import { buildApp } from '../src/server/app';
@@ -10,7 +9,7 @@ import { loadCostInput, loadCostTotalsInput } from '../src/server/services/costs
 import { usageOfMonths } from '../src/server/services/costs/usage';
 import { recalculateGroupBundle } from '../src/server/services/groupBundle';
 import { companyMonthsFromMonthly } from '../src/server/services/usage/testSupport';
-import { dropWhenDisconnected } from '../src/server/testing/testApp';
+import { createScratchDatabase } from '../src/server/testing/testApp';
 import { LARGE } from './largeCustomer';
 import { prepareLargeCustomer } from './servicesReads';
 import { table, time, type Timing } from './stats';
@@ -24,18 +23,13 @@ const openCostsDatabase = async (kind: 'pglite' | 'postgres', url?: string) => {
     const database = await openPglite();
     return { database, drop: () => database.close() };
   }
-  const name = `portal_bench_costs_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new Pool({ connectionString: url, max: 1 });
-  await admin.query(`create database ${name}`);
-  const target = new URL(url!);
-  target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString(), 10);
+  const scratch = await createScratchDatabase(url!, `portal_bench_costs_${crypto.randomBytes(4).toString('hex')}`);
+  const database = await openPostgres(scratch.url, 10);
   return {
     database,
     drop: async () => {
       await database.close();
-      await dropWhenDisconnected(admin, name);
-      await admin.end();
+      await scratch.drop();
     },
   };
 };

@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { Pool } from 'pg';
 import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/config';
 import { openPglite, openPostgres, queryRows, type Database } from '../src/server/db';
 import { hashPassword } from '../src/server/services/auth/password';
 import { seedReferenceData } from '../src/server/seed/reference';
-import { dropWhenDisconnected } from '../src/server/testing/testApp';
+import { createScratchDatabase } from '../src/server/testing/testApp';
 import { LARGE, seedLargeCustomer } from './largeCustomer';
 import { table, time, type Timing } from './stats';
 
@@ -15,18 +14,13 @@ const PASSWORD = 'Benchmark123!';
 /** A database of the given kind holding only the large customer, for the read benchmarks. */
 const openBenchDatabase = async (kind: 'pglite' | 'postgres', url?: string) => {
   if (kind === 'pglite') return { database: await openPglite(), drop: async () => undefined };
-  const name = `portal_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new Pool({ connectionString: url, max: 1 });
-  await admin.query(`create database ${name}`);
-  const target = new URL(url!);
-  target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString(), 10);
+  const scratch = await createScratchDatabase(url!, `portal_bench_${crypto.randomBytes(4).toString('hex')}`);
+  const database = await openPostgres(scratch.url, 10);
   return {
     database,
     drop: async () => {
       await database.close();
-      await dropWhenDisconnected(admin, name);
-      await admin.end();
+      await scratch.drop();
     },
   };
 };

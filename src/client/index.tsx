@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { persistStore } from 'redux-persist';
 import { AppProviders } from './app/AppProviders';
+import { deadline } from './app/deadline';
 import { preloadChunksFor, routes } from './app/routes';
 import { SessionGate, trackSettled } from './app/SessionGate';
 import { startSession } from './app/startUp';
@@ -28,11 +29,12 @@ const router = createBrowserRouter(routes);
 /**
  * React's first render waits until the session is known and the screen's chunks are in (at most
  * FIRST_RENDER_WAIT_MS): the page is then rendered once, with its data when the early calls
- * brought it, instead of first a spinner and then again; and the main thread is free to send the article's early call the
- * moment the refresh has answered.
+ * brought it (earlySeed.ts), instead of first a spinner and then again.
  */
 const FIRST_RENDER_WAIT_MS = 300;
-void Promise.race([Promise.all([sessionKnown, chunks]), new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(() =>
+const firstRenderWait = deadline(FIRST_RENDER_WAIT_MS);
+void Promise.race([Promise.all([sessionKnown, chunks]), firstRenderWait.reached]).then(() => {
+  firstRenderWait.cancel();
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <AppProviders store={store}>
@@ -41,5 +43,5 @@ void Promise.race([Promise.all([sessionKnown, chunks]), new Promise<void>((resol
         </SessionGate>
       </AppProviders>
     </StrictMode>,
-  ),
-);
+  );
+});

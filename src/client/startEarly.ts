@@ -1,5 +1,6 @@
 import { refreshEarly } from './api/sessionRequests';
 import { markTimeline } from './app/timeline';
+import { isServicesFormAddress } from './features/services/formAddress';
 
 markTimeline('start');
 
@@ -13,7 +14,7 @@ if (pathname.startsWith('/mijn-diensten/')) {
   // A failure is left to preloadChunksFor and the routes, which ask again.
   import(/* webpackChunkName: "layout" */ './features/layout/Layout').catch(() => undefined);
   import(/* webpackChunkName: "services-screen" */ './features/services/ServicesScreen').catch(() => undefined);
-  if (/\/(?:toevoegen|bewerken|bulkafnames|edit)\/?$/i.test(pathname)) {
+  if (isServicesFormAddress(pathname)) {
     import(/* webpackChunkName: "services-forms" */ './features/services/servicesForms').catch(() => undefined);
   }
 }

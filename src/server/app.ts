@@ -9,7 +9,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { serveClientScripts } from './clientScripts';
+import { IMMUTABLE, isHashedFile, serveClientScripts } from './clientScripts';
 import type { Config } from './config';
 import type { Database } from './db';
 import { projectRoot } from './projectRoot';
@@ -106,8 +106,7 @@ export const buildApp = async ({ config, database, clientDir }: AppOptions): Pro
       // Else send's own "public, max-age=0" overrides the header set below and the fallback's no-cache.
       cacheControl: false,
       setHeaders: (res, filePath) => {
-        const hashed = /\.[0-9a-f]{8,}\./.test(path.basename(filePath));
-        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('Cache-Control', isHashedFile(path.basename(filePath)) ? IMMUTABLE : 'no-cache');
         res.setHeader('Vary', 'Accept-Encoding');
       },
     });

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
-/** A hashed file of the build: it never changes under its name. */
-const HASHED = /\.[0-9a-f]{8,}\.js$/;
+/** A file of the build with its content hash in its name: it never changes under that name. */
+export const isHashedFile = (name: string) => /\.[0-9a-f]{8,}\./.test(name);
+/** How such a file may be cached: for a year, never asked again. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 interface Script {
   plain: Buffer;
@@ -35,7 +37,7 @@ const loadScripts = (dir: string): Map<string, Script> => {
     for (const entry of fs.readdirSync(path.join(dir, relative), { withFileTypes: true })) {
       const name = relative ? `${relative}/${entry.name}` : entry.name;
       if (entry.isDirectory()) walk(name);
-      else if (HASHED.test(entry.name)) {
+      else if (entry.name.endsWith('.js') && isHashedFile(entry.name)) {
         const file = path.join(dir, name);
         scripts.set(name, { plain: fs.readFileSync(file), br: readIfThere(`${file}.br`), gzip: readIfThere(`${file}.gz`) });
       }
@@ -60,7 +62,7 @@ export const serveClientScripts = (app: FastifyInstance, dir: string): string[] 
       const encoding = script.br && accepted.has('br') ? 'br' : script.gzip && accepted.has('gzip') ? 'gzip' : null;
       reply
         .header('Content-Type', 'application/javascript; charset=utf-8')
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('Cache-Control', IMMUTABLE)
         .header('Vary', 'Accept-Encoding');
       if (encoding) reply.header('Content-Encoding', encoding);
       return reply.send(encoding ? script[encoding] : script.plain);

@@ -1,3 +1,5 @@
+import { decodeClaims } from './token';
+
 /**
  * The session calls that run outside RTK Query: they happen while a request waits for a
  * fresh token, so they must not go through the token check themselves.
@@ -62,17 +64,6 @@ const getJson = async (path: string, bearer: string): Promise<unknown> => {
   }
 };
 
-/** The user and company a token speaks for (its payload, not verified: the server does that). */
-const identityOf = (token: string): { userId: number; companyId: number } | null => {
-  try {
-    const payload = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
-    const claims = JSON.parse(atob(payload.padEnd(payload.length + ((4 - (payload.length % 4)) % 4), '='))) as { sub?: unknown; company_id?: unknown };
-    return typeof claims.sub === 'number' && typeof claims.company_id === 'number' ? { userId: claims.sub, companyId: claims.company_id } : null;
-  } catch {
-    return null;
-  }
-};
-
 /**
  * The paths a full page load at `address` asks first for the token's identity: the frame's
  * (article groups, policies, user) on every framed address, and on an article page the article
@@ -102,7 +93,8 @@ export const refreshEarly = (address?: { pathname: string; search: string }) => 
   const token = startUpRefresh;
   const answers = new Map<string, Promise<unknown>>();
   const identity = token.then((bearer) => {
-    const who = bearer ? identityOf(bearer) : null;
+    const claims = bearer ? decodeClaims(bearer) : null;
+    const who = claims && { userId: claims.sub, companyId: claims.company_id };
     if (bearer && who) for (const path of earlyPaths(address, who)) answers.set(path, getJson(path, bearer));
     return who;
   });

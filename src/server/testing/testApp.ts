@@ -43,6 +43,25 @@ export const dropWhenDisconnected = async (admin: Pool, name: string) => {
 };
 
 /**
+ * A new, empty PostgreSQL database `name` on the server of `adminUrl` (one of that name is dropped
+ * first), with its URL and the function that drops it again.
+ */
+export const createScratchDatabase = async (adminUrl: string, name: string): Promise<{ url: string; drop(): Promise<void> }> => {
+  const admin = new Pool({ connectionString: adminUrl, max: 1 });
+  await dropWhenDisconnected(admin, name);
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await dropWhenDisconnected(admin, name);
+      await admin.end();
+    },
+  };
+};
+
+/**
  * A fresh database per test file: PGlite in memory, or, when DATABASE_URL is set, a new
  * PostgreSQL database created for this file and dropped afterwards.
  */
@@ -52,19 +71,8 @@ const openTestDatabase = async (): Promise<{ database: Database; drop(): Promise
     const database = await openPglite();
     return { database, drop: async () => undefined };
   }
-  const name = `portal_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new Pool({ connectionString: url, max: 1 });
-  await admin.query(`create database ${name}`);
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  const database = await openPostgres(testUrl.toString(), 5);
-  return {
-    database,
-    drop: async () => {
-      await dropWhenDisconnected(admin, name);
-      await admin.end();
-    },
-  };
+  const scratch = await createScratchDatabase(url, `portal_test_${crypto.randomBytes(6).toString('hex')}`);
+  return { database: await openPostgres(scratch.url, 5), drop: scratch.drop };
 };
 
 export interface TestAppOptions {

@@ -40,8 +40,7 @@ export const preloadServicesForms = (): Promise<void> =>
     () => undefined,
   );
 
-/** A form's address: adding an article or a service, editing one, the bulk services. */
-export const isServicesFormAddress = (pathname: string) => /^\/mijn-diensten\/.+\/(?:toevoegen|bewerken|bulkafnames|edit)\/?$/i.test(pathname);
+export { isServicesFormAddress } from './formAddress';
 
 type Dispatch = ThunkDispatch<SessionRootState, unknown, UnknownAction>;
 
