@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
-import { acceptedEncodings } from './clientScripts';
+import crypto from 'node:crypto';
+import { acceptedEncodings, inlineScriptHashes } from './clientScripts';
 import { auth, createTestApp, type TestApp } from './testing/testApp';
 
 /** The app as a whole: security headers everywhere, JSON 404 for the API, history fallback for the SPA. */
@@ -71,6 +72,32 @@ describe('security headers', () => {
   it('are on the SPA fallback and on static files', async () => {
     expectSecurityHeaders(await t.app.inject({ method: 'GET', url: '/some/deep/route' }));
     expectSecurityHeaders(await t.app.inject({ method: 'GET', url: '/main.0123456789abcdef.js' }));
+  });
+});
+
+describe('inline scripts of the SPA (the boot, written into index.html)', () => {
+  const sha = (code: string) => `'sha256-${crypto.createHash('sha256').update(code, 'utf8').digest('base64')}'`;
+
+  it('are allowed in the CSP by the SHA-256 of their exact text, linked scripts are not listed', () => {
+    const runtime = '(()=>{"use strict";var e={};})();\n//# sourceMappingURL=/js/runtime.0123456789ab.js.map';
+    const boot = 'console.log("boot")';
+    const html = `<!doctype html><html><head><script>${runtime}</script><script>${boot}</script><script defer src=/js/main.0123456789ab.js></script><SCRIPT type="module" src="/x.js"></SCRIPT></head><body></body></html>`;
+    expect(inlineScriptHashes(html)).toEqual([sha(runtime), sha(boot)]);
+    expect(inlineScriptHashes(INDEX_HTML)).toEqual([]);
+  });
+
+  it("are in the portal's script-src when its index.html has them", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-inline-'));
+    const code = 'window.booted=true';
+    fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><script>${code}</script></head><body></body></html>`);
+    const app = await createTestApp({ clientDir: dir, demo: false });
+    try {
+      const res = await app.app.inject({ method: 'GET', url: '/mijn-diensten' });
+      expect(directives(String(res.headers['content-security-policy']))['script-src']).toEqual(["'self'", sha(code)]);
+    } finally {
+      await app.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

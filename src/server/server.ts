@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { maintainEmbedded } from './db/maintenance';
 import { loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasDemoAccounts } from './seed/demo';
 import { prepareDatabase } from './start';
@@ -8,6 +9,8 @@ const main = async () => {
   const config = loadConfig();
   const prepared = await prepareDatabase(config, { info: (msg: string) => console.log(msg) } as never);
   const app = await buildApp({ config, database: prepared.database });
+  // The embedded database has no autovacuum daemon of its own (db/maintenance.ts).
+  const maintenance = maintainEmbedded(prepared.database, { log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -16,6 +19,7 @@ const main = async () => {
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
+      await maintenance?.stop();
       await prepared.database.close();
     } finally {
       prepared.release();

@@ -5,11 +5,16 @@ import { decodeClaims } from './token';
  * fresh token, so they must not go through the token check themselves.
  */
 
-const postJson = (path: string, bearer?: string): Promise<Response> =>
+const postJson = (path: string, bearer?: string, body?: unknown): Promise<Response> =>
   fetch(`/api${path}`, {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { Accept: 'application/json', ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
+    headers: {
+      Accept: 'application/json',
+      ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
 
 const readToken = async (response: Response, pick: (body: unknown) => unknown): Promise<string | null> => {
@@ -18,13 +23,26 @@ const readToken = async (response: Response, pick: (body: unknown) => unknown): 
   return typeof token === 'string' ? token : null;
 };
 
-const refresh = async (): Promise<string | null> => {
+interface Refreshed {
+  token: string | null;
+  /** The answers of the calls the refresh was asked to include, by the path as asked. */
+  included: Record<string, unknown>;
+}
+
+/** A refresh, asking the server to answer the GET calls `include` with the new token too. */
+const refreshIncluding = async (include: string[]): Promise<Refreshed> => {
   try {
-    return await readToken(await postJson('/auth/refresh'), (body) => (body as { token?: unknown }).token);
+    const response = await postJson('/auth/refresh', undefined, include.length > 0 ? { include } : undefined);
+    if (!response.ok) return { token: null, included: {} };
+    const body = (await response.json()) as { token?: unknown; included?: unknown };
+    const included = typeof body.included === 'object' && body.included !== null ? (body.included as Record<string, unknown>) : {};
+    return { token: typeof body.token === 'string' ? body.token : null, included };
   } catch {
-    return null;
+    return { token: null, included: {} };
   }
 };
+
+const refresh = async (): Promise<string | null> => (await refreshIncluding([])).token;
 
 let startUpRefresh: Promise<string | null> | null = null;
 
@@ -39,10 +57,10 @@ const EARLY_SERVICES_LIMIT = 100;
 const FRAMED_ADDRESS = /^\/(?:$|dashboard|mijn-diensten|mijn-bedrijf|kosten|verbruik|mer-admin|zoek)(?:\/|$)/;
 
 /**
- * The calls a full page load sends with the refresh's token the moment it answers, before the
- * store, React Router and the screens exist: each under the path the screen's own RTK Query call
- * asks (`article-groups/visible`, `users/5`, `articles/12?services_offset=0&services_limit=100`),
- * with the answer's JSON, or null when there is none (an error, a refusal, no session).
+ * The calls a full page load has answered with its refresh, before the store, React Router and
+ * the screens exist: each under the path the screen's own RTK Query call asks
+ * (`article-groups/visible`, `users/5`, `articles/12?services_offset=0&services_limit=100`), with
+ * the answer's JSON, or null when there is none (left out by the server, or no session).
  */
 export interface EarlyCalls {
   /** The user and company of the refresh's token, which the calls were made for (null: no session). */
@@ -52,50 +70,55 @@ export interface EarlyCalls {
 
 let earlyCalls: EarlyCalls | null = null;
 
-const getJson = async (path: string, bearer: string): Promise<unknown> => {
-  try {
-    const response = await fetch(`/api/${path}`, {
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', Authorization: `Bearer ${bearer}` },
-    });
-    return response.ok ? await response.json() : null;
-  } catch {
-    return null;
-  }
-};
+
+/** Stand for the session's user and company in an early path: the page cannot know them before the refresh. */
+const USER = '{user}';
+const COMPANY = '{company}';
 
 /**
- * The paths a full page load at `address` asks first for the token's identity: the frame's
- * (article groups, policies, user) on every framed address, and on an article page the article
- * with its first window of services, before them, and the company (its free field label).
+ * The paths a full page load at `address` asks first, with `{user}` and `{company}` for the
+ * session's: the frame's (article groups, policies, user) on every framed address, and on an
+ * article page the article with its first window of services, before them, and the company (its
+ * free field label).
  */
-export const earlyPaths = (address: { pathname: string; search: string }, identity: { userId: number; companyId: number }): string[] => {
+const earlyPathTemplates = (address: { pathname: string; search: string }): string[] => {
   if (!FRAMED_ADDRESS.test(address.pathname)) return [];
-  const frame = ['article-groups/visible', 'auth/policies', `users/${identity.userId}`];
+  const frame = ['article-groups/visible', 'auth/policies', `users/${USER}`];
   const articleId = ARTICLE_ADDRESS.exec(address.pathname)?.[1];
   if (!articleId) return frame;
   const showHistoric = new URLSearchParams(address.search).get('show_historic') === '1';
   const query = `${showHistoric ? 'show_historic=true&' : ''}services_offset=0&services_limit=${EARLY_SERVICES_LIMIT}`;
-  return [`articles/${articleId}?${query}`, ...frame, `company/${identity.companyId}`];
+  return [`articles/${articleId}?${query}`, ...frame, `company/${COMPANY}`];
 };
 
+const resolvePath = (template: string, identity: { userId: number; companyId: number }) =>
+  template.replaceAll(USER, String(identity.userId)).replaceAll(COMPANY, String(identity.companyId));
+
+/** The paths a full page load at `address` asks first for the token's identity (earlyPathTemplates). */
+export const earlyPaths = (address: { pathname: string; search: string }, identity: { userId: number; companyId: number }): string[] =>
+  earlyPathTemplates(address).map((template) => resolvePath(template, identity));
+
 /**
- * A full page load sends its refresh as the first thing its JavaScript does (startEarly.ts, its
- * own small entry that runs before React and the rest of the portal are evaluated); the
- * session's restore (the next requestRefresh) takes it. With an address it also asks, as soon as
- * the refresh has a token, what that address's first render needs (earlyPaths), without waiting
- * for the store, the persisted state and the session's start: the answers are then in RTK
- * Query's cache for the first render (earlySeed.ts).
+ * A full page load sends its refresh as the first thing its JavaScript does (startEarly.ts, a few
+ * kB that run before React and the rest of the portal are evaluated); the session's restore (the
+ * next requestRefresh) takes it. With an address, the refresh asks the server to answer, with the
+ * new token, what that address's first render needs (earlyPaths; `include` of POST
+ * /api/auth/refresh): they arrive with the token, without a second round trip that could only
+ * leave once the main thread, busy evaluating the vendor scripts, had read the token. The answers
+ * are then in RTK Query's cache for the first render (earlySeed.ts); a call the server left out
+ * (refused, or not answered within its time budget) is asked by the screen as usual.
  */
 export const refreshEarly = (address?: { pathname: string; search: string }) => {
-  startUpRefresh ??= refresh();
-  if (!address || earlyCalls) return;
-  const token = startUpRefresh;
+  if (earlyCalls || (startUpRefresh && !address)) return;
+  const templates = address ? earlyPathTemplates(address) : [];
+  const refreshed = refreshIncluding(templates);
+  startUpRefresh = refreshed.then((r) => r.token);
+  if (!address) return;
   const answers = new Map<string, Promise<unknown>>();
-  const identity = token.then((bearer) => {
-    const claims = bearer ? decodeClaims(bearer) : null;
+  const identity = refreshed.then(({ token, included }) => {
+    const claims = token ? decodeClaims(token) : null;
     const who = claims && { userId: claims.sub, companyId: claims.company_id };
-    if (bearer && who) for (const path of earlyPaths(address, who)) answers.set(path, getJson(path, bearer));
+    if (who) for (const template of templates) answers.set(resolvePath(template, who), Promise.resolve(included[template] ?? null));
     return who;
   });
   earlyCalls = { identity, answers };
