@@ -1,6 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
-import { Alert, Box, Button, Checkbox, FormControlLabel, IconButton, Link, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Checkbox, FormControlLabel, IconButton, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, formatEuro, formatGb } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
@@ -69,11 +69,10 @@ export function ArticleScreen() {
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
           <ScreenTitle>{article.name}</ScreenTitle>
           {mayEditArticle && (
-            <Tooltip title="Artikel bewerken">
-              <IconButton component={RouterLink} to={paths.editArticle(group, article)} aria-label="Artikel bewerken">
-                <EditIcon />
-              </IconButton>
-            </Tooltip>
+            // The browser's own tooltip: MUI's Tooltip would bring Popper into the page's first render.
+            <IconButton component={RouterLink} to={paths.editArticle(group, article)} aria-label="Artikel bewerken" title="Artikel bewerken">
+              <EditIcon />
+            </IconButton>
           )}
         </Stack>
         {mayAddService && (

@@ -103,6 +103,8 @@ describe('POST /api/auth/refresh with the first render\'s calls (include)', () =
   it.each([
     ['a full address', ['http://elders.example/api/x']],
     ['a path outside /api', ['../../etc/passwd']],
+    ['a path outside /api, encoded', ['%2e%2e/mijn-diensten']],
+    ['a path outside /api, half encoded', ['articles/.%2E/%2e./index.html']],
     ['a leading slash', ['/users/1']],
     ['a fragment', ['users/{user}#x']],
     ['too many calls', Array.from({ length: 9 }, (_, i) => `articles?article_group_id=${i + 1}`)],

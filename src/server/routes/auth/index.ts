@@ -45,8 +45,9 @@ const refreshBodySchema = {
       type: 'array',
       maxItems: MAX_INCLUDED,
       uniqueItems: true,
-      // A path below /api/ with its query: no scheme, host, '..' or fragment (and only GET is asked).
-      items: { type: 'string', minLength: 1, maxLength: 300, pattern: '^(?!.*\\.\\.)[A-Za-z0-9{][A-Za-z0-9/_.,=&?%{}-]*$' },
+      // A path below /api/ with its query: no scheme, host, fragment or '..' (nor its encoding
+      // '%2e%2e', which a URL parser resolves as well); only GET is asked.
+      items: { type: 'string', minLength: 1, maxLength: 300, pattern: '^(?!.*(?:\\.|%2[eE])(?:\\.|%2[eE]))[A-Za-z0-9{][A-Za-z0-9/_.,=&?%{}-]*$' },
     },
   },
   additionalProperties: false,
@@ -66,6 +67,8 @@ const includedAnswers = async (
     const answers = await Promise.all(
       include.map(async (path) => {
         const url = `/api/${path.replaceAll('{user}', String(session.userId)).replaceAll('{company}', String(session.companyId))}`;
+        // Whatever the pattern let through: only what stays below /api/ once resolved.
+        if (!new URL(url, 'http://portal.invalid').pathname.startsWith('/api/')) return [];
         const res = await Promise.race([
           app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }),
           budget,
