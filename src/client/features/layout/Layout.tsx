@@ -1,4 +1,4 @@
-import { Box, Toolbar } from '@mui/material';
+import { styled } from '@mui/material';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading';
@@ -9,20 +9,34 @@ import { Sidebar } from './Sidebar';
 
 const MAIN_ID = 'inhoud';
 
+/** The frame's box and the screen's main area (below the fixed header: `.below-header`). */
+const Frame = styled('div')(({ theme }) => ({
+  display: 'flex',
+  minHeight: '100vh',
+  '& > main': {
+    flexGrow: 1,
+    minWidth: 0,
+    padding: theme.spacing(2),
+    [theme.breakpoints.up('md')]: { padding: theme.spacing(4) },
+    outline: 'none',
+  },
+  '& .below-header': theme.mixins.toolbar,
+}));
+
 /** The frame of every logged-in screen: header, sidebar and the screen itself. */
 export function Layout() {
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+    <Frame>
       <SkipLink targetId={MAIN_ID} />
       <Header />
       <Sidebar />
-      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 4 }, outline: 'none' }}>
-        <Toolbar />
+      <main id={MAIN_ID} tabIndex={-1}>
+        <div className="below-header" />
         <ImpersonationBanner />
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
-      </Box>
-    </Box>
+      </main>
+    </Frame>
   );
 }
