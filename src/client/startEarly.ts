@@ -7,8 +7,9 @@ markTimeline('start');
 // The portal's first entry (`boot`, a few kB that run before the vendor files are evaluated): on a
 // services address the chunks of the layout and the services screen (and of its forms on a form's
 // address) are asked first, as preloadChunksFor in app/routes.tsx asks them again, getting the same
-// downloads; then the session refresh, and with its token the address's early calls
-// (sessionRequests.ts). They all travel while React, MUI and the store are being evaluated.
+// downloads; then the session refresh, which asks the server to answer the address's early calls
+// with its new token (sessionRequests.ts). They all travel while React, MUI and the store are being
+// evaluated. The build writes this entry into index.html (InlineScriptsPlugin in webpack.config.ts).
 const { pathname } = window.location;
 if (pathname.startsWith('/mijn-diensten/')) {
   // A failure is left to preloadChunksFor and the routes, which ask again.

@@ -51,7 +51,7 @@ const seedEntries = (address: PageAddress, userId: number, companyId: number): S
 ];
 
 /**
- * The actions that put a full page load's early calls (sent with the refresh's token, before the
+ * The actions that put a full page load's early calls (answered with the refresh, before the
  * store existed: sessionRequests.ts) into RTK Query's cache, for the session's start to dispatch
  * right after the session started (restoreSession), before React renders. Only successful answers
  * that arrive within EARLY_CALLS_WAIT_MS count; any other query the screen asks as usual. The

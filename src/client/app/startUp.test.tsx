@@ -152,7 +152,7 @@ describe('the early calls sent with the refresh (startEarly.ts)', () => {
     company: accountApi.endpoints.getCompany.select(20)(state).status,
   });
 
-  it('asks the article page its article, frame and company the moment the refresh answers, all in the cache before the session renders', async () => {
+  it('has the article page its article, frame and company answered with the refresh, all in the cache before the session renders', async () => {
     const requests = mockReload();
     const store = afterReload();
     refreshEarly({ pathname: articlePath, search: '' });
@@ -162,7 +162,7 @@ describe('the early calls sent with the refresh (startEarly.ts)', () => {
     await whenSettled(store);
 
     expect(statuses()).toEqual({ article: 'fulfilled', groups: 'fulfilled', policies: 'fulfilled', user: 'fulfilled', company: 'fulfilled' });
-    // Each sent once, with the refresh's token, as the screens ask them: the prefetches found them cached.
+    // Each answered once, with the refresh's token, as the screens ask them: the prefetches found them cached.
     expect(calls(requests)).toEqual([
       'POST /api/auth/refresh',
       'GET /api/articles/12?services_offset=0&services_limit=100',

@@ -42,7 +42,7 @@ export const prefetchScreenData = ({ pathname, search }: PageAddress) => (dispat
  * (preloadChunksFor) instead of after they have arrived and rendered.
  */
 export const startSession = (address: PageAddress) => async (dispatch: AppDispatch, getState: () => RootState) => {
-  // The early calls (sent with the refresh's token, startEarly.ts) fit the session only when it
+  // The early calls (answered with the refresh, startEarly.ts) fit the session only when it
   // acts for the user's own company; their answers enter the cache as the session starts, before
   // React renders the page, so the first render has the frame and the screen's data.
   const early = takeEarlyCalls();
