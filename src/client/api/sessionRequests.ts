@@ -70,7 +70,6 @@ export interface EarlyCalls {
 
 let earlyCalls: EarlyCalls | null = null;
 
-
 /** Stand for the session's user and company in an early path: the page cannot know them before the refresh. */
 const USER = '{user}';
 const COMPANY = '{company}';
