@@ -53,8 +53,8 @@ const INLINE_CHUNKS = ['runtime', 'boot'];
 /**
  * Writes the small first scripts (webpack's runtime and `boot`, about 7 kB) into index.html instead
  * of linking them: they run while the HTML is parsed, not after two more downloads that queue with
- * the vendor files for the browser's six connections, so the session refresh and the address's
- * early calls leave some 50 ms sooner. The server allows exactly these scripts by their SHA-256 in
+ * the vendor files for the browser's six connections, so the session refresh, with the address's
+ * early calls, leaves 25–30 ms sooner. The server allows exactly these scripts by their SHA-256 in
  * its CSP (`inlineScriptHashes` in src/server/clientScripts.ts). The files stay in the build for
  * their source maps, which the inlined copies point to by absolute path.
  */

@@ -102,17 +102,17 @@ export interface Maintenance {
   stop(): Promise<void>;
 }
 
+export interface MaintenanceOptions {
+  intervalMs?: number;
+  log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
 /**
  * Runs `maintainTables` now and then every `intervalMs` (PostgreSQL's daemon looks every minute;
  * a pass that finds nothing to do costs one small query, so this looks more often), one pass at
  * a time: a pass still running when the next is due is not doubled. A failed pass is logged and
  * the next one tries again.
  */
-export interface MaintenanceOptions {
-  intervalMs?: number;
-  log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
-}
-
 export const startMaintenance = (db: Db, { intervalMs = 10_000, log }: MaintenanceOptions = {}): Maintenance => {
   let running: Promise<void> | null = null;
   let stopped = false;
