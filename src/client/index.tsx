@@ -5,12 +5,12 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { persistStore } from 'redux-persist';
 import { AppProviders } from './app/AppProviders';
-import { deadline } from './app/deadline';
 import { preloadChunksFor, routes } from './app/routes';
 import { SessionGate, trackSettled } from './app/SessionGate';
 import { startSession } from './app/startUp';
 import { makeStore } from './app/store';
 import { markTimeline } from './app/timeline';
+import { deadline } from '../domain/deadline';
 
 markTimeline('evaluated');
 const chunks = trackSettled(preloadChunksFor(window.location.pathname));

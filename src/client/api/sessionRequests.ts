@@ -56,17 +56,20 @@ const EARLY_SERVICES_LIMIT = 100;
  */
 const FRAMED_ADDRESS = /^\/(?:$|dashboard|mijn-diensten|mijn-bedrijf|kosten|verbruik|mer-admin|zoek)(?:\/|$)/;
 
-/**
- * The calls a full page load has answered with its refresh, before the store, React Router and
- * the screens exist: each under the path the screen's own RTK Query call asks
- * (`article-groups/visible`, `users/5`, `articles/12?services_offset=0&services_limit=100`), with
- * the answer's JSON, or null when there is none (left out by the server, or no session).
- */
-export interface EarlyCalls {
-  /** The user and company of the refresh's token, which the calls were made for (null: no session). */
-  identity: Promise<{ userId: number; companyId: number } | null>;
-  answers: Map<string, Promise<unknown>>;
+/** What a full page load's refresh brought besides its token, before the store, React Router and the screens exist. */
+export interface EarlyAnswers {
+  /** The user and company of the refresh's token, which the calls were answered for. */
+  identity: { userId: number; companyId: number };
+  /**
+   * The JSON of each call the server answered, under the path the screen's own RTK Query call
+   * asks (`article-groups/visible`, `users/5`, `articles/12?services_offset=0&services_limit=100`);
+   * a call the server left out is not there.
+   */
+  answers: Map<string, unknown>;
 }
+
+/** The early answers of a full page load, once its refresh has answered (null: no session). */
+export type EarlyCalls = Promise<EarlyAnswers | null>;
 
 let earlyCalls: EarlyCalls | null = null;
 
@@ -113,14 +116,14 @@ export const refreshEarly = (address?: { pathname: string; search: string }) => 
   const refreshed = refreshIncluding(templates);
   startUpRefresh = refreshed.then((r) => r.token);
   if (!address) return;
-  const answers = new Map<string, Promise<unknown>>();
-  const identity = refreshed.then(({ token, included }) => {
+  earlyCalls = refreshed.then(({ token, included }) => {
     const claims = token ? decodeClaims(token) : null;
-    const who = claims && { userId: claims.sub, companyId: claims.company_id };
-    if (who) for (const template of templates) answers.set(resolvePath(template, who), Promise.resolve(included[template] ?? null));
-    return who;
+    if (!claims) return null;
+    const identity = { userId: claims.sub, companyId: claims.company_id };
+    const answers = new Map<string, unknown>();
+    for (const template of templates) if (Object.hasOwn(included, template)) answers.set(resolvePath(template, identity), included[template]);
+    return { identity, answers };
   });
-  earlyCalls = { identity, answers };
 };
 
 /** The early calls, once (null when there were none). */

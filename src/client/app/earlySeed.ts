@@ -4,7 +4,7 @@ import { accountApi, type Company, type User } from '../api/accountApi';
 import { type ArticleGroup, catalogApi, visibleGroupsOf } from '../api/catalogApi';
 import type { EarlyCalls } from '../api/sessionRequests';
 import { earlyArticleSeed } from '../features/services/servicesRoutes';
-import { deadline } from './deadline';
+import { deadline } from '../../domain/deadline';
 import type { PageAddress } from './startUp';
 
 /** An early call's path, and the action that puts its answer into the cache (null: not usable). */
@@ -61,12 +61,11 @@ const seedEntries = (address: PageAddress, userId: number, companyId: number): S
 export const earlySeed = async (early: EarlyCalls, address: PageAddress): Promise<UnknownAction[]> => {
   const late = deadline(EARLY_CALLS_WAIT_MS);
   try {
-    const identity = await Promise.race([early.identity, late.reached]);
-    if (!identity) return [];
-    const entries = seedEntries(address, identity.userId, identity.companyId).filter((entry) => early.answers.has(entry.path));
-    const answers = await Promise.all(entries.map((entry) => Promise.race([early.answers.get(entry.path), late.reached])));
-    return entries.flatMap((entry, i) => {
-      const action = answers[i] === null ? null : entry.action(answers[i]);
+    const calls = await Promise.race([early, late.reached]);
+    if (!calls) return [];
+    const { identity, answers } = calls;
+    return seedEntries(address, identity.userId, identity.companyId).flatMap((entry) => {
+      const action = answers.has(entry.path) ? entry.action(answers.get(entry.path)) : null;
       return action ? [action] : [];
     });
   } finally {

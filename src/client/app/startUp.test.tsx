@@ -214,7 +214,7 @@ describe('the early calls sent with the refresh (startEarly.ts)', () => {
     for (const pathname of ['/login', '/forgot-password', '/reset']) {
       const requests = mockReload();
       refreshEarly({ pathname, search: '' });
-      await takeEarlyCalls()?.identity;
+      await takeEarlyCalls();
       expect(calls(requests)).toEqual(['POST /api/auth/refresh']);
       requestRefresh();
     }
@@ -261,8 +261,7 @@ describe('the early calls sent with the refresh (startEarly.ts)', () => {
       refreshEarly({ pathname: articlePath, search: '' });
       return takeEarlyCalls()!;
     })();
-    await early.identity;
-    early.answers.set('users/5', Promise.resolve({ id: 6, firstname: 'Ander' }));
+    (await early)!.answers.set('users/5', { id: 6, firstname: 'Ander' });
 
     expect(await earlySeed(early, { pathname: articlePath, search: '' })).toHaveLength(4);
     expect(requests).toHaveLength(6);
@@ -315,7 +314,7 @@ describe('the early calls sent with the refresh (startEarly.ts)', () => {
     requestRefresh();
     refreshEarly({ pathname: articlePath, search: '' });
     refreshEarly({ pathname: articlePath, search: '' });
-    await takeEarlyCalls()!.identity;
+    await takeEarlyCalls();
     expect(takeEarlyCalls()).toBeNull();
     await whenSettled(afterReload());
     expect(requests.filter((r) => r.url.includes('/api/articles/'))).toHaveLength(1);

@@ -1,3 +1,4 @@
+import { decodeClaims } from '../api/token';
 
 /** A request as the fake server saw it. */
 export interface SeenRequest {
@@ -55,7 +56,7 @@ export const mockServer = (routes: Routes): SeenRequest[] => {
     const include = (request.body as { include?: string[] } | null)?.include;
     if (!include || !response.ok) return response;
     const body = (await response.json()) as { token: string };
-    const claims = JSON.parse(atob(body.token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { sub: number; company_id: number };
+    const claims = decodeClaims(body.token)!;
     const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), INCLUDED_BUDGET_MS));
     const included: Record<string, unknown> = {};
     await Promise.all(

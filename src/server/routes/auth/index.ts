@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { deadline } from '../../../domain/deadline';
 import { MSG } from '../../../domain/messages';
 import { PERMISSIONS } from '../../../domain/permissions';
 import { authTokens, users } from '../../db/schema';
@@ -59,10 +60,7 @@ const includedAnswers = async (
   session: { userId: number; companyId: number },
   include: string[],
 ): Promise<Record<string, unknown>> => {
-  let timer: NodeJS.Timeout | undefined;
-  const budget = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), INCLUDED_BUDGET_MS);
-  });
+  const budget = deadline(INCLUDED_BUDGET_MS);
   try {
     const answers = await Promise.all(
       include.map(async (path) => {
@@ -71,7 +69,7 @@ const includedAnswers = async (
         if (!new URL(url, 'http://portal.invalid').pathname.startsWith('/api/')) return [];
         const res = await Promise.race([
           app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }),
-          budget,
+          budget.reached,
         ]);
         const json = res !== null && res.statusCode === 200 && String(res.headers['content-type'] ?? '').startsWith('application/json');
         return json ? ([[path, res.json()]] as [string, unknown][]) : [];
@@ -79,7 +77,7 @@ const includedAnswers = async (
     );
     return Object.fromEntries(answers.flat());
   } finally {
-    clearTimeout(timer);
+    budget.cancel();
   }
 };
 

@@ -1,5 +1,5 @@
 /**
- * A promise that answers null after `ms`, to race others against (`Promise.race([answer,
+ * A promise that answers null after `ms` (browser and server alike), to race others against (`Promise.race([answer,
  * deadline.reached])`), and `cancel` to clear its timer once the race is decided.
  */
 export const deadline = (ms: number) => {
