@@ -46,10 +46,10 @@ const api = async <T>(baseUrl: string, token: string, method: string, url: strin
   return (await response.json()) as T;
 };
 
-const slug = (name: string) => encodeURIComponent(name.toLowerCase().replace(/ /g, '-'));
+export const slug = (name: string) => encodeURIComponent(name.toLowerCase().replace(/ /g, '-'));
 
 /** A new article in 'Mobiele telefonie' with SERVICES services, in parallel batches of BATCH. */
-const seedBigArticle = async (baseUrl: string) => {
+export const seedBigArticle = async (baseUrl: string) => {
   const login = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -99,7 +99,7 @@ const seedBigArticle = async (baseUrl: string) => {
  * Recorded in the page from its start: when the first data row of a table with aria-rowcount
  * appears, and when the first task after that runs (the main thread was free again).
  */
-const MARKS_SCRIPT = () => {
+export const MARKS_SCRIPT = () => {
   const w = window as unknown as { __bench: { rendered?: number; interactive?: number; reset(): void } };
   const state = {
     rendered: undefined as number | undefined,
@@ -149,7 +149,7 @@ const readMarks = async (page: Page, since = 0): Promise<Sample> => {
   return { rendered: marks.rendered - since, interactive: marks.interactive - since };
 };
 
-const timing = (name: string, values: number[]): Timing => {
+export const timing = (name: string, values: number[]): Timing => {
   const sorted = [...values].sort((a, b) => a - b);
   return { name, p50: percentile(sorted, 50), p95: percentile(sorted, 95), samples: values.length };
 };
@@ -237,7 +237,7 @@ const scrollToRow = (page: Page, index: number) =>
 
 const domRows = (page: Page) => page.evaluate(() => document.querySelectorAll('tr, [role="row"]').length);
 
-const loginInBrowser = async (page: Page, baseUrl: string) => {
+export const loginInBrowser = async (page: Page, baseUrl: string) => {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('E-mailadres').fill(EMAIL);
   await page.getByLabel('Wachtwoord').fill(PASSWORD);

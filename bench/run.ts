@@ -1,5 +1,6 @@
 import { Pool } from 'pg';
 import { benchArticlePage } from './articlePage';
+import { benchArticlePageAB } from './articlePageAB';
 import { benchCostEngine } from './costEngine';
 import { benchCosts } from './costs';
 import { benchServiceReads } from './servicesReads';
@@ -36,6 +37,11 @@ const main = async () => {
     if (process.env.BENCH_DB !== 'pglite') {
       out.push((await postgresReachable()) ? (await benchArticlePage(postgresUrl)).report : `\nPostgreSQL not reachable at ${postgresUrl}: skipped`);
     }
+  }
+  // Two builds of the article page against each other, in turns (BENCH_AB=checkoutA,checkoutB): only when asked.
+  if (only === 'ab') {
+    const roots = (process.env.BENCH_AB ?? '').split(',').filter(Boolean);
+    out.push(await benchArticlePageAB(roots, Number(process.env.BENCH_AB_ROUNDS ?? 24)));
   }
   // The usage import (1,000,000 records on PostgreSQL, fewer on PGlite) and the report over them.
   if (!only || only === 'usage') {

@@ -30,17 +30,18 @@ export interface Portal {
 
 /**
  * Starts the built portal (as `npm start` does after its build) on a fresh demo data folder, or on
- * the PostgreSQL database `databaseUrl` (prepared by the caller).
+ * the PostgreSQL database `databaseUrl` (prepared by the caller); `projectRoot` is another checkout's
+ * build (the page bench's A/B runs), this one's by default.
  */
-export const startPortal = async ({ databaseUrl = '' }: { databaseUrl?: string } = {}): Promise<Portal> => {
-  const serverJs = path.join(root, 'build/server/server.js');
-  if (!fs.existsSync(serverJs) || !fs.existsSync(path.join(root, 'build/public/index.html'))) {
+export const startPortal = async ({ databaseUrl = '', projectRoot = root }: { databaseUrl?: string; projectRoot?: string } = {}): Promise<Portal> => {
+  const serverJs = path.join(projectRoot, 'build/server/server.js');
+  if (!fs.existsSync(serverJs) || !fs.existsSync(path.join(projectRoot, 'build/public/index.html'))) {
     throw new Error('The portal is not built: run `npm run build` first (npm test does).');
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-browser-'));
   const child: ChildProcess = spawn(process.execPath, [serverJs], {
-    cwd: root,
+    cwd: projectRoot,
     env: {
       ...process.env,
       PORT: String(port),
