@@ -7,14 +7,15 @@ const root = __dirname;
 /**
  * The entry's vendor code in two chunks of its own, by name, that download side by side and stay
  * cached across releases of the portal's own code: React's DOM renderer (`react`), and what the
- * entry runs before it (`core`: router, store, styling engine, toasts). MUI's components stay with
- * the screens' chunks. (They carried V8's explicit compile hint once: Chromium then compiled them
+ * entry runs before it (`core`: router, store, styling engine). MUI's components stay with the
+ * screens' chunks; the toasts (notistack) load after the first render (app/ToastsHost.tsx). (They
+ * carried V8's explicit compile hint once: Chromium then compiled them
  * whole on the main thread, 90 ms later evaluated in interleaved runs, so they no longer do.)
  */
 const VENDOR_CHUNKS = {
   react: { test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
   core: {
-    test: /[\\/]node_modules[\\/](react-router|react-router-dom|@reduxjs|immer|redux|redux-thunk|redux-persist|reselect|react-redux|@mui[\\/]system|@mui[\\/]utils|@mui[\\/]styled-engine|@emotion|stylis|notistack|goober)[\\/]/,
+    test: /[\\/]node_modules[\\/](react-router|react-router-dom|@reduxjs|immer|redux|redux-thunk|redux-persist|reselect|react-redux|@mui[\\/]system|@mui[\\/]utils|@mui[\\/]styled-engine|@emotion|stylis)[\\/]/,
     priority: 10,
   },
 };

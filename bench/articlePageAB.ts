@@ -6,27 +6,35 @@ import { loginInBrowser, MARKS_SCRIPT, seedBigArticle, slug } from './articlePag
 import { percentile } from './stats';
 
 /**
- * Two builds of the portal side by side, each on its own demo data folder with the benchmark's big
- * article, measured with cold full loads of the article page taken in turns (A then B, then B then
- * A, …): what one build changes against another, without the drift of this shared machine between
- * runs minutes apart (±30–50 ms), which swamps a change of 10–30 ms when runs of the page bench are
- * compared one after the other.
+ * Two builds of the portal side by side, each on demo data folders of its own with the benchmark's
+ * big article, measured with cold full loads of the article page taken in turns: what one build
+ * changes against another, without the drift of this shared machine between runs minutes apart
+ * (±30–50 ms), which swamps a change of 10–30 ms when runs of the page bench are compared one after
+ * the other.
+ *
+ * Each build runs in two portals, started A, B, B, A: one portal process against another differs
+ * by 20–50 ms on its own (an A-against-A run of one portal each gave 460 against 411 ms), so each
+ * build gets one early and one late portal, and the loads go round the four, forwards and then
+ * backwards.
  *
  * `BENCH_AB=/path/to/checkout-a,/path/to/checkout-b npm run bench -- ab` (each checkout built with
- * `npm run build`; BENCH_AB_ROUNDS cold loads of each, 24 by default). A copy of this checkout for
- * the other side: `git worktree add ../before HEAD~1 && (cd ../before && ln -s ../main/node_modules
- * && npm run build)`. Swap the two in a second run: the portal started second has measured 20–30 ms
- * slower in A-against-A runs.
+ * `npm run build`; BENCH_AB_ROUNDS rounds, 12 by default, each a cold load on every portal: 24 of
+ * each build). A copy of this checkout for the other side: `git worktree add ../before HEAD~1 &&
+ * (cd ../before && ln -s ../main/node_modules && npm run build)`.
  */
 
-const WARM_UP = 4;
+const WARM_UP = 2;
+
+interface Instance {
+  portal: Portal;
+  url: string;
+  session: Awaited<ReturnType<BrowserContext['storageState']>>;
+}
 
 interface Side {
   label: string;
   root: string;
-  portal: Portal;
-  url: string;
-  session: Awaited<ReturnType<BrowserContext['storageState']>>;
+  instances: Instance[];
   interactive: number[];
   marks: Record<string, number[]>;
 }
@@ -35,15 +43,16 @@ interface Side {
 const interactiveAt = (page: Page) =>
   page.waitForFunction(() => (window as unknown as { __bench: { interactive?: number } }).__bench.interactive, undefined, { timeout: 30_000 });
 
+const meanOf = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+
 const summary = (side: Side) => {
   const sorted = [...side.interactive].sort((a, b) => a - b);
-  const mean = sorted.reduce((sum, v) => sum + v, 0) / sorted.length;
   const marks = Object.entries(side.marks)
     .map(([name, values]) => `${name} ${percentile([...values].sort((a, b) => a - b), 50).toFixed(0)}`)
     .join(', ');
   return [
     `${side.label} ${side.root}`,
-    `  interactive ms: mean ${mean.toFixed(1)}, p50 ${percentile(sorted, 50).toFixed(1)}, p90 ${percentile(sorted, 90).toFixed(1)}, p95 ${percentile(sorted, 95).toFixed(1)}, max ${sorted[sorted.length - 1].toFixed(1)} (${sorted.length} cold loads)`,
+    `  interactive ms: mean ${meanOf(sorted).toFixed(1)}, p50 ${percentile(sorted, 50).toFixed(1)}, p90 ${percentile(sorted, 90).toFixed(1)}, p95 ${percentile(sorted, 95).toFixed(1)}, max ${sorted[sorted.length - 1].toFixed(1)} (${sorted.length} cold loads)`,
     `  the portal's marks, p50 ms: ${marks}`,
   ].join('\n');
 };
@@ -51,38 +60,49 @@ const summary = (side: Side) => {
 export const benchArticlePageAB = async (roots: string[], rounds: number): Promise<string> => {
   if (!fs.existsSync(CHROMIUM)) return `\nArticle page A/B: skipped, no Chromium at ${CHROMIUM} (apt-get install chromium)`;
   if (roots.length !== 2) throw new Error('BENCH_AB names two checkouts, separated by a comma');
-  const sides: Side[] = [];
+  const sides: Side[] = roots.map((given, i) => ({ label: i === 0 ? 'A' : 'B', root: path.resolve(given), instances: [], interactive: [], marks: {} }));
+  const started: Portal[] = [];
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
-    const newContext = async (session?: Side['session']) => {
+    const newContext = async (session?: Instance['session']) => {
       const context = await browser!.newContext({ locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', viewport: { width: 1280, height: 720 }, storageState: session });
       context.setDefaultTimeout(30_000);
       await context.addInitScript(MARKS_SCRIPT);
       return context;
     };
-    for (const [i, given] of roots.entries()) {
-      const root = path.resolve(given);
-      const portal = await startPortal({ projectRoot: root });
-      sides.push({ label: i === 0 ? 'A' : 'B', root, portal, url: '', session: { cookies: [], origins: [] }, interactive: [], marks: {} });
+    // A, B, B, A: each build one early and one late portal.
+    const order = [sides[0], sides[1], sides[1], sides[0]];
+    for (const side of order) {
+      const portal = await startPortal({ projectRoot: side.root });
+      started.push(portal);
       const { article, mobile } = await seedBigArticle(portal.baseUrl);
-      const side = sides[i];
-      side.url = `${portal.baseUrl}/mijn-diensten/${mobile.id}/${slug(mobile.name)}/${article.id}/${slug(article.name)}`;
       const context = await newContext();
       await loginInBrowser(await context.newPage(), portal.baseUrl);
-      side.session = await context.storageState();
+      side.instances.push({
+        portal,
+        url: `${portal.baseUrl}/mijn-diensten/${mobile.id}/${slug(mobile.name)}/${article.id}/${slug(article.name)}`,
+        session: await context.storageState(),
+      });
       await context.close();
     }
+    const [a, b] = sides;
+    const turns = [
+      { side: a, instance: a.instances[0] },
+      { side: b, instance: b.instances[0] },
+      { side: b, instance: b.instances[1] },
+      { side: a, instance: a.instances[1] },
+    ];
 
-    const load = async (side: Side, keep: boolean) => {
+    const load = async ({ side, instance }: (typeof turns)[number], keep: boolean) => {
       // A new context: an empty HTTP cache, as on a first visit, but logged in.
-      const context = await newContext(side.session);
+      const context = await newContext(instance.session);
       try {
         const page = await context.newPage();
-        await page.goto(side.url);
+        await page.goto(instance.url);
         await interactiveAt(page);
         const measured = await page.evaluate(() => ({
           interactive: (window as unknown as { __bench: { interactive: number } }).__bench.interactive,
@@ -98,19 +118,17 @@ export const benchArticlePageAB = async (roots: string[], rounds: number): Promi
         await context.close();
       }
     };
-    for (let i = 0; i < WARM_UP; i += 1) for (const side of sides) await load(side, false);
-    for (let i = 0; i < rounds; i += 1) for (const side of i % 2 === 0 ? sides : [...sides].reverse()) await load(side, true);
+    for (let i = 0; i < WARM_UP; i += 1) for (const turn of turns) await load(turn, false);
+    for (let i = 0; i < rounds; i += 1) for (const turn of i % 2 === 0 ? turns : [...turns].reverse()) await load(turn, true);
 
-    const [a, b] = sides;
-    const meanOf = (side: Side) => side.interactive.reduce((sum, v) => sum + v, 0) / side.interactive.length;
     return [
-      `\nArticle page A/B: ${rounds} cold full loads of each build in turns (interactive from navigation start, ${WARM_UP} warm-up loads each)`,
+      `\nArticle page A/B: ${rounds} rounds of cold full loads on 4 portals started A, B, B, A (interactive from navigation start; ${WARM_UP} warm-up rounds)`,
       summary(a),
       summary(b),
-      `B - A: mean ${(meanOf(b) - meanOf(a)).toFixed(1)} ms`,
+      `B - A: mean ${(meanOf(b.interactive) - meanOf(a.interactive)).toFixed(1)} ms`,
     ].join('\n');
   } finally {
     await browser?.close();
-    for (const side of sides) await side.portal.stop();
+    for (const portal of started) await portal.stop();
   }
 };

@@ -41,7 +41,7 @@ const main = async () => {
   // Two builds of the article page against each other, in turns (BENCH_AB=checkoutA,checkoutB): only when asked.
   if (only === 'ab') {
     const roots = (process.env.BENCH_AB ?? '').split(',').filter(Boolean);
-    out.push(await benchArticlePageAB(roots, Number(process.env.BENCH_AB_ROUNDS ?? 24)));
+    out.push(await benchArticlePageAB(roots, Number(process.env.BENCH_AB_ROUNDS ?? 12)));
   }
   // The usage import (1,000,000 records on PostgreSQL, fewer on PGlite) and the report over them.
   if (!only || only === 'usage') {

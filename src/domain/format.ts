@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import type Decimal from 'decimal.js';
 import { businessDateOf, zonedParts } from './time';
 
 /** Amounts travel as JSON numbers or decimal strings; never compute on them as floats. */
@@ -6,12 +6,61 @@ export type Amount = string | number | Decimal;
 
 const groupThousands = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 
+/** A plain decimal numeral: sign, digits, optionally a point and digits (no exponent). */
+const PLAIN = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+
+/**
+ * The exact decimal numeral of an amount. A number is read by its shortest round-trip numeral
+ * (`String`), as decimal.js reads it; an exponent numeral (1e21, 1e-7) is written out in full.
+ * A decimal.js value gives its own full numeral.
+ */
+const numeralOf = (value: Amount): { negative: boolean; int: string; frac: string } => {
+  let text = typeof value === 'object' ? value.toFixed() : String(value).trim();
+  const exponent = /^([+-]?)(\d*)(?:\.(\d*))?e([+-]?\d+)$/i.exec(text);
+  if (exponent) {
+    const [, sign, int = '', frac = '', exp] = exponent;
+    const digits = `${int}${frac}`;
+    const point = int.length + Number(exp);
+    const padded = point <= 0 ? `${'0'.repeat(1 - point)}${digits}` : digits.padEnd(point, '0');
+    const at = Math.max(point, 1);
+    text = `${sign}${padded.slice(0, at)}.${padded.slice(at)}`;
+  }
+  const plain = PLAIN.exec(text);
+  if (!plain || (plain[2] === '' && (plain[3] ?? '') === '')) throw new Error(`[DecimalError] Invalid argument: ${String(value)}`);
+  return { negative: plain[1] === '-', int: plain[2] || '0', frac: plain[3] ?? '' };
+};
+
+/** Adds one to a string of decimal digits: "0999" -> "1000". */
+const incremented = (digits: string): string => {
+  const out = digits.split('');
+  for (let i = out.length - 1; i >= 0; i -= 1) {
+    if (out[i] !== '9') {
+      out[i] = String(Number(out[i]) + 1);
+      return out.join('');
+    }
+    out[i] = '0';
+  }
+  return `1${out.join('')}`;
+};
+
+/**
+ * An amount rounded half-up (ties away from zero, as decimal.js's ROUND_HALF_UP) to `decimals`
+ * places, as sign, integer digits and decimal digits: exact digit arithmetic on the numeral, no
+ * binary floating point and no decimal library, so that formatting a price needs no 31 kB of
+ * decimal.js in a page's first render.
+ */
+const roundedHalfUp = (value: Amount, decimals: number) => {
+  const { negative, int, frac } = numeralOf(value);
+  let kept = `${int}${frac.slice(0, decimals).padEnd(decimals, '0')}`;
+  if ((frac[decimals] ?? '0') >= '5') kept = incremented(kept);
+  const intDigits = kept.slice(0, kept.length - decimals).replace(/^0+(?=\d)/, '') || '0';
+  return { negative: negative && /[1-9]/.test(kept), int: intDigits, frac: kept.slice(kept.length - decimals) };
+};
+
 /** Dutch notation with a fixed number of decimals, rounded half-up: 1234.5 -> "1.234,50". */
 export const formatDecimal = (value: Amount, decimals = 2): string => {
-  const fixed = new Decimal(value).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP).toFixed(decimals);
-  const negative = fixed.startsWith('-') && !/^-0(\.0+)?$/.test(fixed);
-  const [intPart, frac] = fixed.replace('-', '').split('.');
-  const body = frac ? `${groupThousands(intPart)},${frac}` : groupThousands(intPart);
+  const { negative, int, frac } = roundedHalfUp(value, decimals);
+  const body = frac ? `${groupThousands(int)},${frac}` : groupThousands(int);
   return negative ? `-${body}` : body;
 };
 
@@ -26,15 +75,27 @@ export const formatGb = (value: Amount): string => `${formatDecimal(value, 2)} G
 
 const SIZE_UNITS = ['B', 'kB', 'MB', 'GB'] as const;
 
-/** Spec section 9: data sizes as B, kB, MB, GB in 1024 steps. */
-export const formatBytes = (bytes: number): string => {
-  let value = new Decimal(bytes);
+/**
+ * Spec section 9: data sizes as B, kB, MB, GB in 1024 steps; bytes whole (half-up), the larger
+ * units with 2 decimals rounded half-up. Exact: the amount as a fraction of integers, scaled to
+ * hundredths of the unit with integer arithmetic.
+ */
+export const formatBytes = (bytes: Amount): string => {
+  const { negative, int, frac } = numeralOf(bytes);
+  const scale = 10n ** BigInt(frac.length);
+  const size = BigInt(`${int}${frac}`);
   let unit = 0;
-  while (value.abs().gte(1024) && unit < SIZE_UNITS.length - 1) {
-    value = value.div(1024);
-    unit += 1;
+  while (unit < SIZE_UNITS.length - 1 && size >= 1024n ** BigInt(unit + 1) * scale) unit += 1;
+  const divisor = 1024n ** BigInt(unit) * scale;
+  // Half-up, ties away from zero: (x + divisor / 2) / divisor on the magnitude.
+  const half = (numerator: bigint) => (numerator * 2n + divisor) / (divisor * 2n);
+  const sign = negative && size > 0n ? '-' : '';
+  if (unit === 0) {
+    const whole = half(size);
+    return `${whole === 0n ? '' : sign}${whole} B`;
   }
-  return unit === 0 ? `${value.toFixed(0)} B` : `${formatDecimal(value, 2)} ${SIZE_UNITS[unit]}`;
+  const hundredths = half(size * 100n);
+  return `${formatDecimal(`${sign}${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}`, 2)} ${SIZE_UNITS[unit]}`;
 };
 
 /** Spec section 9: call time as hh:mm:ss. */

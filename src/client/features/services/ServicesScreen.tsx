@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ArticleGroupScreen } from './ArticleGroupScreen';
 import { ArticleScreen } from './ArticleScreen';
 import { ScreenState } from './ScreenState';
+import { whenIdle } from '../../app/whenIdle';
 import { ServiceScreen } from './ServiceScreen';
 import {
   AddArticleScreen,
@@ -17,16 +18,7 @@ import {
 } from './servicesRoutes';
 
 /** Once the browser is idle after the services screen's first render, its forms' chunk is fetched. */
-const useFormsWhenIdle = () =>
-  useEffect(() => {
-    const preload = () => void preloadServicesForms().catch(() => undefined);
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(preload, { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(preload, 200);
-    return () => clearTimeout(timer);
-  }, []);
+const useFormsWhenIdle = () => useEffect(() => whenIdle(() => void preloadServicesForms().catch(() => undefined)), []);
 
 /** Everything below /mijn-diensten (spec section 2, Services). */
 export function ServicesScreen() {
