@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
-import { ErrorScreen } from '../features/layout/ErrorScreen';
 import { isServicesFormAddress, preloadServicesForms } from '../features/services/servicesRoutes';
 import { screen } from './lazyScreen';
 import { RequireSession } from './RequireSession';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
 
 const LoginScreen = screen(
   () => import(/* webpackChunkName: "login-screen" */ '../features/auth/LoginScreen'),
@@ -73,9 +73,11 @@ export const LAYOUT_ROUTE_ID = 'layout';
 
 function LazyOutlet() {
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Outlet />
-    </Suspense>
+    <RouteErrorBoundary>
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }
 
@@ -83,7 +85,6 @@ function LazyOutlet() {
 export const routes: RouteObject[] = [
   {
     element: <LazyOutlet />,
-    errorElement: <ErrorScreen />,
     children: [
       { index: true, element: <Navigate to="/dashboard" replace /> },
       { path: 'login', element: <LoginScreen /> },

@@ -1,12 +1,10 @@
 import { Box, Button, Typography } from '@mui/material';
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router-dom';
 import { MSG } from '../../../domain/messages';
 import { ScreenTitle } from '../../components/ScreenTitle';
 
 /** A screen that failed to load or render, e.g. its code changed with a new release. */
-export function ErrorScreen() {
-  const error = useRouteError();
+export function ErrorScreen({ error }: { error: unknown }) {
   useEffect(() => console.error('Screen failed', error), [error]);
 
   return (
