@@ -73,6 +73,13 @@ describe('exact rounding without decimal.js', () => {
     expect(formatDecimal(-2.5e-3, 3)).toBe('-0,003');
   });
 
+  it('shows NaN and the infinities by name, as decimal.js did', () => {
+    expect(formatEuro(Number.NaN)).toBe('€ NaN');
+    expect(formatDecimal(Number.POSITIVE_INFINITY)).toBe('Infinity');
+    expect(formatDecimal(new Decimal(Number.NEGATIVE_INFINITY))).toBe('-Infinity');
+    expect(formatBytes(Number.NaN)).toBe('NaN B');
+  });
+
   it('refuses what is not a number', () => {
     expect(() => formatDecimal('abc')).toThrow('Invalid argument');
     expect(() => formatDecimal('')).toThrow('Invalid argument');

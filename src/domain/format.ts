@@ -57,8 +57,17 @@ const roundedHalfUp = (value: Amount, decimals: number) => {
   return { negative: negative && /[1-9]/.test(kept), int: intDigits, frac: kept.slice(kept.length - decimals) };
 };
 
+/** NaN and the infinities, shown as their names (as decimal.js did); undefined for a finite amount. */
+const nonFinite = (value: Amount): string | undefined => {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : String(value);
+  if (typeof value === 'object') return value.isFinite() ? undefined : value.toString();
+  return undefined;
+};
+
 /** Dutch notation with a fixed number of decimals, rounded half-up: 1234.5 -> "1.234,50". */
 export const formatDecimal = (value: Amount, decimals = 2): string => {
+  const special = nonFinite(value);
+  if (special !== undefined) return special;
   const { negative, int, frac } = roundedHalfUp(value, decimals);
   const body = frac ? `${groupThousands(int)},${frac}` : groupThousands(int);
   return negative ? `-${body}` : body;
@@ -81,6 +90,8 @@ const SIZE_UNITS = ['B', 'kB', 'MB', 'GB'] as const;
  * hundredths of the unit with integer arithmetic.
  */
 export const formatBytes = (bytes: Amount): string => {
+  const special = nonFinite(bytes);
+  if (special !== undefined) return `${special} B`;
   const { negative, int, frac } = numeralOf(bytes);
   const scale = 10n ** BigInt(frac.length);
   const size = BigInt(`${int}${frac}`);
