@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../src/server/db';
 import { seedDemoData } from '../src/server/seed/demo';
 import { seedReferenceData } from '../src/server/seed/reference';
 import { createScratchDatabase } from '../src/server/testing/testApp';
-import { CHROMIUM, startPortal } from '../test/browser/portal';
+import { CHROMIUM, launchBrowser, startPortal } from '../test/browser/portal';
 import { percentile, table, type Timing } from './stats';
 
 /**
@@ -46,7 +46,7 @@ const api = async <T>(baseUrl: string, token: string, method: string, url: strin
   return (await response.json()) as T;
 };
 
-export const slug = (name: string) => encodeURIComponent(name.toLowerCase().replace(/ /g, '-'));
+const slug = (name: string) => encodeURIComponent(name.toLowerCase().replace(/ /g, '-'));
 
 /** A new article in 'Mobiele telefonie' with SERVICES services, in parallel batches of BATCH. */
 export const seedBigArticle = async (baseUrl: string) => {
@@ -99,7 +99,7 @@ export const seedBigArticle = async (baseUrl: string) => {
  * Recorded in the page from its start: when the first data row of a table with aria-rowcount
  * appears, and when the first task after that runs (the main thread was free again).
  */
-export const MARKS_SCRIPT = () => {
+const MARKS_SCRIPT = () => {
   const w = window as unknown as { __bench: { rendered?: number; interactive?: number; reset(): void } };
   const state = {
     rendered: undefined as number | undefined,
@@ -127,6 +127,22 @@ export const MARKS_SCRIPT = () => {
   new MutationObserver(check).observe(document, { childList: true, subtree: true });
 };
 
+export type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** A browser context as the benches measure in: Dutch, Amsterdam time, 1280x720, with the marks script. */
+export const benchContext = async (browser: Browser, storageState?: Session): Promise<BrowserContext> => {
+  const context = await browser.newContext({ locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', viewport: { width: 1280, height: 720 }, storageState });
+  context.setDefaultTimeout(30_000);
+  await context.addInitScript(MARKS_SCRIPT);
+  return context;
+};
+
+const groupUrlOf = (baseUrl: string, group: { id: number; name: string }) => `${baseUrl}/mijn-diensten/${group.id}/${slug(group.name)}`;
+
+/** The address of the benchmark's article page. */
+export const articleUrlOf = (baseUrl: string, group: { id: number; name: string }, article: { id: number; name: string }) =>
+  `${groupUrlOf(baseUrl, group)}/${article.id}/${slug(article.name)}`;
+
 /** The portal's marks of a full load (src/client/app/timeline.ts), in the order they come. */
 const MARKS: [string, string][] = [
   ['start', 'the entry starts running (refresh sent)'],
@@ -149,7 +165,7 @@ const readMarks = async (page: Page, since = 0): Promise<Sample> => {
   return { rendered: marks.rendered - since, interactive: marks.interactive - since };
 };
 
-export const timing = (name: string, values: number[]): Timing => {
+const timing = (name: string, values: number[]): Timing => {
   const sorted = [...values].sort((a, b) => a - b);
   return { name, p50: percentile(sorted, 50), p95: percentile(sorted, 95), samples: values.length };
 };
@@ -290,19 +306,11 @@ export const benchArticlePage = async (postgresUrl?: string): Promise<{ report: 
     // within 10 s (src/server/db/maintenance.ts), so that one is left to do it.
     if (postgres) await analyze(postgres.url);
     console.log(`article page bench: ${SERVICES} services added through the API in ${(seedMs / 1000).toFixed(1)} s (${((SERVICES / seedMs) * 1000).toFixed(0)}/s, batches of ${BATCH})`);
-    const groupUrl = `${portal.baseUrl}/mijn-diensten/${mobile.id}/${slug(mobile.name)}`;
-    const articleUrl = `${groupUrl}/${article.id}/${slug(article.name)}`;
+    const groupUrl = groupUrlOf(portal.baseUrl, mobile);
+    const articleUrl = articleUrlOf(portal.baseUrl, mobile, article);
 
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    const newContext = async (storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) => {
-      const created = await browser!.newContext({ locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', viewport: { width: 1280, height: 720 }, storageState });
-      created.setDefaultTimeout(30_000);
-      await created.addInitScript(MARKS_SCRIPT);
-      return created;
-    };
+    browser = await launchBrowser();
+    const newContext = (storageState?: Session) => benchContext(browser!, storageState);
     context = await newContext();
     const page = await context.newPage();
     await loginInBrowser(page, portal.baseUrl);

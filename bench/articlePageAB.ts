@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, startPortal, type Portal } from '../test/browser/portal';
-import { loginInBrowser, MARKS_SCRIPT, seedBigArticle, slug } from './articlePage';
+import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM, launchBrowser, startPortal, type Portal } from '../test/browser/portal';
+import { articleUrlOf, benchContext, loginInBrowser, seedBigArticle, type Session } from './articlePage';
 import { percentile } from './stats';
 
 /**
@@ -28,7 +28,7 @@ const WARM_UP = 2;
 interface Instance {
   portal: Portal;
   url: string;
-  session: Awaited<ReturnType<BrowserContext['storageState']>>;
+  session: Session;
 }
 
 interface Side {
@@ -64,16 +64,8 @@ export const benchArticlePageAB = async (roots: string[], rounds: number): Promi
   const started: Portal[] = [];
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    const newContext = async (session?: Instance['session']) => {
-      const context = await browser!.newContext({ locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', viewport: { width: 1280, height: 720 }, storageState: session });
-      context.setDefaultTimeout(30_000);
-      await context.addInitScript(MARKS_SCRIPT);
-      return context;
-    };
+    browser = await launchBrowser();
+    const newContext = (session?: Session) => benchContext(browser!, session);
     // A, B, B, A: each build one early and one late portal.
     const order = [sides[0], sides[1], sides[1], sides[0]];
     for (const side of order) {
@@ -84,7 +76,7 @@ export const benchArticlePageAB = async (roots: string[], rounds: number): Promi
       await loginInBrowser(await context.newPage(), portal.baseUrl);
       side.instances.push({
         portal,
-        url: `${portal.baseUrl}/mijn-diensten/${mobile.id}/${slug(mobile.name)}/${article.id}/${slug(article.name)}`,
+        url: articleUrlOf(portal.baseUrl, mobile, article),
         session: await context.storageState(),
       });
       await context.close();
