@@ -1,19 +1,74 @@
-import { isAnyOf, isRejectedWithValue, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
+import { isFulfilled, isRejectedWithValue, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { MSG, TOAST_MS } from '../../domain/messages';
-import { accountApi } from '../api/accountApi';
+import type { accountApi } from '../api/accountApi';
 import { api } from '../api/api';
-import { catalogApi } from '../api/catalogApi';
-import { authApi } from '../features/auth/authApi';
-import { adminApi } from '../features/admin/adminApi';
-import { companyApi } from '../features/company/companyApi';
-import { costsApi } from '../features/costs/costsApi';
-import { dashboardApi } from '../features/dashboard/dashboardApi';
-import { servicesApi } from '../features/services/servicesApi';
-import { usageApi } from '../features/usage/usageApi';
+import type { catalogApi } from '../api/catalogApi';
+import type { authApi } from '../features/auth/authApi';
+import type { adminApi } from '../features/admin/adminApi';
+import type { companyApi } from '../features/company/companyApi';
+import type { costsApi } from '../features/costs/costsApi';
+import type { dashboardApi } from '../features/dashboard/dashboardApi';
+import type { servicesApi } from '../features/services/servicesApi';
+import type { usageApi } from '../features/usage/usageApi';
 import { startImpersonation } from './session';
 import { loadSnapshot } from './snapshot';
 import { toastQueued, type ToastRequest } from './toastsSlice';
+
+/**
+ * The endpoints this middleware answers, by name. It matches RTK Query's actions by
+ * `meta.arg.endpointName` instead of through the endpoints' matchers, so that the entry does not
+ * import (and inject at start) every feature's endpoints only to recognise their failures: the
+ * admin, company, costs, usage and dashboard endpoints load with their screens. The names are
+ * checked against the APIs' types.
+ */
+type EndpointName =
+  | keyof typeof accountApi.endpoints
+  | keyof typeof catalogApi.endpoints
+  | keyof typeof authApi.endpoints
+  | keyof typeof adminApi.endpoints
+  | keyof typeof companyApi.endpoints
+  | keyof typeof costsApi.endpoints
+  | keyof typeof dashboardApi.endpoints
+  | keyof typeof servicesApi.endpoints
+  | keyof typeof usageApi.endpoints;
+
+/** The data every logged-in screen starts with (spec section 8: initial data load). */
+const INITIAL_LOAD: EndpointName[] = ['getPolicies', 'getUser', 'getVisibleArticleGroups'];
+
+/** Spec section 8: any failure to save a service. */
+const SERVICE_SAVE: EndpointName[] = ['addService', 'editService'];
+
+/** Spec section 8: impersonation and parent company calls. */
+const PARENT_COMPANY: EndpointName[] = ['addBranch', 'removeBranch', 'addParentCompany', 'editParentCompany', 'deleteParentCompany'];
+
+const CONTACT_PERSON: EndpointName[] = ['addContactPerson', 'editContactPerson'];
+
+const ARTICLE_GROUP: EndpointName[] = ['addArticleGroup', 'editArticleGroup', 'deleteArticleGroup'];
+
+/** Calls whose refusal the user should read as the server wrote it (all Dutch). */
+const SERVER_WORDED: EndpointName[] = [
+  'endCompany',
+  'sendActivationMail',
+  'exportBilling',
+  'getEndUserTemplate',
+  'exportCostsBilling',
+  'downloadReport',
+];
+
+type ApiAction = UnknownAction & { meta: { arg: { endpointName: string; originalArgs: unknown } } };
+type ApiFailure = ApiAction & { payload: FetchBaseQueryError };
+
+const isApiAction = (action: UnknownAction): action is ApiAction => action.type.startsWith(`${api.reducerPath}/`);
+
+const isApiFailure = (action: UnknownAction): action is ApiFailure => isRejectedWithValue(action) && isApiAction(action);
+
+/** A failure of one of the named endpoints. */
+const failed = (action: ApiFailure, ...names: EndpointName[]) => (names as string[]).includes(action.meta.arg.endpointName);
+
+/** A success of the named endpoint, with the arguments it was called with. */
+const succeeded = <A>(action: UnknownAction, name: EndpointName): action is ApiAction & { meta: { arg: { originalArgs: A } } } =>
+  isFulfilled(action) && isApiAction(action) && action.meta.arg.endpointName === name;
 
 const serverMessage = (error: unknown): string | undefined => {
   const { data, status } = (error ?? {}) as Partial<FetchBaseQueryError>;
@@ -35,83 +90,34 @@ const resetFailure = (error: unknown): ToastRequest => {
   return { message: texts[message ?? ''] ?? MSG.resetOther(message ?? MSG.unknownError), autoHideDuration: null };
 };
 
-/** The data every logged-in screen starts with (spec section 8: initial data load). */
-const isInitialLoad = isAnyOf(
-  accountApi.endpoints.getPolicies.matchRejected,
-  accountApi.endpoints.getUser.matchRejected,
-  catalogApi.endpoints.getVisibleArticleGroups.matchRejected,
-);
-
-/** Spec section 8: any failure to save a service. */
-const isServiceSaveFailure = isAnyOf(
-  servicesApi.endpoints.addService.matchRejected,
-  servicesApi.endpoints.editService.matchRejected,
-);
-
-/** Spec section 8: impersonation and parent company calls. */
-const isParentCompanyFailure = isAnyOf(
-  companyApi.endpoints.addBranch.matchRejected,
-  companyApi.endpoints.removeBranch.matchRejected,
-  adminApi.endpoints.addParentCompany.matchRejected,
-  adminApi.endpoints.editParentCompany.matchRejected,
-  adminApi.endpoints.deleteParentCompany.matchRejected,
-);
-
-const isContactPersonFailure = isAnyOf(
-  companyApi.endpoints.addContactPerson.matchRejected,
-  companyApi.endpoints.editContactPerson.matchRejected,
-);
-
-const isArticleGroupFailure = isAnyOf(
-  adminApi.endpoints.addArticleGroup.matchRejected,
-  adminApi.endpoints.editArticleGroup.matchRejected,
-  adminApi.endpoints.deleteArticleGroup.matchRejected,
-);
-
-/** Calls whose refusal the user should read as the server wrote it (all Dutch). */
-const isServerWorded = isAnyOf(
-  adminApi.endpoints.endCompany.matchRejected,
-  adminApi.endpoints.sendActivationMail.matchRejected,
-  adminApi.endpoints.exportBilling.matchRejected,
-  companyApi.endpoints.getEndUserTemplate.matchRejected,
-  costsApi.endpoints.exportCostsBilling.matchRejected,
-  usageApi.endpoints.downloadReport.matchRejected,
-);
-
-type ApiFailure = UnknownAction & { payload: FetchBaseQueryError; meta: { arg: { endpointName: string } } };
-
-const isApiFailure = (action: UnknownAction): action is ApiFailure =>
-  isRejectedWithValue(action) && action.type.startsWith(`${api.reducerPath}/`);
-
 /** The login form shows its own message; a 401 elsewhere ends the session and /login follows. */
-const isHandledElsewhere = (action: ApiFailure) =>
-  authApi.endpoints.login.matchRejected(action) || action.payload.status === 401;
+const isHandledElsewhere = (action: ApiFailure) => failed(action, 'login') || action.payload.status === 401;
 
 /** The toast the spec asks for after an action, or null. */
 export const toastFor = (action: UnknownAction): ToastRequest | null => {
-  if (authApi.endpoints.requestPasswordReset.matchFulfilled(action)) {
+  if (succeeded<{ email: string }>(action, 'requestPasswordReset')) {
     return { message: MSG.forgotSuccess(action.meta.arg.originalArgs.email), variant: 'success' };
   }
-  if (dashboardApi.endpoints.recalculateGroupBundle.matchFulfilled(action)) {
+  if (succeeded(action, 'recalculateGroupBundle')) {
     return { message: 'De groepsbundel is herberekend.', variant: 'success' };
   }
-  if (servicesApi.endpoints.deleteBulkService.matchFulfilled(action)) return { message: MSG.bulkDeleted, variant: 'success' };
-  if (companyApi.endpoints.removeBranch.matchFulfilled(action)) return { message: MSG.branchRemoved, variant: 'success' };
-  if (companyApi.endpoints.importEndUsers.matchFulfilled(action)) return { message: MSG.importSuccess, variant: 'success' };
-  if (adminApi.endpoints.deleteCompany.matchFulfilled(action)) {
+  if (succeeded(action, 'deleteBulkService')) return { message: MSG.bulkDeleted, variant: 'success' };
+  if (succeeded(action, 'removeBranch')) return { message: MSG.branchRemoved, variant: 'success' };
+  if (succeeded(action, 'importEndUsers')) return { message: MSG.importSuccess, variant: 'success' };
+  if (succeeded<{ name: string }>(action, 'deleteCompany')) {
     return { message: MSG.removeClientSuccess(action.meta.arg.originalArgs.name), variant: 'success' };
   }
   if (loadSnapshot.fulfilled.match(action)) return { message: 'Snapshot geladen.', variant: 'success' };
   if (loadSnapshot.rejected.match(action)) return { message: 'Dit bestand is geen geldige snapshot.' };
   if (startImpersonation.rejected.match(action)) return { message: MSG.unknownError };
   if (!isApiFailure(action)) return null;
-  if (authApi.endpoints.requestPasswordReset.matchRejected(action)) return { message: MSG.forgotFailure };
-  if (authApi.endpoints.resetPassword.matchRejected(action)) return resetFailure(action.payload);
+  if (failed(action, 'requestPasswordReset')) return { message: MSG.forgotFailure };
+  if (failed(action, 'resetPassword')) return resetFailure(action.payload);
   if (isHandledElsewhere(action)) return null;
-  if (isInitialLoad(action)) return { message: MSG.initialLoadFailed, autoHideDuration: TOAST_MS.default };
-  if (isServiceSaveFailure(action)) return { message: MSG.phoneNumberTaken };
-  if (servicesApi.endpoints.addBulkService.matchRejected(action)) return { message: MSG.bulkNotEnough };
-  if (servicesApi.endpoints.deleteBulkService.matchRejected(action)) return { message: MSG.bulkDeleteFailed };
+  if (failed(action, ...INITIAL_LOAD)) return { message: MSG.initialLoadFailed, autoHideDuration: TOAST_MS.default };
+  if (failed(action, ...SERVICE_SAVE)) return { message: MSG.phoneNumberTaken };
+  if (failed(action, 'addBulkService')) return { message: MSG.bulkNotEnough };
+  if (failed(action, 'deleteBulkService')) return { message: MSG.bulkDeleteFailed };
   return companyAndAdminFailure(action);
 };
 
@@ -119,22 +125,22 @@ export const toastFor = (action: UnknownAction): ToastRequest | null => {
 const companyAndAdminFailure = (action: ApiFailure): ToastRequest | null => {
   const { status } = action.payload;
   const message = serverMessage(action.payload);
-  if (companyApi.endpoints.importEndUsers.matchRejected(action)) {
+  if (failed(action, 'importEndUsers')) {
     const noAnswer = typeof status === 'string' || message === undefined;
     return { message: noAnswer ? MSG.importNoResponse : message, autoHideDuration: TOAST_MS.importError };
   }
-  if (isParentCompanyFailure(action)) return { message: MSG.unknownError };
-  if (isContactPersonFailure(action)) return { message: status === 409 ? MSG.emailTaken : MSG.initialLoadFailed };
+  if (failed(action, ...PARENT_COMPANY)) return { message: MSG.unknownError };
+  if (failed(action, ...CONTACT_PERSON)) return { message: status === 409 ? MSG.emailTaken : MSG.initialLoadFailed };
   // A 409 is mostly the taken number; the server also refuses a taken contact e-mail address with it.
-  if (adminApi.endpoints.addCompany.matchRejected(action)) {
+  if (failed(action, 'addCompany')) {
     return { message: status === 409 ? (message ?? MSG.customerNumberTaken) : answeredMessage(action.payload) };
   }
-  if (adminApi.endpoints.editCompany.matchRejected(action)) {
+  if (failed(action, 'editCompany')) {
     return { message: status === 409 ? (message ?? MSG.companyNumberTaken) : answeredMessage(action.payload) };
   }
-  if (adminApi.endpoints.deleteCompany.matchRejected(action)) return { message: MSG.removeClientFailed };
-  if (isArticleGroupFailure(action)) return { message: status === 409 ? answeredMessage(action.payload) : MSG.unknownError };
-  if (isServerWorded(action)) return { message: answeredMessage(action.payload) };
+  if (failed(action, 'deleteCompany')) return { message: MSG.removeClientFailed };
+  if (failed(action, ...ARTICLE_GROUP)) return { message: status === 409 ? answeredMessage(action.payload) : MSG.unknownError };
+  if (failed(action, ...SERVER_WORDED)) return { message: answeredMessage(action.payload) };
   return null;
 };
 
