@@ -1,7 +1,7 @@
 import { legacy_configureStore as configureMockStore } from 'redux-mock-store';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { MSG } from '../../domain/messages';
-import { errorToasts } from './errorToasts';
+import { errorToasts, type EndpointName } from './errorToasts';
 import { startImpersonation } from './session';
 import { toastQueued } from './toastsSlice';
 
@@ -12,7 +12,7 @@ const mockStore = configureMockStore([errorToasts as unknown as MockStoreMiddlew
 /** An RTK Query answer as the api's thunks dispatch it. */
 const settled = (
   kind: 'Query' | 'Mutation',
-  endpointName: string,
+  endpointName: EndpointName,
   outcome: { rejectedWith: unknown } | { fulfilledWith: unknown },
   originalArgs: unknown = undefined,
 ): UnknownAction => {
@@ -87,5 +87,76 @@ describe('error toasts', () => {
   it('reports a refused impersonation as an unknown error', () => {
     const refused = startImpersonation.rejected(null, 'r1', 33, 'refused');
     expect(toastsAfter(refused)).toEqual([{ message: MSG.unknownError, variant: 'error', autoHideDuration: 5000 }]);
+  });
+  const failure = (endpointName: EndpointName, status: number | string, message?: string) =>
+    settled('Mutation', endpointName, { rejectedWith: { status, data: message === undefined ? {} : { message } } });
+  const messagesAfter = (action: UnknownAction) => toastsAfter(action).map(({ message }) => message);
+
+  it('confirms the successes the spec names, with the name of a removed customer', () => {
+    const done = (endpointName: EndpointName, originalArgs?: unknown) =>
+      messagesAfter(settled('Mutation', endpointName, { fulfilledWith: null }, originalArgs));
+    expect(done('recalculateGroupBundle')).toEqual(['De groepsbundel is herberekend.']);
+    expect(done('deleteBulkService')).toEqual([MSG.bulkDeleted]);
+    expect(done('removeBranch')).toEqual([MSG.branchRemoved]);
+    expect(done('importEndUsers')).toEqual([MSG.importSuccess]);
+    expect(done('deleteCompany', { id: 7, name: 'Bakkerij De Korenschoof' })).toEqual(["'Bakkerij De Korenschoof' succesvol verwijderd."]);
+    expect(toastsAfter(settled('Mutation', 'deleteBulkService', { fulfilledWith: null }))[0]?.variant).toBe('success');
+    expect(done('addService')).toEqual([]);
+  });
+
+  it('reports a failed service save as the taken phone number, and the bulk failures in their words', () => {
+    expect(messagesAfter(failure('addService', 409, 'Telefoonnummer bestaat al.'))).toEqual([MSG.phoneNumberTaken]);
+    expect(messagesAfter(failure('editService', 500))).toEqual([MSG.phoneNumberTaken]);
+    expect(messagesAfter(failure('addBulkService', 400, 'x'))).toEqual([MSG.bulkNotEnough]);
+    expect(messagesAfter(failure('deleteBulkService', 500))).toEqual([MSG.bulkDeleteFailed]);
+  });
+
+  it('shows an end-user import refusal as the server wrote it for 10 seconds, or that nothing was imported', () => {
+    expect(toastsAfter(failure('importEndUsers', 400, 'Regel 3: achternaam ontbreekt.'))).toEqual([
+      { message: 'Regel 3: achternaam ontbreekt.', variant: 'error', autoHideDuration: 10000 },
+    ]);
+    expect(messagesAfter(failure('importEndUsers', 'FETCH_ERROR'))).toEqual([MSG.importNoResponse]);
+    expect(messagesAfter(failure('importEndUsers', 500))).toEqual([MSG.importNoResponse]);
+  });
+
+  it('reports the parent company and branch calls as an unknown error', () => {
+    for (const name of ['addBranch', 'removeBranch', 'addParentCompany', 'editParentCompany', 'deleteParentCompany'] as const) {
+      expect(messagesAfter(failure(name, 500, 'boom'))).toEqual([MSG.unknownError]);
+    }
+  });
+
+  it('reports a taken contact e-mail address, other contact failures generally', () => {
+    for (const name of ['addContactPerson', 'editContactPerson'] as const) {
+      expect(messagesAfter(failure(name, 409, 'x'))).toEqual([MSG.emailTaken]);
+      expect(messagesAfter(failure(name, 500))).toEqual([MSG.initialLoadFailed]);
+    }
+  });
+
+  it('reports a taken customer or company number, and the server’s words otherwise', () => {
+    expect(messagesAfter(failure('addCompany', 409))).toEqual([MSG.customerNumberTaken]);
+    expect(messagesAfter(failure('addCompany', 409, 'Het emailadres is al geregistreerd.'))).toEqual(['Het emailadres is al geregistreerd.']);
+    expect(messagesAfter(failure('addCompany', 400, 'Postcode ongeldig.'))).toEqual(['Postcode ongeldig.']);
+    expect(messagesAfter(failure('editCompany', 409))).toEqual([MSG.companyNumberTaken]);
+    expect(messagesAfter(failure('editCompany', 500))).toEqual([MSG.initialLoadFailed]);
+    expect(messagesAfter(failure('deleteCompany', 500, 'boom'))).toEqual([MSG.removeClientFailed]);
+  });
+
+  it('shows an article group conflict in the server’s words, other group failures as unknown', () => {
+    for (const name of ['addArticleGroup', 'editArticleGroup', 'deleteArticleGroup'] as const) {
+      expect(messagesAfter(failure(name, 409, 'Deze artikelgroep heeft nog artikelen.'))).toEqual(['Deze artikelgroep heeft nog artikelen.']);
+      expect(messagesAfter(failure(name, 500, 'boom'))).toEqual([MSG.unknownError]);
+    }
+  });
+
+  it('shows the refusals of the export, mail and end-of-contract calls as the server wrote them', () => {
+    for (const name of ['endCompany', 'sendActivationMail', 'exportBilling', 'getEndUserTemplate', 'exportCostsBilling', 'downloadReport'] as const) {
+      expect(messagesAfter(failure(name, 400, 'Geen gegevens in deze periode.'))).toEqual(['Geen gegevens in deze periode.']);
+      expect(messagesAfter(failure(name, 500))).toEqual([MSG.initialLoadFailed]);
+    }
+  });
+
+  it('leaves a 401 of any of these to the session', () => {
+    expect(messagesAfter(failure('addService', 401, 'Niet ingelogd.'))).toEqual([]);
+    expect(messagesAfter(failure('exportBilling', 401))).toEqual([]);
   });
 });

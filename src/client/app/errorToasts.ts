@@ -22,7 +22,7 @@ import { toastQueued, type ToastRequest } from './toastsSlice';
  * admin, company, costs, usage and dashboard endpoints load with their screens. The names are
  * checked against the APIs' types.
  */
-type EndpointName =
+export type EndpointName =
   | keyof typeof accountApi.endpoints
   | keyof typeof catalogApi.endpoints
   | keyof typeof authApi.endpoints
