@@ -19,8 +19,9 @@ import { percentile } from './stats';
  *
  * `BENCH_AB=/path/to/checkout-a,/path/to/checkout-b npm run bench -- ab` (each checkout built with
  * `npm run build`; BENCH_AB_ROUNDS rounds, 12 by default, each a cold load on every portal: 24 of
- * each build). Build both sides in work trees of the same shape, e.g. `git worktree add /tmp/a HEAD~1`
- * and `git worktree add /tmp/b HEAD`, each with `ln -s "$PWD/node_modules"` and `npm run build`:
+ * each build). Build both sides in work trees of the same shape, from this checkout:
+ * `git worktree add /tmp/a HEAD~1 && ln -s "$PWD/node_modules" /tmp/a/ && (cd /tmp/a && npm run build)`,
+ * and the same for /tmp/b at HEAD:
  * webpack names modules by their resolved path, so a build in this checkout (its own node_modules)
  * and one in a work tree (node_modules linked from elsewhere) differ in more than the change.
  */
