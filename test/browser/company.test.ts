@@ -554,6 +554,8 @@ describeInBrowser('Mijn bedrijf (browser)', () => {
 
       // Managing again, and going back through the own company's 'Beheren' also stops.
       await page.getByRole('button', { name: `${ELEKTRO} beheren` }).click();
+      // Starting lands on the dashboard once the new token is in; the banner can show before that.
+      await page.waitForURL(`${base}/dashboard`);
       await banner().waitFor();
       await menu().getByRole('link', { name: 'Mijn bedrijf', exact: true }).click();
       await page.getByRole('button', { name: `${own.name} beheren` }).click();
