@@ -35,6 +35,8 @@ const TARGET_MS = 500;
 const MAX_ROWS = 150;
 const EMAIL = 'klant@demo.nl';
 const PASSWORD = 'Welkom123!';
+/** Provider staff make the article and its services: prices and billed months are theirs (decisions sections 2, 13). */
+const STAFF_EMAIL = 'admin@demo.nl';
 
 const api = async <T>(baseUrl: string, token: string, method: string, url: string, body?: unknown): Promise<T> => {
   const response = await fetch(`${baseUrl}/api/${url}`, {
@@ -48,20 +50,28 @@ const api = async <T>(baseUrl: string, token: string, method: string, url: strin
 
 const slug = (name: string) => encodeURIComponent(name.toLowerCase().replace(/ /g, '-'));
 
-/** A new article in 'Mobiele telefonie' with SERVICES services, in parallel batches of BATCH. */
-export const seedBigArticle = async (baseUrl: string) => {
+const loginToken = async (baseUrl: string, email: string) => {
   const login = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    body: JSON.stringify({ email, password: PASSWORD }),
   });
   if (!login.ok) throw new Error(`login failed: ${login.status}`);
-  const { token } = (await login.json()) as { token: string };
+  return ((await login.json()) as { token: string }).token;
+};
+
+/** A new article in 'Mobiele telefonie' with SERVICES services, in parallel batches of BATCH. */
+export const seedBigArticle = async (baseUrl: string) => {
+  const token = await loginToken(baseUrl, EMAIL);
+  const { company_id: companyId } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { company_id: number };
+  const staff = (
+    await api<{ data: { token: string } }>(baseUrl, await loginToken(baseUrl, STAFF_EMAIL), 'POST', `auth/impersonate?company_id=${companyId}`)
+  ).data.token;
   const groups = await api<{ id: number; name: string; fields: { id: number; name: string }[] }[]>(baseUrl, token, 'GET', 'article-groups/visible');
   const mobile = groups.find((g) => g.name === 'Mobiele telefonie')!;
   const field = (name: string) => mobile.fields.find((f) => f.name === name)!.id;
   const endUsers = await api<{ id: number }[]>(baseUrl, token, 'GET', 'end-users/all');
-  const article = await api<{ id: number; name: string }>(baseUrl, token, 'POST', 'articles/create', {
+  const article = await api<{ id: number; name: string }>(baseUrl, staff, 'POST', 'articles/create', {
     name: 'Benchmark Onbeperkt',
     description: `Artikel met ${SERVICES} afnames voor de benchmark van de artikelpagina.`,
     price: '25.00',
@@ -76,7 +86,7 @@ export const seedBigArticle = async (baseUrl: string) => {
     await Promise.all(
       Array.from({ length: Math.min(BATCH, SERVICES - first) }, (_, k) => {
         const i = first + k;
-        return api(baseUrl, token, 'PUT', 'services/create', {
+        return api(baseUrl, staff, 'PUT', 'services/create', {
           article_id: article.id,
           start_time: start,
           // Every 17th without a user, the rest spread over the company's end users.

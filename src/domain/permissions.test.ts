@@ -9,10 +9,10 @@ describe('default role permissions (decisions section 2)', () => {
 
   it('keeps the provider-only permissions from customer users', () => {
     const customer = toPermissionMap(DEFAULT_ROLE_PERMISSIONS[3]);
-    for (const p of ['CREATE_COMPANY', 'LIST_COMPANIES', 'LIST_PARENT_COMPANIES', 'LIST_ALL_ARTICLE_GROUPS', 'EDIT_ARTICLE_GROUPS', 'UPLOAD_CDR', 'EDIT_SPIE_FIELDS'] as const) {
+    for (const p of ['CREATE_COMPANY', 'LIST_COMPANIES', 'LIST_PARENT_COMPANIES', 'LIST_ALL_ARTICLE_GROUPS', 'EDIT_ARTICLE_GROUPS', 'UPLOAD_CDR', 'EDIT_SPIE_FIELDS', 'CREATE_ARTICLE', 'EDIT_PRICES'] as const) {
       expect(customer[p]).toBe(false);
     }
-    for (const p of ['LIST_USERS', 'CREATE_ARTICLE', 'CREATE_SERVICE', 'EDIT_FREE_FIELDS', 'EDIT_START_SERVICE', 'STOP_SERVICE', 'EDIT_CATEGORY_FIELDS', 'EDIT_PARENT_COMPANY', 'CREATE_USER', 'BULK_IMPORT', 'EDIT_BULK_SERVICES'] as const) {
+    for (const p of ['LIST_USERS', 'CREATE_SERVICE', 'EDIT_FREE_FIELDS', 'EDIT_START_SERVICE', 'STOP_SERVICE', 'EDIT_CATEGORY_FIELDS', 'EDIT_PARENT_COMPANY', 'CREATE_USER', 'BULK_IMPORT', 'EDIT_BULK_SERVICES'] as const) {
       expect(customer[p]).toBe(true);
     }
   });

@@ -18,6 +18,8 @@ export const PERMISSIONS = [
   'EDIT_ARTICLE_GROUPS',
   'UPLOAD_CDR',
   'EDIT_BULK_SERVICES',
+  // Not in the specification's list (decisions section 2): prices feed the billing export.
+  'EDIT_PRICES',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -45,6 +47,9 @@ const PROVIDER_ONLY: Permission[] = [
   'EDIT_ARTICLE_GROUPS',
   'UPLOAD_CDR',
   'EDIT_SPIE_FIELDS',
+  // Decisions section 2: the catalogue's prices are the provider's, so are new articles.
+  'CREATE_ARTICLE',
+  'EDIT_PRICES',
 ];
 
 /** The seeded defaults of decisions section 2 (role x permission). */

@@ -28,6 +28,18 @@ export const login = async (page: Page, baseUrl: string, email: string, password
 };
 
 /** axe-core scan: no serious or critical violations. Answers them readably for the assertion. */
+/**
+ * Provider staff (`email`) managing `company`, as the portal does it (Admin, '{company} beheren'):
+ * articles, prices and billed months are the provider's (decisions sections 2 and 13).
+ */
+export const loginManaging = async (page: Page, baseUrl: string, email: string, company: string) => {
+  await login(page, baseUrl, email);
+  await page.goto(`${baseUrl}/mer-admin?tab=bedrijven`);
+  await page.getByRole('button', { name: `${company} beheren` }).click();
+  await page.waitForURL(`${baseUrl}/dashboard`);
+  await page.getByRole('status').filter({ hasText: 'Je beheert nu' }).waitFor();
+};
+
 export const seriousViolations = async (page: Page) => {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations

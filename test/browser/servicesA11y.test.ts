@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { describeInBrowser, launchBrowser, login, type Portal, seriousViolations, startPortal } from './harness';
-import { apiToken, eventually, groupTitle, heading, KEES, KLANT, newPage, trackApi } from './support';
+import { describeInBrowser, launchBrowser, login, loginManaging, type Portal, seriousViolations, startPortal } from './harness';
+import { ADMIN, apiToken, claimsOf, eventually, groupTitle, heading, KEES, KLANT, newPage, trackApi } from './support';
 import {
   addBulk,
   animationsDone,
@@ -17,6 +17,7 @@ import {
   type Group,
   groupNamed,
   groupPath,
+  managingToken,
   noonOf,
   toast,
   uniqueName,
@@ -38,6 +39,8 @@ describeInBrowser('Mijn diensten: isolation, long tables, accessibility (browser
   let context: BrowserContext;
   let page: Page;
   let token: string;
+  /** admin@demo.nl managing klant's company: articles and billed months are the provider's (decisions sections 2, 13). */
+  let staff: string;
   let base: string;
   let mobile: Group;
   let bigArticle: { id: number; name: string };
@@ -47,16 +50,17 @@ describeInBrowser('Mijn diensten: isolation, long tables, accessibility (browser
     [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
     base = portal.baseUrl;
     token = await apiToken(base, KLANT.email);
+    staff = await managingToken(base, ADMIN.email, claimsOf(token).company_id);
     mobile = await groupNamed(base, token, 'Mobiele telefonie');
 
     // A long article: MANY services through the API, in parallel batches of 50.
-    bigArticle = await createArticle(base, token, mobile, uniqueName('Veel afnames'));
+    bigArticle = await createArticle(base, staff, mobile, uniqueName('Veel afnames'));
     const started = Date.now();
     for (let first = 0; first < MANY; first += 50) {
       await Promise.all(
         Array.from({ length: Math.min(50, MANY - first) }, (_, k) => {
           const i = first + k;
-          return createService(base, token, {
+          return createService(base, staff, {
             article_id: bigArticle.id,
             start_time: apiNoon(-30),
             end_user: { firstname: 'Virtueel', lastname: `Gebruiker ${String(i).padStart(4, '0')}` },
@@ -86,6 +90,7 @@ describeInBrowser('Mijn diensten: isolation, long tables, accessibility (browser
   });
 
   const loginKlant = () => login(page, base, KLANT.email);
+  const loginManagingKlant = () => loginManaging(page, base, ADMIN.email, KLANT.company);
   const save = () => page.getByRole('button', { name: 'Opslaan', exact: true });
   const servicesTable = () => page.getByRole('table', { name: /^Afnames/ });
 
@@ -148,16 +153,16 @@ describeInBrowser('Mijn diensten: isolation, long tables, accessibility (browser
   describe('accessibility', () => {
     it('has no serious axe violations on the services screens', async () => {
       const api = trackApi(page);
-      const article = await createArticle(base, token, mobile, uniqueName('Toegankelijk'));
-      const service = await createService(base, token, {
+      const article = await createArticle(base, staff, mobile, uniqueName('Toegankelijk'));
+      const service = await createService(base, staff, {
         article_id: article.id,
         start_time: apiNoon(-3),
         end_user: { firstname: 'Axel', lastname: 'Scan' },
         input_field_1: 'KP-1',
         article_group_field_inputs: [{ article_group_field_id: fieldId(mobile, 'Telefoonnummer'), value: freshPhone() }],
       });
-      await addBulk(base, token, article.id, 4, noonOf(-2));
-      await addBulk(base, token, article.id, 1, noonOf(5));
+      await addBulk(base, staff, article.id, 4, noonOf(-2));
+      await addBulk(base, staff, article.id, 1, noonOf(5));
       const path = articlePath(mobile, article);
       const found: Record<string, string[]> = {};
       /** Scans once the screen's h1 shows (or, with a modal open, the modal) and its calls have settled. */
@@ -168,7 +173,8 @@ describeInBrowser('Mijn diensten: isolation, long tables, accessibility (browser
         found[name] = await seriousViolations(page);
       };
 
-      await loginKlant();
+      // As provider staff managing the company: the add and edit article screens are theirs.
+      await loginManagingKlant();
       await page.goto(`${base}${groupPath(mobile)}`);
       await bodyRows(page.getByRole('table', { name: 'Artikelen' })).first().waitFor();
       await scan('group page', groupTitle('Mobiele telefonie'));

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { apiGet, eventually, slug } from './support';
+import { apiGet, apiToken, eventually, slug } from './support';
 
 /**
  * Helpers of the services, search and end user browser tests. Like support.ts, they compute the
@@ -41,6 +41,20 @@ export const apiExpect = async <T = unknown>(
   }
   return answer.body;
 };
+
+/**
+ * A token of provider staff (`email`) managing the company: articles, prices and billed months are
+ * the provider's (decisions sections 2 and 13), so test data is made with it.
+ */
+export const managingToken = async (baseUrl: string, email: string, companyId: number): Promise<string> =>
+  (await apiExpect<{ data: { token: string } }>(200, baseUrl, await apiToken(baseUrl, email), 'POST', `auth/impersonate?company_id=${companyId}`))
+    .data.token;
+
+/**
+ * `days` from today, but not before the first day of the current month: a customer may change a
+ * service only from there on (decisions section 13), whatever day the tests run.
+ */
+export const daysInOpenMonth = (days: number): number => Math.max(days, 1 - Number(isoDay(0).slice(8, 10)));
 
 export interface Group {
   id: number;

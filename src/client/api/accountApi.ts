@@ -1,5 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import type { Permission, PermissionMap } from '../../domain/permissions';
+import { firstOpenDay } from '../../domain/closedMonths';
+import { isProviderStaff, type Permission, type PermissionMap } from '../../domain/permissions';
 import { useAppSelector } from '../app/hooks';
 import { selectUserId } from '../app/authSlice';
 import { api } from './api';
@@ -68,4 +69,14 @@ export const useCurrentUser = () => useGetUserQuery(useAppSelector(selectUserId)
 export const usePermission = (permission: Permission): boolean => {
   const { data } = useGetPoliciesQuery();
   return data?.[permission] === true;
+};
+
+/**
+ * The first day a customer user's change may touch ('YYYY-MM-DD'): months before it are billed
+ * (decisions section 13). Null for provider staff, who may change them; today's month until the
+ * user has loaded, as the server would refuse a customer.
+ */
+export const useFirstChangeableDay = (): string | null => {
+  const { data: user } = useCurrentUser();
+  return user && isProviderStaff(user.role_id) ? null : firstOpenDay();
 };

@@ -114,6 +114,16 @@ describe('error toasts', () => {
     expect(messagesAfter(failure('deleteBulkService', 500))).toEqual([MSG.bulkDeleteFailed]);
   });
 
+  it("shows a billed month's and another customer's number's refusal as the server words them (decisions sections 13, 14)", () => {
+    for (const endpoint of ['addService', 'editService', 'deleteService', 'addBulkService', 'deleteBulkService'] as const) {
+      expect(messagesAfter(failure(endpoint, 409, MSG.closedMonth))).toEqual([MSG.closedMonth]);
+    }
+    expect(messagesAfter(failure('addService', 409, MSG.phoneNumberTakenElsewhere))).toEqual([MSG.phoneNumberTakenElsewhere]);
+    expect(messagesAfter(failure('editService', 409, MSG.phoneNumberTakenElsewhere))).toEqual([MSG.phoneNumberTakenElsewhere]);
+    // Any other refusal keeps the spec's text.
+    expect(messagesAfter(failure('deleteBulkService', 409, MSG.bulkNotEnough))).toEqual([MSG.bulkDeleteFailed]);
+  });
+
   it('shows an end-user import refusal as the server wrote it for 10 seconds, or that nothing was imported', () => {
     expect(toastsAfter(failure('importEndUsers', 400, 'Regel 3: achternaam ontbreekt.'))).toEqual([
       { message: 'Regel 3: achternaam ontbreekt.', variant: 'error', autoHideDuration: 10000 },

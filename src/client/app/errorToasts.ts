@@ -56,6 +56,13 @@ const SERVER_WORDED: EndpointName[] = [
   'downloadReport',
 ];
 
+/**
+ * Decisions sections 13 and 14: refusals the spec's fixed texts for these calls would misstate (a
+ * billed month, another customer's number); they are shown as the server words them.
+ */
+const DECIDED_REFUSALS: readonly string[] = [MSG.closedMonth, MSG.phoneNumberTakenElsewhere];
+const REFUSED_AS_DECIDED: EndpointName[] = ['addService', 'editService', 'deleteService', 'addBulkService', 'deleteBulkService'];
+
 type ApiAction = UnknownAction & { meta: { arg: { endpointName: string; originalArgs: unknown } } };
 type ApiFailure = ApiAction & { payload: FetchBaseQueryError };
 
@@ -115,6 +122,8 @@ export const toastFor = (action: UnknownAction): ToastRequest | null => {
   if (failed(action, 'resetPassword')) return resetFailure(action.payload);
   if (isHandledElsewhere(action)) return null;
   if (failed(action, ...INITIAL_LOAD)) return { message: MSG.initialLoadFailed, autoHideDuration: TOAST_MS.default };
+  const decided = failed(action, ...REFUSED_AS_DECIDED) ? serverMessage(action.payload) : undefined;
+  if (decided && DECIDED_REFUSALS.includes(decided)) return { message: decided };
   if (failed(action, ...SERVICE_SAVE)) return { message: MSG.phoneNumberTaken };
   if (failed(action, 'addBulkService')) return { message: MSG.bulkNotEnough };
   if (failed(action, 'deleteBulkService')) return { message: MSG.bulkDeleteFailed };

@@ -49,7 +49,7 @@ export function AuditLogSection({ companyId }: { companyId: number }) {
               <TableRow key={entry.id}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.created_at)}</TableCell>
                 <TableCell>{userText(entry)}</TableCell>
-                <TableCell>{actionText(entry.action)}</TableCell>
+                <TableCell>{actionText(entry.action, entry.changes)}</TableCell>
                 <TableCell>{subjectText(entry)}</TableCell>
               </TableRow>
             ))}

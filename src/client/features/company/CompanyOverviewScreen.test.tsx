@@ -177,7 +177,13 @@ describe('CompanyOverviewScreen', () => {
         const first = (page - 1) * 50;
         return json(200, {
           items: Array.from({ length: page === 1 ? 50 : 10 }, (_, i) =>
-            auditEntry(first + i + 1, i === 0 ? { action: 'service.delete', entity: 'service', entity_id: '40', changes: null, impersonating_from: 1 } : {}),
+            auditEntry(
+              first + i + 1,
+              // Provider staff deleting a service with costs in a billed month (decisions section 13).
+              i === 0
+                ? { action: 'service.delete', entity: 'service', entity_id: '40', changes: { closed_month: true, before: { start_time: 1 }, after: null }, impersonating_from: 1 }
+                : {},
+            ),
           ),
           total: 60,
         });
@@ -189,7 +195,7 @@ describe('CompanyOverviewScreen', () => {
     const table = await within(log).findByRole('table', { name: 'Wijzigingslog' });
     const [head, first, second] = within(table).getAllByRole('row');
     expect(within(head).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Datum/tijd', 'Gebruiker', 'Actie', 'Onderdeel']);
-    expect(cellTexts(first)).toEqual(['14-11-2026 09:05', 'Anna van Dijk (beheerder)', 'Verwijderd', 'Afname 40']);
+    expect(cellTexts(first)).toEqual(['14-11-2026 09:05', 'Anna van Dijk (beheerder)', 'Verwijderd (gefactureerde maand)', 'Afname 40']);
     expect(cellTexts(second)).toEqual(['14-11-2026 09:05', 'Anna van Dijk', 'Gewijzigd', "Artikel 'Zakelijk 10GB'"]);
     expect(within(log).getByText('1-50 van 60')).toBeTruthy();
 

@@ -37,9 +37,13 @@ const VERBS: Record<string, string> = {
   remove: 'Verwijderd',
 };
 
-export const actionText = (action: string): string => {
+/** Decisions section 13: provider staff's change of a billed month, so billing sends a correction. */
+const CLOSED_MONTH = ' (gefactureerde maand)';
+
+export const actionText = (action: string, changes?: AuditLogEntry['changes']): string => {
   const verb = action.slice(action.lastIndexOf('.') + 1);
-  return ACTIONS[action] ?? VERBS[verb] ?? action;
+  const text = ACTIONS[action] ?? VERBS[verb] ?? action;
+  return changes?.closed_month === true ? `${text}${CLOSED_MONTH}` : text;
 };
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);

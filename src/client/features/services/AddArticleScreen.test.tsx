@@ -9,7 +9,7 @@ const addPath = '/mijn-diensten/1/mobiele-telefonie/toevoegen';
 
 describe('AddArticleScreen', () => {
   it('names the empty required fields in toasts before sending anything', async () => {
-    const requests = mockServices(['CREATE_ARTICLE']);
+    const requests = mockServices(['CREATE_ARTICLE', 'EDIT_PRICES']);
     const { user, store } = renderWithProviders(addPath, { preloadedState: loggedIn() });
 
     await user.click(await screen.findByRole('button', { name: 'Opslaan' }));
@@ -23,7 +23,7 @@ describe('AddArticleScreen', () => {
   });
 
   it('marks price and one-off costs as required, defaults to monthly and visible, and offers the GB field for mobile', async () => {
-    mockServices(['CREATE_ARTICLE']);
+    mockServices(['CREATE_ARTICLE', 'EDIT_PRICES']);
     renderWithProviders(addPath, { preloadedState: loggedIn() });
 
     const price = await screen.findByLabelText(/^Prijs/);
@@ -39,7 +39,7 @@ describe('AddArticleScreen', () => {
   });
 
   it('has no GB field outside mobile telephony', async () => {
-    mockServices(['CREATE_ARTICLE']);
+    mockServices(['CREATE_ARTICLE', 'EDIT_PRICES']);
     renderWithProviders('/mijn-diensten/4/hardware/toevoegen', { preloadedState: loggedIn() });
 
     expect(await screen.findByLabelText('Artikelnaam')).toBeTruthy();
@@ -48,7 +48,7 @@ describe('AddArticleScreen', () => {
 
   it('saves once, with the amounts as typed, and opens the new article', async () => {
     const answer = deferred<Response>();
-    const requests = mockServices(['CREATE_ARTICLE'], {
+    const requests = mockServices(['CREATE_ARTICLE', 'EDIT_PRICES'], {
       'POST /api/articles/create': () => answer.promise,
       'GET /api/articles/31': () => json(404, { message: 'Artikel niet gevonden.' }),
     });

@@ -2,6 +2,7 @@ import { Alert, Button, Stack } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { MSG, TOAST_MS } from '../../../domain/messages';
+import { usePermission } from '../../api/accountApi';
 import { useAppDispatch } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { toastQueued } from '../../app/toastsSlice';
@@ -31,6 +32,7 @@ export function AddArticleScreen() {
   const { groupId } = useRouteIds();
   const { group, notFound } = useArticleGroup(groupId);
   const [addArticle] = useAddArticleMutation();
+  const mayEditPrices = usePermission('EDIT_PRICES');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
@@ -46,7 +48,7 @@ export function AddArticleScreen() {
     }
     try {
       const article = await addArticle({
-        ...articleInput(values, withGigabyte),
+        ...articleInput(values, withGigabyte, mayEditPrices),
         billing_cycle_id: values.billing_cycle_id,
         article_group_id: group.id,
       }).unwrap();

@@ -1,9 +1,12 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { firstOpenDay } from '../../../domain/closedMonths';
+import { formatDate } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
 import { json } from '../../test/http';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { renderWithProviders, whenSettled } from '../../test/renderWithProviders';
 import { loggedIn } from '../../test/tokens';
-import { toDateTimeInput } from './dates';
+import { customer } from '../../test/portalServer';
+import { noonOfDateInput, toDateTimeInput } from './dates';
 import { endUsers, endUsersAnswer, mockServices, NOON, service } from './testData';
 import type { Permission } from '../../../domain/permissions';
 import type { Routes } from '../../test/http';
@@ -113,6 +116,26 @@ describe('AddServiceScreen', () => {
     fireEvent.change(end, { target: { value: toDateTimeInput(NOON + 24 * 3600) } });
     await waitFor(() => expect(saveButton().disabled).toBe(false));
     expect(screen.queryByText('De einddatum moet minstens één dag na de startdatum liggen.')).toBeNull();
+  });
+
+  it("tells a customer user that a start in a billed month cannot be saved; provider staff may (decisions section 13)", async () => {
+    const firstDay = noonOfDateInput(firstOpenDay())!;
+    const hint = `Kies ${formatDate(firstDay)} of later: eerdere maanden zijn al gefactureerd.`;
+    const { user } = renderAddService();
+    await user.click(await screen.findByRole('tab', { name: 'Zonder gebruiker' }));
+    fireEvent.change(screen.getByLabelText('Startdatum'), { target: { value: toDateTimeInput(firstDay - 24 * 3600) } });
+    expect(await screen.findByText(hint)).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Startdatum'), { target: { value: toDateTimeInput(firstDay) } });
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    cleanup();
+
+    const staff = renderAddService(['CREATE_SERVICE'], { 'GET /api/users/5': () => json(200, { ...customer, role_id: 2 }) });
+    await staff.user.click(await screen.findByRole('tab', { name: 'Zonder gebruiker' }));
+    await whenSettled(staff.store);
+    fireEvent.change(screen.getByLabelText('Startdatum'), { target: { value: toDateTimeInput(firstDay - 24 * 3600) } });
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    expect(screen.queryByText(hint)).toBeNull();
   });
 
   it('sends a new user, the filled category fields and the labelled free fields, empty ones as null', async () => {

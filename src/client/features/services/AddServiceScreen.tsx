@@ -1,10 +1,10 @@
 import { Box, Button, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { Form, Formik, type FormikErrors, useFormikContext } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { usePermission } from '../../api/accountApi';
+import { useFirstChangeableDay, usePermission } from '../../api/accountApi';
 import { paths } from '../../app/paths';
 import { ScreenTitle } from '../../components/ScreenTitle';
-import { DAY_SECONDS, fromDateTimeInput, toDateTimeInput } from './dates';
+import { beforeDay, billedMonthHint, DAY_SECONDS, fromDateTimeInput, toDateTimeInput } from './dates';
 import { EndUserPicker, type EndUserOption } from './EndUserPicker';
 import { useActingCompany, useArticle, useArticleGroup, useRouteIds, useTodayNoon } from './routeData';
 import { ScreenState } from './ScreenState';
@@ -56,12 +56,16 @@ const emptyValues = (start: number): AddServiceValues => ({
 
 export const END_TOO_EARLY = 'De einddatum moet minstens één dag na de startdatum liggen.';
 
-/** Spec section 5: a start is needed; the end, when set, lies at least a day after it. */
-const validateDates = (values: AddServiceValues): FormikErrors<AddServiceValues> => {
+/**
+ * Spec section 5: a start is needed; the end, when set, lies at least a day after it. A customer
+ * user's start lies on or after `firstDay` (decisions section 13; null: provider staff).
+ */
+const validateDates = (values: AddServiceValues, firstDay: string | null): FormikErrors<AddServiceValues> => {
   const start = fromDateTimeInput(values.start);
   const end = fromDateTimeInput(values.end);
   const errors: FormikErrors<AddServiceValues> = {};
   if (start === null) errors.start = 'Vul een startdatum en -tijd in.';
+  else if (firstDay && beforeDay(start, firstDay)) errors.start = billedMonthHint(firstDay);
   if (values.end !== '' && end === null) errors.end = 'Vul een volledige einddatum en -tijd in.';
   else if (start !== null && end !== null && end < start + DAY_SECONDS) errors.end = END_TOO_EARLY;
   return errors;
@@ -90,6 +94,7 @@ export function AddServiceScreen() {
   const { data: article, notFound } = useArticle(articleId);
   const company = useActingCompany();
   const start = useTodayNoon();
+  const firstDay = useFirstChangeableDay();
   const [addService] = useAddServiceMutation();
   const navigate = useNavigate();
   const rights: ServiceFieldRights = {
@@ -134,7 +139,7 @@ export function AddServiceScreen() {
       <Typography sx={{ mb: 3 }}>
         Artikel: <strong>{article.name}</strong>
       </Typography>
-      <Formik initialValues={emptyValues(start)} validate={validateDates} validateOnMount onSubmit={submit}>
+      <Formik initialValues={emptyValues(start)} validate={(values) => validateDates(values, firstDay)} validateOnMount onSubmit={submit}>
         {({ values, errors, isSubmitting }) => (
           <Form noValidate aria-label="Afname toevoegen">
             <Stack spacing={3}>

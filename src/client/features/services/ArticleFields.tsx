@@ -1,5 +1,6 @@
 import { Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
 import { useFormikContext } from 'formik';
+import { usePermission } from '../../api/accountApi';
 import { selectBillingCycles, useGetBillingCyclesQuery } from '../../api/catalogApi';
 import { useAppSelector } from '../../app/hooks';
 import type { Article, ArticleInput } from './servicesApi';
@@ -63,16 +64,18 @@ export const articleFormValues = (article: Article): ArticleFormValues => ({
   from_group_bundle: article.from_group_bundle,
 });
 
-export const articleInput = (values: ArticleFormValues, withGigabyte: boolean): ArticleInput => ({
+/** Without EDIT_PRICES the prices are left out: the server keeps them (decisions section 2). */
+export const articleInput = (values: ArticleFormValues, withGigabyte: boolean, withPrices: boolean): ArticleInput => ({
   name: values.name.trim(),
   sku: values.sku.trim() || null,
   description: values.description.trim(),
-  price: values.price.trim() || '0',
-  setup_price: values.setup_price.trim() || '0',
+  ...(withPrices ? { price: values.price.trim() || '0', setup_price: values.setup_price.trim() || '0' } : {}),
   is_visible: values.is_visible,
   gigabyte: withGigabyte ? values.gigabyte.trim() || null : null,
   from_group_bundle: values.from_group_bundle,
 });
+
+const PRICES_BY_PROVIDER = 'Prijzen worden vastgesteld door uw accountmanager.';
 
 /** The note on a locked billing cycle must stay readable, not greyed out like the field. */
 const readableWhenDisabled = { '&.Mui-disabled': { color: 'text.secondary' } };
@@ -86,6 +89,11 @@ interface ArticleFieldsProps {
 /** The fields of the add and edit article forms. */
 export function ArticleFields({ withGigabyte, billingCycleLocked = false }: ArticleFieldsProps) {
   const { values, errors, handleChange, setFieldValue } = useFormikContext<ArticleFormValues>();
+  // Decisions section 2: prices are the provider's; others see them read-only.
+  const mayEditPrices = usePermission('EDIT_PRICES');
+  const priceProps = mayEditPrices
+    ? { required: true, onChange: handleChange }
+    : { slotProps: { htmlInput: { readOnly: true } }, helperText: PRICES_BY_PROVIDER };
   useGetBillingCyclesQuery();
   const billingCycles = useAppSelector(selectBillingCycles);
 
@@ -97,22 +105,20 @@ export function ArticleFields({ withGigabyte, billingCycleLocked = false }: Arti
       <TextField
         name="price"
         label="Prijs"
-        required
         value={values.price}
-        onChange={handleChange}
         error={Boolean(errors.price)}
         helperText={errors.price ?? 'In euro per facturatieperiode, bijvoorbeeld 12,50.'}
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        {...priceProps}
       />
       <TextField
         name="setup_price"
         label="Eenmalige kosten"
-        required
         value={values.setup_price}
-        onChange={handleChange}
         error={Boolean(errors.setup_price)}
         helperText={errors.setup_price ?? 'In euro.'}
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        {...priceProps}
       />
       <TextField
         select

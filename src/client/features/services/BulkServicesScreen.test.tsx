@@ -6,7 +6,8 @@ import { json } from '../../test/http';
 import { renderWithProviders, whenSettled } from '../../test/renderWithProviders';
 import { loggedIn } from '../../test/tokens';
 import { bulkFormIsValid } from './BulkServicesScreen';
-import { todayDateInput } from './dates';
+import { firstOpenDay } from '../../../domain/closedMonths';
+import { noonOfDateInput, todayDateInput } from './dates';
 import { articlePath, mockServices, NOON } from './testData';
 
 const bulkPath = `${articlePath}/bulkafnames`;
@@ -22,6 +23,12 @@ describe('bulkFormIsValid', () => {
     expect(bulkFormIsValid({ amount: '', date: '2026-11-22' })).toBe(false);
     expect(bulkFormIsValid({ amount: '1.5', date: '2026-11-22' })).toBe(false);
     expect(bulkFormIsValid({ amount: '4', date: '' })).toBe(false);
+  });
+
+  it("refuses a customer user's date in a billed month, not provider staff's (decisions section 13)", () => {
+    expect(bulkFormIsValid({ amount: '4', date: '2026-10-31' }, '2026-11-01')).toBe(false);
+    expect(bulkFormIsValid({ amount: '4', date: '2026-11-01' }, '2026-11-01')).toBe(true);
+    expect(bulkFormIsValid({ amount: '4', date: '2026-10-31' }, null)).toBe(true);
   });
 });
 
@@ -66,12 +73,31 @@ describe('BulkServicesScreen', () => {
     expect(submitButton().disabled).toBe(false);
     fireEvent.change(date, { target: { value: '' } });
     expect(submitButton().disabled).toBe(true);
-    fireEvent.change(date, { target: { value: '2026-12-01' } });
+    const inFiveDays = todayDateInput(Date.now() + 5 * DAY * 1000);
+    fireEvent.change(date, { target: { value: inFiveDays } });
     await user.click(submitButton());
 
     await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
-    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ amount: -3, time: businessTimeToEpoch(2026, 12, 1, 12) });
+    const [year, month, day] = inFiveDays.split('-').map(Number);
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ amount: -3, time: businessTimeToEpoch(year, month, day, 12) });
     await waitFor(() => expect((screen.getByLabelText('Aantal') as HTMLInputElement).value).toBe(''));
+  });
+
+  it("tells a customer user that a date in a billed month cannot be saved, and keeps Opslaan disabled", async () => {
+    mockServices(['EDIT_BULK_SERVICES']);
+    const { user } = renderWithProviders(bulkPath, { preloadedState: loggedIn() });
+
+    await user.type(await screen.findByLabelText('Aantal'), '2');
+    const date = screen.getByLabelText('Datum') as HTMLInputElement;
+    const firstDay = firstOpenDay();
+    expect(date.min).toBe(firstDay);
+    const lastBilledDay = todayDateInput(noonOfDateInput(firstDay)! * 1000 - DAY * 1000);
+    fireEvent.change(date, { target: { value: lastBilledDay } });
+
+    expect(submitButton().disabled).toBe(true);
+    expect(screen.getByText(`Kies ${formatDate(noonOfDateInput(firstDay)!)} of later: eerdere maanden zijn al gefactureerd.`)).toBeTruthy();
+    fireEvent.change(date, { target: { value: firstDay } });
+    expect(submitButton().disabled).toBe(false);
   });
 
   it('reports a removal of more than there are', async () => {
@@ -96,6 +122,7 @@ describe('BulkServicesScreen', () => {
 
     const [, second] = await screen.findAllByRole('button', { name: 'Bulkafname verwijderen' });
     await user.click(second);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Bulkafname verwijderen' })).getByRole('button', { name: 'Verwijderen' }));
     expect(await screen.findByText(MSG.bulkDeleted)).toBeTruthy();
     expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(['/api/articles/12/bulk-services/2']);
     // The page reloads the article (with the first window of services every article screen shares) after the change.
@@ -103,7 +130,37 @@ describe('BulkServicesScreen', () => {
 
     refuse = true;
     await user.click((await screen.findAllByRole('button', { name: 'Bulkafname verwijderen' }))[1]);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Verwijderen' }));
     expect(await screen.findByText(MSG.bulkDeleteFailed)).toBeTruthy();
+  });
+
+  it('asks before deleting, naming the amount, the date and the active count after the removal', async () => {
+    const requests = mockServices(['EDIT_BULK_SERVICES']);
+    const { user } = renderWithProviders(bulkPath, { preloadedState: loggedIn() });
+
+    const [first] = await screen.findAllByRole('button', { name: 'Bulkafname verwijderen' });
+    await user.click(first);
+    const dialog = await screen.findByRole('dialog', { name: 'Bulkafname verwijderen' });
+    expect(within(dialog).getByText(/^Weet je zeker/).textContent).toBe(
+      `Weet je zeker dat je de bulkafname van +5 op ${formatDate(NOON - 10 * DAY)} wilt verwijderen? Het actieve aantal is daarna 0.`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Annuleren' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+
+    await user.click((await screen.findAllByRole('button', { name: 'Bulkafname verwijderen' }))[1]);
+    expect(within(await screen.findByRole('dialog')).getByText(/^Weet je zeker/).textContent).toBe(
+      `Weet je zeker dat je de bulkafname van +3 op ${formatDate(NOON + 10 * DAY)} wilt verwijderen? Het actieve aantal is daarna 5.`,
+    );
+  });
+
+  it("shows a billed month's refusal as the server words it", async () => {
+    mockServices(['EDIT_BULK_SERVICES'], { 'DELETE /api/articles/12/bulk-services/1': () => json(409, { message: MSG.closedMonth }) });
+    const { user } = renderWithProviders(bulkPath, { preloadedState: loggedIn() });
+
+    await user.click((await screen.findAllByRole('button', { name: 'Bulkafname verwijderen' }))[0]);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Verwijderen' }));
+    expect(await screen.findByText(MSG.closedMonth)).toBeTruthy();
   });
 
   it('shows no changes without EDIT_BULK_SERVICES', async () => {

@@ -2,6 +2,11 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import {
   Box,
   Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
   IconButton,
   Paper,
   Stack,
@@ -15,14 +20,15 @@ import {
   Typography,
 } from '@mui/material';
 import { Form, Formik, type FormikHelpers } from 'formik';
-import type { BulkEntryWithTotal } from '../../../domain/bulk';
+import { useState } from 'react';
+import { activeBulkCount, type BulkEntryWithTotal } from '../../../domain/bulk';
 import { formatDate, formatDecimal } from '../../../domain/format';
-import { usePermission } from '../../api/accountApi';
+import { useFirstChangeableDay, usePermission } from '../../api/accountApi';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
-import { noonOfDateInput, todayDateInput } from './dates';
+import { billedMonthHint, noonOfDateInput, todayDateInput } from './dates';
 import { useArticle, useArticleGroup, useRouteIds, useTodayNoon } from './routeData';
 import { ScreenState } from './ScreenState';
 import { selectActiveBulkCount, selectBulkHistory, selectFutureBulkChanges } from './selectors';
@@ -40,9 +46,12 @@ export interface BulkFormValues {
   date: string;
 }
 
-/** Spec section 5: valid only with a non-zero whole amount and a date. */
-export const bulkFormIsValid = ({ amount, date }: BulkFormValues) =>
-  /^\s*-?\d{1,7}\s*$/.test(amount) && Number(amount) !== 0 && noonOfDateInput(date) !== null;
+/** Whether a customer user's entry is dated in a billed month (decisions section 13; `firstDay` null: provider staff). */
+const inBilledMonth = (date: string, firstDay: string | null) => firstDay !== null && date < firstDay;
+
+/** Spec section 5: valid only with a non-zero whole amount and a date, for a customer user not in a billed month. */
+export const bulkFormIsValid = ({ amount, date }: BulkFormValues, firstDay: string | null = null) =>
+  /^\s*-?\d{1,7}\s*$/.test(amount) && Number(amount) !== 0 && noonOfDateInput(date) !== null && !inBilledMonth(date, firstDay);
 
 /** .../{articleId}/{articleName}/bulkafnames (spec sections 2, 4, 8). */
 export function BulkServicesScreen() {
@@ -111,6 +120,7 @@ function BulkSummary({ query }: { query: ArticleQuery }) {
 
 function BulkForm({ articleId }: { articleId: number }) {
   const [addBulkService] = useAddBulkServiceMutation();
+  const firstDay = useFirstChangeableDay();
 
   // A refusal raises 'Er zijn niet genoeg afnames om te verwijderen.' (app/errorToasts.ts).
   const submit = async (values: BulkFormValues, { resetForm }: FormikHelpers<BulkFormValues>) => {
@@ -145,10 +155,11 @@ function BulkForm({ articleId }: { articleId: number }) {
                 label="Datum"
                 value={values.date}
                 onChange={handleChange}
-                helperText="Gaat in om 12:00 uur."
-                slotProps={{ inputLabel: { shrink: true } }}
+                error={inBilledMonth(values.date, firstDay)}
+                helperText={inBilledMonth(values.date, firstDay) ? billedMonthHint(firstDay!) : 'Gaat in om 12:00 uur.'}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: firstDay ?? undefined } }}
               />
-              <Button type="submit" variant="contained" size="large" disabled={isSubmitting || !bulkFormIsValid(values)} sx={{ mt: 0.5 }}>
+              <Button type="submit" variant="contained" size="large" disabled={isSubmitting || !bulkFormIsValid(values, firstDay)} sx={{ mt: 0.5 }}>
                 Opslaan
               </Button>
             </Stack>
@@ -162,6 +173,7 @@ function BulkForm({ articleId }: { articleId: number }) {
 function BulkHistory({ query, mayEdit }: { query: ArticleQuery; mayEdit: boolean }) {
   const history = useAppSelector((state) => selectBulkHistory(state, query));
   const { isFetching } = useArticle(query.id);
+  const at = useTodayNoon();
 
   return (
     <Box component="section" aria-labelledby={HISTORY_HEADING_ID}>
@@ -182,7 +194,13 @@ function BulkHistory({ query, mayEdit }: { query: ArticleQuery; mayEdit: boolean
           </TableHead>
           <TableBody>
             {history.map((entry) => (
-              <BulkHistoryRow key={entry.id} entry={entry} articleId={query.id} mayEdit={mayEdit} />
+              <BulkHistoryRow
+                key={entry.id}
+                entry={entry}
+                articleId={query.id}
+                mayEdit={mayEdit}
+                activeAfterRemoval={activeBulkCount(history.filter((other) => other.id !== entry.id), at)}
+              />
             ))}
           </TableBody>
         </Table>
@@ -191,8 +209,22 @@ function BulkHistory({ query, mayEdit }: { query: ArticleQuery; mayEdit: boolean
   );
 }
 
-function BulkHistoryRow({ entry, articleId, mayEdit }: { entry: BulkEntryWithTotal; articleId: number; mayEdit: boolean }) {
+interface BulkHistoryRowProps {
+  entry: BulkEntryWithTotal;
+  articleId: number;
+  mayEdit: boolean;
+  /** The active count today once this entry is gone, for the confirmation. */
+  activeAfterRemoval: number;
+}
+
+function BulkHistoryRow({ entry, articleId, mayEdit, activeAfterRemoval }: BulkHistoryRowProps) {
   const [deleteBulkService, { isLoading }] = useDeleteBulkServiceMutation();
+  const [asking, setAsking] = useState(false);
+  const confirm = () => {
+    setAsking(false);
+    // 'Bulkafname verwijderd.' or the refusal follow as toasts (app/errorToasts.ts).
+    void deleteBulkService({ articleId, id: entry.id });
+  };
 
   return (
     <TableRow>
@@ -203,16 +235,28 @@ function BulkHistoryRow({ entry, articleId, mayEdit }: { entry: BulkEntryWithTot
         <TableCell align="right" sx={{ py: 0 }}>
           <Tooltip title="Bulkafname verwijderen">
             <span>
-              <IconButton
-                aria-label="Bulkafname verwijderen"
-                disabled={isLoading}
-                // 'Bulkafname verwijderd.' or 'Er is iets fout gegaan.' follow as toasts (app/errorToasts.ts).
-                onClick={() => void deleteBulkService({ articleId, id: entry.id })}
-              >
+              <IconButton aria-label="Bulkafname verwijderen" disabled={isLoading} onClick={() => setAsking(true)}>
                 <DeleteIcon />
               </IconButton>
             </span>
           </Tooltip>
+          {asking && (
+            <Dialog open onClose={() => setAsking(false)} aria-labelledby="bulk-verwijderen-titel" aria-describedby="bulk-verwijderen-tekst">
+              <DialogTitle id="bulk-verwijderen-titel">Bulkafname verwijderen</DialogTitle>
+              <DialogContent>
+                <DialogContentText id="bulk-verwijderen-tekst">
+                  Weet je zeker dat je de bulkafname van {signed(entry.amount)} op {formatDate(entry.time)} wilt verwijderen? Het
+                  actieve aantal is daarna {formatDecimal(activeAfterRemoval, 0)}.
+                </DialogContentText>
+              </DialogContent>
+              <DialogActions>
+                <Button onClick={() => setAsking(false)}>Annuleren</Button>
+                <Button color="error" variant="contained" onClick={confirm}>
+                  Verwijderen
+                </Button>
+              </DialogActions>
+            </Dialog>
+          )}
         </TableCell>
       )}
     </TableRow>

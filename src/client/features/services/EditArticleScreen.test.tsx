@@ -10,7 +10,7 @@ const refusal = 'Dit artikel heeft nog (historische) afnames of bulkafnames en k
 
 describe('EditArticleScreen', () => {
   it('locks the billing cycle and shows the price history read-only', async () => {
-    mockServices(['CREATE_ARTICLE']);
+    mockServices(['CREATE_ARTICLE', 'EDIT_PRICES']);
     renderWithProviders(editPath, { preloadedState: loggedIn() });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Artikel bewerken' })).toBeTruthy();
@@ -29,7 +29,7 @@ describe('EditArticleScreen', () => {
   });
 
   it('saves with PUT and returns to the article page', async () => {
-    const requests = mockServices(['CREATE_ARTICLE'], {
+    const requests = mockServices(['CREATE_ARTICLE', 'EDIT_PRICES'], {
       'PUT /api/articles/12': () => json(200, { ...article, name: 'Zakelijk Onbeperkt 20GB' }),
     });
     const { user, router } = renderWithProviders(editPath, { preloadedState: loggedIn() });
@@ -54,8 +54,29 @@ describe('EditArticleScreen', () => {
     });
   });
 
+  it('shows the prices read-only without EDIT_PRICES and leaves them out of the save (decisions section 2)', async () => {
+    const requests = mockServices(['CREATE_ARTICLE'], {
+      'PUT /api/articles/12': () => json(200, { ...article, description: 'Nieuw' }),
+    });
+    const { user } = renderWithProviders(editPath, { preloadedState: loggedIn() });
+
+    const price = (await screen.findByLabelText('Prijs')) as HTMLInputElement;
+    const setup = screen.getByLabelText('Eenmalige kosten') as HTMLInputElement;
+    expect([price.value, price.readOnly, price.required]).toEqual(['25', true, false]);
+    expect([setup.value, setup.readOnly]).toEqual(['12,5', true]);
+    expect(screen.getAllByText('Prijzen worden vastgesteld door uw accountmanager.')).toHaveLength(2);
+    await user.type(price, '9');
+    expect(price.value).toBe('25');
+
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    const body = requests.find((r) => r.method === 'PUT')?.body as Record<string, unknown>;
+    expect(body).not.toHaveProperty('price');
+    expect(body).not.toHaveProperty('setup_price');
+  });
+
   it('asks before deleting, shows a refusal in the dialog and then goes back to the group', async () => {
-    const requests = mockServices(['CREATE_ARTICLE'], { 'DELETE /api/articles/12': () => json(409, { message: refusal }) });
+    const requests = mockServices(['CREATE_ARTICLE', 'EDIT_PRICES'], { 'DELETE /api/articles/12': () => json(409, { message: refusal }) });
     const { user, router } = renderWithProviders(editPath, { preloadedState: loggedIn() });
 
     await user.click(await screen.findByRole('button', { name: 'Verwijderen' }));
@@ -70,7 +91,7 @@ describe('EditArticleScreen', () => {
   });
 
   it('closes the dialog without deleting on Annuleren', async () => {
-    const requests = mockServices(['CREATE_ARTICLE']);
+    const requests = mockServices(['CREATE_ARTICLE', 'EDIT_PRICES']);
     const { user, router } = renderWithProviders(editPath, { preloadedState: loggedIn() });
 
     await user.click(await screen.findByRole('button', { name: 'Verwijderen' }));

@@ -20,6 +20,7 @@ import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatDate, formatEuro } from '../../../domain/format';
+import { usePermission } from '../../api/accountApi';
 import type { ArticleGroup } from '../../api/catalogApi';
 import { paths } from '../../app/paths';
 import { ScreenTitle } from '../../components/ScreenTitle';
@@ -45,6 +46,7 @@ export function EditArticleScreen() {
   const { group, notFound: groupNotFound } = useArticleGroup(groupId);
   const { data: article, notFound } = useArticle(articleId);
   const [editArticle] = useEditArticleMutation();
+  const mayEditPrices = usePermission('EDIT_PRICES');
   const [deleting, setDeleting] = useState(false);
   const navigate = useNavigate();
 
@@ -56,7 +58,7 @@ export function EditArticleScreen() {
   const submit = async (values: ArticleFormValues, setStatus: (status?: string) => void) => {
     setStatus(undefined);
     try {
-      const saved = await editArticle({ id: article.id, ...articleInput(values, withGigabyte) }).unwrap();
+      const saved = await editArticle({ id: article.id, ...articleInput(values, withGigabyte, mayEditPrices) }).unwrap();
       navigate(paths.article(group, saved));
     } catch (error) {
       setStatus(serverMessage(error));

@@ -1,4 +1,5 @@
 import moment from '../../app/moment';
+import { formatDate } from '../../../domain/format';
 import { businessDateOf, businessTimeToEpoch, isoDate, parseIsoDate, zonedParts } from '../../../domain/time';
 
 /**
@@ -42,3 +43,10 @@ export const endsTodayOrEarlier = (endSeconds: number, nowMs: number = Date.now(
   isoDate(businessDateOf(endSeconds)) <= isoDate(businessDateOf(Math.floor(nowMs / 1000)));
 
 export const DAY_SECONDS = 24 * 60 * 60;
+
+/** Whether an instant falls before `firstDay` ('YYYY-MM-DD', business zone): in a billed month. */
+export const beforeDay = (epochSeconds: number, firstDay: string): boolean => isoDate(businessDateOf(epochSeconds)) < firstDay;
+
+/** What a date field says when its date lies in a billed month (decisions section 13). */
+export const billedMonthHint = (firstDay: string): string =>
+  `Kies ${formatDate(noonOfDateInput(firstDay)!)} of later: eerdere maanden zijn al gefactureerd.`;

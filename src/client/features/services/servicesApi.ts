@@ -107,8 +107,9 @@ export interface ArticleInput {
   name: string;
   description: string;
   sku: string | null;
-  price: string;
-  setup_price: string;
+  /** Only with EDIT_PRICES (decisions section 2). */
+  price?: string;
+  setup_price?: string;
   is_visible: boolean;
   gigabyte: string | null;
   from_group_bundle: boolean;

@@ -156,6 +156,8 @@ export const serviceFieldInputs = pgTable(
   (t) => [
     index('service_field_inputs_service_idx').on(t.serviceId),
     index('service_field_inputs_company_value_idx').on(t.companyId, t.articleGroupFieldId, t.value),
+    // Decisions section 14: a phone number's holders are looked up across all companies.
+    index('service_field_inputs_value_idx').on(t.value),
   ],
 );
 

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { articleGroupFields, articleGroups, articles, serviceFieldInputs } from '../../db/schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import { articleGroupFields, articleGroups, articles, serviceFieldInputs, services } from '../../db/schema';
 import { findCompanyByName } from '../../seed/demo';
 import { auth, createTestApp, type TestApp } from '../../testing/testApp';
 
@@ -170,6 +170,38 @@ describe('PUT /api/article-groups/:id', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: "Het veld 'Telefoonnummer' heeft nog waarden bij afnames en kan niet worden verwijderd." });
     expect(await byName('Mobiele telefonie')).toEqual(mobile);
+  });
+
+  it('refuses (409) to let a field link usage while one of its values is a number another service holds at the same time', async () => {
+    const installatie = (await findCompanyByName(t.database.db, 'Van Dijk Installatietechniek B.V.'))!.id;
+    const group = await create({ name: 'Alarmlijnen', fields: [{ name: 'Nummer', used_for_cdr: false }] });
+    const [field] = group.fields;
+    const [article] = await t.database.db
+      .insert(articles)
+      .values({ companyId: installatie, articleGroupId: group.id, name: 'Alarmlijn', description: 'Test' })
+      .returning();
+    // A number a running demo service holds (decisions section 14: one holder at a time).
+    const [held] = await t.database.db
+      .select({ value: serviceFieldInputs.value })
+      .from(serviceFieldInputs)
+      .innerJoin(articleGroupFields, eq(articleGroupFields.id, serviceFieldInputs.articleGroupFieldId))
+      .innerJoin(services, eq(services.id, serviceFieldInputs.serviceId))
+      .where(and(eq(articleGroupFields.usedForCdr, true), isNull(services.endTime)))
+      .limit(1);
+    const [service] = await t.database.db
+      .insert(services)
+      .values({ companyId: installatie, articleId: article.id, startTime: new Date() })
+      .returning();
+    await t.database.db.insert(serviceFieldInputs).values({ serviceId: service.id, companyId: installatie, articleGroupFieldId: field.id, value: held.value });
+
+    const linking = { fields: [{ id: field.id, name: 'Nummer', used_for_cdr: true }] };
+    const res = await call(admin, 'PUT', `/article-groups/${group.id}`, linking);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: "Het veld 'Nummer' kan geen verbruik koppelen: een waarde staat tegelijk bij meer dan één afname." });
+    expect((await byName('Alarmlijnen')).fields).toEqual(group.fields);
+
+    await t.database.db.update(serviceFieldInputs).set({ value: '0209999999' }).where(eq(serviceFieldInputs.serviceId, service.id));
+    expect((await call(admin, 'PUT', `/article-groups/${group.id}`, linking)).statusCode).toBe(200);
   });
 
   it('refuses a field of another group and a missing name', async () => {

@@ -7,7 +7,7 @@ import { audit } from '../../services/audit';
 import { integerId, textOrNull } from '../input';
 import { errorResponses, idParams, messageSchema } from '../schemas';
 import { articleGroupSchema } from './index';
-import { allArticleGroups, articleCountOf, fieldsWithValues } from './repository';
+import { allArticleGroups, articleCountOf, fieldHasOverlappingNumbers, fieldsWithValues } from './repository';
 
 /** The provider's article group administration (spec section 2, Admin; decisions section 3). */
 
@@ -107,6 +107,12 @@ const planFields = async (db: Db, articleGroupId: number, wanted: ReturnType<typ
   const blocked = removed.find((f) => inUse.has(f.id));
   if (blocked) {
     throw new HttpError(409, `Het veld '${blocked.name}' heeft nog waarden bij afnames en kan niet worden verwijderd.`);
+  }
+  // A field that starts linking usage records makes its values phone numbers: each held once at a time.
+  for (const linking of wanted.filter((f) => f.usedForCdr && current.some((c) => c.id === f.id && !c.usedForCdr))) {
+    if (await fieldHasOverlappingNumbers(db, linking.id!)) {
+      throw new HttpError(409, `Het veld '${linking.name}' kan geen verbruik koppelen: een waarde staat tegelijk bij meer dan één afname.`);
+    }
   }
   return { removed: removed.map((f) => f.id), kept: wanted.filter((f) => f.id !== undefined), added: wanted.filter((f) => f.id === undefined) };
 };

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db';
+import { queryRows, type Db } from '../../db';
 import {
   articleGroupFields,
   articleGroups,
@@ -108,4 +108,25 @@ export const fieldsWithValues = async (db: Db, fieldIds: number[]): Promise<Set<
     .from(serviceFieldInputs)
     .where(inArray(serviceFieldInputs.articleGroupFieldId, fieldIds));
   return new Set(rows.map((r) => r.id));
+};
+
+/**
+ * Whether a value of the field is held by two services at once, among the field's own values and
+ * every `used_for_cdr` value of any company: the field cannot then link usage records, because a
+ * record would match two services (decisions section 14).
+ */
+export const fieldHasOverlappingNumbers = async (db: Db, fieldId: number): Promise<boolean> => {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one
+      from service_field_inputs a
+        join services sa on sa.id = a.service_id
+        join service_field_inputs b on b.value = a.value and b.service_id <> a.service_id
+        join article_group_fields fb on fb.id = b.article_group_field_id and (fb.used_for_cdr or fb.id = a.article_group_field_id)
+        join services sb on sb.id = b.service_id
+      where a.article_group_field_id = ${fieldId}
+        and sa.start_time < coalesce(sb.end_time, 'infinity') and sb.start_time < coalesce(sa.end_time, 'infinity')
+      limit 1`,
+  );
+  return rows.length > 0;
 };

@@ -1,16 +1,27 @@
-import { eq } from 'drizzle-orm';
-import { articles as articlesTable, companies } from '../../db/schema';
-import { auth, createTestApp, type TestApp } from '../../testing/testApp';
+import { and, eq } from 'drizzle-orm';
+import { ROLE } from '../../../domain/permissions';
+import { articles as articlesTable, companies, rolePermissions } from '../../db/schema';
+import { auth, claimsOf, createTestApp, type TestApp } from '../../testing/testApp';
 
 let t: TestApp;
 let klant: string;
 let kees: string;
+/** Provider staff managing klant's company: articles and their prices are the provider's (decisions section 2). */
+let staff: string;
+/** The same admin acting for the provider's own company. */
+let admin: string;
 let mobileGroupId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
   klant = await t.login('klant@demo.nl');
   kees = await t.login('kees@korenschoof.nl');
+  const impersonated = await t.app.inject({
+    method: 'POST',
+    url: `/api/auth/impersonate?company_id=${claimsOf(klant).company_id}`,
+    headers: auth((admin = await t.login('admin@demo.nl'))),
+  });
+  staff = impersonated.json().data.token;
   const groups = (await t.app.inject({ method: 'GET', url: '/api/article-groups/visible', headers: auth(klant) })).json();
   mobileGroupId = groups.find((g: { name: string }) => g.name === 'Mobiele telefonie').id;
 });
@@ -36,16 +47,16 @@ describe('GET /api/articles', () => {
 describe('POST /api/articles/create', () => {
   it('requires a name and a description with the spec messages, and creates nothing', async () => {
     const before = (await t.database.db.select().from(articlesTable)).length;
-    const noName = await create(klant, { article_group_id: mobileGroupId, name: ' ', description: 'x' });
+    const noName = await create(staff, { article_group_id: mobileGroupId, name: ' ', description: 'x' });
     expect(noName.statusCode).toBe(400);
     expect(noName.json().message).toBe("Veld 'Artikelnaam' is verplicht.");
-    const noDescription = await create(klant, { article_group_id: mobileGroupId, name: 'X' });
+    const noDescription = await create(staff, { article_group_id: mobileGroupId, name: 'X' });
     expect(noDescription.json().message).toBe("Veld 'Omschrijving' is verplicht");
     expect((await t.database.db.select().from(articlesTable)).length).toBe(before);
   });
 
   it('defaults to billing cycle 1, visible, and starts the price history', async () => {
-    const res = await create(klant, {
+    const res = await create(staff, {
       article_group_id: mobileGroupId,
       name: 'Zakelijk Extra 40GB',
       description: 'Veel data',
@@ -62,22 +73,63 @@ describe('POST /api/articles/create', () => {
 
   it('refuses a group the company does not see, and company_id from the caller', async () => {
     const [provider] = await t.database.db.select().from(companies).where(eq(companies.isProvider, true));
-    expect((await create(klant, { article_group_id: 7, name: 'X', description: 'Y' })).statusCode).toBe(404);
-    expect((await create(klant, { article_group_id: mobileGroupId, name: 'X', description: 'Y', company_id: provider.id })).statusCode).toBe(400);
+    expect((await create(staff, { article_group_id: 7, name: 'X', description: 'Y' })).statusCode).toBe(404);
+    expect((await create(staff, { article_group_id: mobileGroupId, name: 'X', description: 'Y', company_id: provider.id })).statusCode).toBe(400);
+  });
+});
+
+describe('prices belong to the provider (decisions section 2)', () => {
+  const put = (token: string, id: number, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: `/api/articles/${id}`, headers: auth(token), payload });
+
+  it('keeps article creation and editing from customer users (CREATE_ARTICLE is provider staff only)', async () => {
+    const before = (await t.database.db.select().from(articlesTable)).length;
+    const res = await create(klant, { article_group_id: mobileGroupId, name: 'Eigen artikel', description: 'Door de klant' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'Geen toestemming voor deze actie.' });
+    const created = (await create(staff, { article_group_id: mobileGroupId, name: 'Van de provider', description: 'x', price: 5 })).json();
+    expect((await put(klant, created.id, { description: 'Anders' })).statusCode).toBe(403);
+    expect((await t.database.db.select().from(articlesTable)).length).toBe(before + 1);
+  });
+
+  it('refuses price writes without EDIT_PRICES, also to a role that may create articles', async () => {
+    // A provider may give customers CREATE_ARTICLE in the role table; the prices stay theirs.
+    await t.database.db.insert(rolePermissions).values({ roleId: ROLE.endUser, permissionName: 'CREATE_ARTICLE' });
+    t.app.permissionStore.clear();
+    try {
+      const priced = await create(klant, { article_group_id: mobileGroupId, name: 'Met prijs', description: 'x', setup_price: '1,00' });
+      expect(priced.statusCode).toBe(403);
+      expect(priced.json()).toEqual({ message: 'Geen toestemming voor deze actie.' });
+      const free = await create(klant, { article_group_id: mobileGroupId, name: 'Zonder prijs', description: 'x' });
+      expect(free.statusCode).toBe(201);
+      const { id } = free.json();
+      expect((await put(klant, id, { price: 9.99 })).statusCode).toBe(403);
+      // Sending the price it already has writes nothing new.
+      expect((await put(klant, id, { price: 0, description: 'Gewijzigd' })).statusCode).toBe(200);
+      const detail = (await t.app.inject({ method: 'GET', url: `/api/articles/${id}`, headers: auth(klant) })).json();
+      expect(detail).toMatchObject({ price: 0, setup_price: 0, description: 'Gewijzigd' });
+      expect(detail.price_history).toHaveLength(1);
+      expect((await put(staff, id, { price: 9.99 })).statusCode).toBe(200);
+    } finally {
+      await t.database.db
+        .delete(rolePermissions)
+        .where(and(eq(rolePermissions.roleId, ROLE.endUser), eq(rolePermissions.permissionName, 'CREATE_ARTICLE')));
+      t.app.permissionStore.clear();
+    }
   });
 });
 
 describe('PUT and DELETE /api/articles/:id', () => {
   it('adds a price history entry on a price change, and locks the billing cycle', async () => {
-    const created = (await create(klant, { article_group_id: mobileGroupId, name: 'Prijstest', description: 'Omschrijving', price: 10 })).json();
-    const locked = await t.app.inject({ method: 'PUT', url: `/api/articles/${created.id}`, headers: auth(klant), payload: { billing_cycle_id: 2 } });
+    const created = (await create(staff, { article_group_id: mobileGroupId, name: 'Prijstest', description: 'Omschrijving', price: 10 })).json();
+    const locked = await t.app.inject({ method: 'PUT', url: `/api/articles/${created.id}`, headers: auth(staff), payload: { billing_cycle_id: 2 } });
     expect(locked.statusCode).toBe(400);
-    const edited = await t.app.inject({ method: 'PUT', url: `/api/articles/${created.id}`, headers: auth(klant), payload: { price: '12.345678', name: 'Prijstest 2' } });
+    const edited = await t.app.inject({ method: 'PUT', url: `/api/articles/${created.id}`, headers: auth(staff), payload: { price: '12.345678', name: 'Prijstest 2' } });
     expect(edited.statusCode).toBe(200);
     const detail = (await t.app.inject({ method: 'GET', url: `/api/articles/${created.id}`, headers: auth(klant) })).json();
     expect(detail.name).toBe('Prijstest 2');
     expect(detail.price_history.map((p: { price: number }) => p.price)).toEqual([10, 12.345678]);
-    const unchanged = await t.app.inject({ method: 'PUT', url: `/api/articles/${created.id}`, headers: auth(klant), payload: { description: 'Nieuw' } });
+    const unchanged = await t.app.inject({ method: 'PUT', url: `/api/articles/${created.id}`, headers: auth(staff), payload: { description: 'Nieuw' } });
     expect(unchanged.statusCode).toBe(200);
     const after = (await t.app.inject({ method: 'GET', url: `/api/articles/${created.id}`, headers: auth(klant) })).json();
     expect(after.price_history).toHaveLength(2);
@@ -86,15 +138,15 @@ describe('PUT and DELETE /api/articles/:id', () => {
   it('refuses to delete an article with services, with a message for the modal', async () => {
     const list = (await t.app.inject({ method: 'GET', url: `/api/articles?article_group_id=${mobileGroupId}`, headers: auth(klant) })).json();
     const withServices = list.find((a: { name: string }) => a.name === 'Zakelijk Onbeperkt 10GB');
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/articles/${withServices.id}`, headers: auth(klant) });
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/articles/${withServices.id}`, headers: auth(staff) });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/kan niet worden verwijderd/);
   });
 
   it("deletes an unused article; another company's article is not found", async () => {
-    const created = (await create(klant, { article_group_id: mobileGroupId, name: 'Weg', description: 'Weg ermee' })).json();
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/articles/${created.id}`, headers: auth(kees) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/articles/${created.id}`, headers: auth(klant) })).statusCode).toBe(200);
+    const created = (await create(staff, { article_group_id: mobileGroupId, name: 'Weg', description: 'Weg ermee' })).json();
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/articles/${created.id}`, headers: auth(admin) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/articles/${created.id}`, headers: auth(staff) })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/articles/${created.id}`, headers: auth(klant) })).statusCode).toBe(404);
   });
 });

@@ -6,6 +6,7 @@ import { Decimal, parseAmount } from '../../../domain/money';
 import { articlePriceHistory, articles, bulkServices, services } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { audit } from '../../services/audit';
+import type { Actor } from '../../types';
 import { errorResponses, idParams, messageSchema } from '../schemas';
 import { toEpoch } from '../serialize';
 import { serviceRows, serviceRowSchema } from '../services/repository';
@@ -38,6 +39,15 @@ const amountOrZero = (value: number | string | undefined, field: string): string
 const gigabyteOf = (value: number | string | null | undefined): string | null => {
   if (value === undefined || value === null || value === '') return null;
   return amountOrZero(value, 'Gigabyte');
+};
+
+/**
+ * Decisions section 2: prices and setup prices feed the billing export, so only a role with
+ * EDIT_PRICES changes them (the answer of the auth hook's permission check).
+ */
+const requirePriceRight = (actor: Actor, from: { price: string; setupPrice: string }, to: { price: string; setupPrice: string }) => {
+  const changed = !new Decimal(to.price).eq(from.price) || !new Decimal(to.setupPrice).eq(from.setupPrice);
+  if (changed && !actor.permissions.EDIT_PRICES) throw new HttpError(403, 'Geen toestemming voor deze actie.');
 };
 
 /** Spec section 5: the add-article rules, with the exact messages. */
@@ -147,6 +157,7 @@ export default async function articleRoutes(app: FastifyInstance) {
       if (!group) throw new HttpError(404, 'Artikelgroep niet gevonden.');
       const price = amountOrZero(body.price, 'Prijs');
       const setupPrice = amountOrZero(body.setup_price, 'Eenmalige kosten');
+      requirePriceRight(actor, { price: '0', setupPrice: '0' }, { price, setupPrice });
       const id = await app.db.transaction(async (tx) => {
         const [created] = await tx
           .insert(articles)
@@ -194,6 +205,7 @@ export default async function articleRoutes(app: FastifyInstance) {
       }
       const price = body.price === undefined ? article.price : amountOrZero(body.price, 'Prijs');
       const setupPrice = body.setup_price === undefined ? article.setupPrice : amountOrZero(body.setup_price, 'Eenmalige kosten');
+      requirePriceRight(actor, article, { price, setupPrice });
       const priceChanged = !new Decimal(price).eq(article.price) || !new Decimal(setupPrice).eq(article.setupPrice);
       await app.db.transaction(async (tx) => {
         await tx

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
 import { keepsTotalsNonNegative } from '../../../domain/bulk';
+import { bulkEntryTouchesClosedMonth } from '../../../domain/closedMonths';
 import { MSG } from '../../../domain/messages';
 import type { Db } from '../../db';
 import { articles, bulkServices } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { audit } from '../../services/audit';
+import { closedMonthAudit, guardClosedMonths } from '../../services/closedMonths';
 import { errorResponses, messageSchema } from '../schemas';
 import { toEpoch } from '../serialize';
 
@@ -67,6 +69,8 @@ export default async function bulkServiceRoutes(app: FastifyInstance) {
       const created = await app.db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         if (!(await lockArticle(tx, actor.companyId, request.params.id))) throw new HttpError(404, 'Artikel niet gevonden.');
+        // Decisions section 13: an entry dated in a billed month changes that month's costs.
+        const closedMonth = guardClosedMonths(actor, bulkEntryTouchesClosedMonth(body.time));
         const entries = await entriesOf(tx, request.params.id);
         // Decisions section 6: no running total may become negative.
         if (!keepsTotalsNonNegative([...entries, { id: Number.MAX_SAFE_INTEGER, amount: body.amount, time: body.time }])) {
@@ -76,7 +80,11 @@ export default async function bulkServiceRoutes(app: FastifyInstance) {
           .insert(bulkServices)
           .values({ companyId: actor.companyId, articleId: request.params.id, amount: body.amount, time: new Date(body.time * 1000) })
           .returning();
-        await audit(tx, actor, 'bulk_service.create', 'bulk_service', row.id, { article_id: request.params.id, ...body });
+        await audit(tx, actor, 'bulk_service.create', 'bulk_service', row.id, {
+          article_id: request.params.id,
+          ...body,
+          ...closedMonthAudit(closedMonth, null, { amount: body.amount, time: body.time }),
+        });
         return row;
       });
       return reply.code(201).send({ id: created.id, amount: created.amount, time: toEpoch(created.time) });
@@ -108,9 +116,15 @@ export default async function bulkServiceRoutes(app: FastifyInstance) {
         const entries = await entriesOf(tx, id);
         const entry = entries.find((e) => e.id === bulkId);
         if (!entry) throw new HttpError(404, 'Bulkafname niet gevonden.');
+        const closedMonth = guardClosedMonths(actor, bulkEntryTouchesClosedMonth(entry.time));
         if (!keepsTotalsNonNegative(entries.filter((e) => e.id !== bulkId))) throw new HttpError(409, MSG.bulkNotEnough);
         await tx.delete(bulkServices).where(and(eq(bulkServices.id, bulkId), eq(bulkServices.articleId, id)));
-        await audit(tx, actor, 'bulk_service.delete', 'bulk_service', bulkId, { article_id: id, amount: entry.amount, time: entry.time });
+        await audit(tx, actor, 'bulk_service.delete', 'bulk_service', bulkId, {
+          article_id: id,
+          amount: entry.amount,
+          time: entry.time,
+          ...closedMonthAudit(closedMonth, { amount: entry.amount, time: entry.time }, null),
+        });
       });
       return { message: MSG.bulkDeleted };
     },

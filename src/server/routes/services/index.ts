@@ -1,16 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { MSG } from '../../../domain/messages';
-import { parseAmount } from '../../../domain/money';
+import { serviceChangeTouchesClosedMonth, type ServicePeriod } from '../../../domain/closedMonths';
+import { Decimal, parseAmount } from '../../../domain/money';
 import type { Permission } from '../../../domain/permissions';
 import type { Db } from '../../db';
 import { articleGroupFields, articles, endUsers, serviceFieldInputs, services } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { audit } from '../../services/audit';
+import { closedMonthAudit, guardClosedMonths } from '../../services/closedMonths';
 import { removeUsageOfService } from '../../services/usage/removal';
 import type { Actor } from '../../types';
 import { findArticle } from '../articles/repository';
 import { errorResponses, idParams, messageSchema } from '../schemas';
+import { toEpoch } from '../serialize';
 import { serviceDto, serviceSchema } from './dto';
 import {
   createServiceBody,
@@ -35,6 +38,40 @@ const requirePermission = (actor: Actor, permission: Permission) => {
   if (!actor.permissions[permission]) throw new HttpError(403, 'Geen toestemming voor deze actie.');
 };
 
+/**
+ * Whether two stored prices are equal (null: none). Decisions section 2: only EDIT_PRICES writes
+ * a price, and sending the price a service already has is no write.
+ */
+const samePrice = (a: string | null, b: string | null) => (a === null || b === null ? a === b : new Decimal(a).eq(b));
+
+/** The dates and prices of a service as the audit log keeps them (Unix seconds, decimal strings). */
+const billingValues = (service: { startTime: Date; endTime: Date | null; price: string | null; setupPrice: string | null }) => ({
+  start_time: toEpoch(service.startTime),
+  end_time: toEpoch(service.endTime),
+  price: service.price,
+  setup_price: service.setupPrice,
+});
+
+const periodOf = (service: { startTime: Date; endTime: Date | null }): ServicePeriod => ({
+  start: toEpoch(service.startTime)!,
+  end: toEpoch(service.endTime),
+});
+
+/** The service's phone numbers (its `used_for_cdr` values). */
+const phoneNumbersOf = async (db: Db, serviceId: number) =>
+  db
+    .select({ fieldId: serviceFieldInputs.articleGroupFieldId, usedForCdr: articleGroupFields.usedForCdr, value: serviceFieldInputs.value })
+    .from(serviceFieldInputs)
+    .innerJoin(articleGroupFields, and(eq(articleGroupFields.id, serviceFieldInputs.articleGroupFieldId), eq(articleGroupFields.usedForCdr, true)))
+    .where(eq(serviceFieldInputs.serviceId, serviceId));
+
+/** The distinct phone numbers among field inputs, sorted (the order their locks are taken in). */
+const phoneNumbers = (inputs: { usedForCdr: boolean; value: string }[]) =>
+  [...new Set(inputs.filter((i) => i.usedForCdr).map((i) => i.value))].sort();
+
+const sameNumbers = (a: { usedForCdr: boolean; value: string }[], b: { usedForCdr: boolean; value: string }[]) =>
+  phoneNumbers(a).join('\n') === phoneNumbers(b).join('\n');
+
 const findService = async (db: Db, companyId: number, id: number) => {
   const [row] = await db
     .select()
@@ -57,34 +94,47 @@ const checkedFieldInputs = async (db: Db, articleGroupId: number, inputs: Servic
   });
 };
 
+/** A service's active period [start, end) as instants; no end: still running. */
+interface ActivePeriod {
+  start: Date;
+  end: Date | null;
+}
+
 /**
- * Decisions section 3: a phone number (the `used_for_cdr` field) is unique among the company's
- * active services. Runs under a per-company lock so two saves cannot both pass.
+ * Decisions sections 3 and 14: a phone number (a `used_for_cdr` value) belongs to at most one
+ * service at any moment, across all companies, because the usage import matches a record by its
+ * number and time alone. A service whose period overlaps another holder's answers 409: the
+ * company's own message, or, for another company's service, one that tells nothing about it.
+ * Periods that only touch (one ends when the next starts: number porting) do not overlap.
+ *
+ * Race-safe: a transaction lock per number, taken in sorted order (no deadlock between two saves
+ * of the same numbers), held until the save commits, so two saves of one number cannot both pass.
  */
 const assertPhoneNumbersFree = async (
   tx: Db,
   companyId: number,
   inputs: { fieldId: number; usedForCdr: boolean; value: string }[],
+  period: ActivePeriod,
   exceptServiceId: number | null,
 ) => {
-  await tx.execute(sql`select pg_advisory_xact_lock(4711, ${companyId})`);
-  const now = new Date();
-  for (const input of inputs.filter((i) => i.usedForCdr)) {
-    const [taken] = await tx
-      .select({ id: services.id })
+  const numbers = phoneNumbers(inputs);
+  for (const number of numbers) await tx.execute(sql`select pg_advisory_xact_lock(4712, hashtext(${number}))`);
+  for (const number of numbers) {
+    const holders = await tx
+      .selectDistinct({ companyId: services.companyId })
       .from(serviceFieldInputs)
+      .innerJoin(articleGroupFields, and(eq(articleGroupFields.id, serviceFieldInputs.articleGroupFieldId), eq(articleGroupFields.usedForCdr, true)))
       .innerJoin(services, eq(services.id, serviceFieldInputs.serviceId))
       .where(
         and(
-          eq(serviceFieldInputs.companyId, companyId),
-          eq(serviceFieldInputs.articleGroupFieldId, input.fieldId),
-          eq(serviceFieldInputs.value, input.value),
-          or(isNull(services.endTime), gt(services.endTime, now)),
+          eq(serviceFieldInputs.value, number),
+          period.end === null ? undefined : lt(services.startTime, period.end),
+          or(isNull(services.endTime), gt(services.endTime, period.start)),
           exceptServiceId === null ? undefined : ne(services.id, exceptServiceId),
         ),
-      )
-      .limit(1);
-    if (taken) throw new HttpError(409, MSG.phoneNumberTaken);
+      );
+    if (holders.some((h) => h.companyId === companyId)) throw new HttpError(409, MSG.phoneNumberTaken);
+    if (holders.length > 0) throw new HttpError(409, MSG.phoneNumberTakenElsewhere);
   }
 };
 
@@ -128,6 +178,10 @@ export default async function serviceRoutes(app: FastifyInstance) {
       if (end && end.getTime() < start.getTime() + DAY_MS) {
         throw new HttpError(400, 'De einddatum moet minstens één dag na de startdatum liggen.');
       }
+      const price = amountOrNull(body.price, 'Prijs');
+      const setupPrice = amountOrNull(body.setup_price, 'Eenmalige kosten');
+      if (price !== null || setupPrice !== null) requirePermission(actor, 'EDIT_PRICES');
+      const closedMonth = guardClosedMonths(actor, serviceChangeTouchesClosedMonth(null, periodOf({ startTime: start, endTime: end })));
       const extra = freeAndSpieValues(body);
       if (FREE_FIELDS.some((f) => extra[f])) requirePermission(actor, 'EDIT_FREE_FIELDS');
       if (SPIE_FIELDS.some((f) => extra[f])) requirePermission(actor, 'EDIT_SPIE_FIELDS');
@@ -154,15 +208,15 @@ export default async function serviceRoutes(app: FastifyInstance) {
           endUserId = created.id;
           await audit(tx, actor, 'end_user.create', 'end_user', created.id, body.end_user);
         }
-        await assertPhoneNumbersFree(tx, actor.companyId, inputs, null);
+        await assertPhoneNumbersFree(tx, actor.companyId, inputs, { start, end }, null);
         const [created] = await tx
           .insert(services)
           .values({
             companyId: actor.companyId,
             articleId: article.id,
             endUserId,
-            price: amountOrNull(body.price, 'Prijs'),
-            setupPrice: amountOrNull(body.setup_price, 'Eenmalige kosten'),
+            price,
+            setupPrice,
             orderReference: emptyToNull(body.order_reference),
             startTime: start,
             endTime: end,
@@ -171,7 +225,10 @@ export default async function serviceRoutes(app: FastifyInstance) {
           })
           .returning({ id: services.id });
         await writeFieldInputs(tx, actor.companyId, created.id, inputs);
-        await audit(tx, actor, 'service.create', 'service', created.id, { ...body });
+        await audit(tx, actor, 'service.create', 'service', created.id, {
+          ...body,
+          ...closedMonthAudit(closedMonth, null, billingValues({ startTime: start, endTime: end, price, setupPrice })),
+        });
         return created.id;
       });
       return reply.code(201).send({ data: await serviceDto(app.db, actor, id) });
@@ -219,15 +276,30 @@ export default async function serviceRoutes(app: FastifyInstance) {
         ? await checkedFieldInputs(app.db, article.articleGroupId, body.article_group_field_inputs)
         : null;
       if (inputs) requirePermission(actor, 'EDIT_CATEGORY_FIELDS');
+      const price = 'price' in body ? amountOrNull(body.price, 'Prijs') : current.price;
+      const setupPrice = 'setup_price' in body ? amountOrNull(body.setup_price, 'Eenmalige kosten') : current.setupPrice;
+      const pricesChanged = !samePrice(price, current.price) || !samePrice(setupPrice, current.setupPrice);
+      if (pricesChanged) requirePermission(actor, 'EDIT_PRICES');
+      const after = { startTime: start, endTime: end, price, setupPrice };
+      // A service's own price holds for every month, so changing it alters the closed months it has costs in.
+      const closedMonth = guardClosedMonths(
+        actor,
+        serviceChangeTouchesClosedMonth(periodOf(current), periodOf(after)) ||
+          (pricesChanged && serviceChangeTouchesClosedMonth(periodOf(current), null)),
+      );
+      const datesChanged = start.getTime() !== current.startTime.getTime() || (end?.getTime() ?? null) !== (current.endTime?.getTime() ?? null);
       await app.db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
-        const stillActive = !end || end.getTime() > Date.now();
-        if (inputs && stillActive) await assertPhoneNumbersFree(tx, actor.companyId, inputs, current.id);
+        // A new number, or new dates for the numbers it holds, can overlap another holder's period.
+        const held = await phoneNumbersOf(tx, current.id);
+        if (datesChanged || (inputs && !sameNumbers(inputs, held))) {
+          await assertPhoneNumbersFree(tx, actor.companyId, inputs ?? held, { start, end }, current.id);
+        }
         await tx
           .update(services)
           .set({
-            ...('price' in body ? { price: amountOrNull(body.price, 'Prijs') } : {}),
-            ...('setup_price' in body ? { setupPrice: amountOrNull(body.setup_price, 'Eenmalige kosten') } : {}),
+            price,
+            setupPrice,
             ...('order_reference' in body ? { orderReference: emptyToNull(body.order_reference) } : {}),
             ...(body.contract_period ? { contractPeriod: body.contract_period.trim() } : {}),
             startTime: start,
@@ -236,7 +308,10 @@ export default async function serviceRoutes(app: FastifyInstance) {
           })
           .where(and(eq(services.id, current.id), eq(services.companyId, actor.companyId)));
         if (inputs) await writeFieldInputs(tx, actor.companyId, current.id, inputs);
-        await audit(tx, actor, 'service.update', 'service', current.id, { ...body });
+        await audit(tx, actor, 'service.update', 'service', current.id, {
+          ...body,
+          ...closedMonthAudit(closedMonth, billingValues(current), billingValues(after)),
+        });
       });
       return { data: await serviceDto(app.db, actor, current.id) };
     },
@@ -249,12 +324,16 @@ export default async function serviceRoutes(app: FastifyInstance) {
       const { actor } = request;
       const current = await findService(app.db, actor.companyId, request.params.id);
       if (!current) throw new HttpError(404, 'Afname niet gevonden.');
-      // A hard delete removes the history: the service is gone from every month's costs.
+      // A hard delete removes the history: the service is gone from every month's costs, closed ones too.
+      const closedMonth = guardClosedMonths(actor, serviceChangeTouchesClosedMonth(periodOf(current), null));
       await app.db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         await tx.delete(services).where(and(eq(services.id, current.id), eq(services.companyId, actor.companyId)));
         await removeUsageOfService(tx, actor.companyId, current.id);
-        await audit(tx, actor, 'service.delete', 'service', current.id, { article_id: current.articleId });
+        await audit(tx, actor, 'service.delete', 'service', current.id, {
+          article_id: current.articleId,
+          ...closedMonthAudit(closedMonth, billingValues(current), null),
+        });
       });
       return { message: MSG.deleteSuccessBody };
     },

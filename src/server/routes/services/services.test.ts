@@ -1,4 +1,11 @@
+import { firstOpenDay } from '../../../domain/closedMonths';
+import { businessTimeToEpoch } from '../../../domain/time';
 import { auth, createTestApp, type TestApp } from '../../testing/testApp';
+
+// Dates in the current business month: a customer may not change a billed month (decisions section 13).
+const month = firstOpenDay().slice(0, 7);
+const [year, monthNumber] = month.split('-').map(Number);
+const dayOfMonth = (day: number) => `${month}-${String(day).padStart(2, '0')}`;
 
 let t: TestApp;
 let klant: string;
@@ -21,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const createService = (token: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'PUT', url: '/api/services/create', headers: auth(token), payload: { article_id: article.id, start_time: '2026-01-05T12:00:00+01:00', ...payload } });
+  t.app.inject({ method: 'PUT', url: '/api/services/create', headers: auth(token), payload: { article_id: article.id, start_time: `${dayOfMonth(5)}T12:00:00+01:00`, ...payload } });
 
 describe('PUT /api/services/create', () => {
   it('creates a service with a new end user in the acting company, leaving out empty field inputs', async () => {
@@ -41,7 +48,7 @@ describe('PUT /api/services/create', () => {
       order_reference: 'PO-1',
       contract_period: 'Maandelijks',
       input_field_1: 'KP-1',
-      start_time: Date.parse('2026-01-05T11:00:00Z') / 1000,
+      start_time: Date.parse(`${dayOfMonth(5)}T11:00:00Z`) / 1000,
     });
     expect(data.article_group_field_inputs).toEqual([
       { article_group_field_id: phoneFieldId, article_group_field: { name: 'Telefoonnummer', used_for_cdr: true }, value: '0611112222' },
@@ -57,9 +64,9 @@ describe('PUT /api/services/create', () => {
   });
 
   it('refuses an end date before start plus one day', async () => {
-    const res = await createService(klant, { start_time: '2026-03-01', end_time: '2026-03-01T12:00:00+01:00' });
+    const res = await createService(klant, { start_time: dayOfMonth(1), end_time: `${dayOfMonth(1)}T12:00:00+01:00` });
     expect(res.statusCode).toBe(400);
-    expect((await createService(klant, { start_time: '2026-03-01', end_time: '2026-03-02' })).statusCode).toBe(201);
+    expect((await createService(klant, { start_time: dayOfMonth(1), end_time: dayOfMonth(2) })).statusCode).toBe(201);
   });
 
   it("refuses another company's end user and article", async () => {
@@ -80,11 +87,11 @@ describe('GET, PUT and DELETE /api/services/:id', () => {
     expect(got.json().data).toMatchObject({ id: created.id, period_price: expect.any(Number), spie_field_1: null });
     expect((await t.app.inject({ method: 'GET', url: `/api/services/${created.id}`, headers: auth(kees) })).statusCode).toBe(404);
 
-    const bad = await t.app.inject({ method: 'PUT', url: `/api/services/${created.id}`, headers: auth(klant), payload: { end_time: '2025-12-01' } });
+    const bad = await t.app.inject({ method: 'PUT', url: `/api/services/${created.id}`, headers: auth(klant), payload: { end_time: dayOfMonth(1) } });
     expect(bad.statusCode).toBe(400);
-    const ended = await t.app.inject({ method: 'PUT', url: `/api/services/${created.id}`, headers: auth(klant), payload: { end_time: '2026-02-01' } });
+    const ended = await t.app.inject({ method: 'PUT', url: `/api/services/${created.id}`, headers: auth(klant), payload: { end_time: dayOfMonth(20) } });
     expect(ended.statusCode).toBe(200);
-    expect(ended.json().data.end_time).toBe(Date.parse('2026-01-31T23:00:00Z') / 1000);
+    expect(ended.json().data.end_time).toBe(businessTimeToEpoch(year, monthNumber, 20));
 
     expect((await t.app.inject({ method: 'DELETE', url: `/api/services/${created.id}/hard`, headers: auth(kees) })).statusCode).toBe(404);
     const del = await t.app.inject({ method: 'DELETE', url: `/api/services/${created.id}/hard`, headers: auth(klant) });
@@ -92,10 +99,12 @@ describe('GET, PUT and DELETE /api/services/:id', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/services/${created.id}`, headers: auth(klant) })).statusCode).toBe(404);
   });
 
-  it('frees a phone number once its service has ended', async () => {
-    const first = (await createService(klant, { article_group_field_inputs: [{ article_group_field_id: phoneFieldId, value: '0699990000' }] })).json().data;
-    await t.app.inject({ method: 'PUT', url: `/api/services/${first.id}`, headers: auth(klant), payload: { end_time: '2026-01-10' } });
-    const second = await createService(klant, { article_group_field_inputs: [{ article_group_field_id: phoneFieldId, value: '0699990000' }] });
+  it('frees a phone number from the end of its service on', async () => {
+    const number = [{ article_group_field_id: phoneFieldId, value: '0699990000' }];
+    const first = (await createService(klant, { start_time: dayOfMonth(1), article_group_field_inputs: number })).json().data;
+    await t.app.inject({ method: 'PUT', url: `/api/services/${first.id}`, headers: auth(klant), payload: { end_time: dayOfMonth(10) } });
+    expect((await createService(klant, { start_time: dayOfMonth(9), article_group_field_inputs: number })).statusCode).toBe(409);
+    const second = await createService(klant, { start_time: dayOfMonth(10), article_group_field_inputs: number });
     expect(second.statusCode).toBe(201);
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "service_field_inputs_value_idx" ON "service_field_inputs" USING btree ("value");
