@@ -162,7 +162,7 @@ describe('Verbruik importeren tab', () => {
 
     await importUsage(user);
     expect((screen.getByRole('button', { name: 'Bezig met importeren...' }) as HTMLButtonElement).disabled).toBe(true);
-    answer.resolve(json(200, { message: 'Het verbruik is geïmporteerd.', imported: 1250, duplicates: 3, unmatched: [{ line: 7 }, { line: 9 }], refused: 0 }));
+    answer.resolve(json(200, { message: 'Het verbruik is geïmporteerd.', imported: 1250, duplicates: 3, unmatched: [{ line: 7 }, { line: 9 }], ambiguous: 1, refused: 0 }));
 
     const summary = await screen.findByRole('status');
     expect(within(summary).getByText('Het verbruik is geïmporteerd.')).toBeTruthy();
@@ -170,6 +170,7 @@ describe('Verbruik importeren tab', () => {
       'Geïmporteerd: 1.250',
       'Al eerder geïmporteerd: 3',
       'Zonder passende afname: 2 (Regels 7 en 9)',
+      'Waarvan nummer bij meer dan één klant in gebruik: 1',
       'Geweigerd: 0',
     ]);
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual(['/api/usage/import']);

@@ -80,6 +80,7 @@ export interface UsageImportAnswer {
   imported?: unknown;
   duplicates?: unknown;
   unmatched?: unknown;
+  ambiguous?: unknown;
   refused?: unknown;
   errors?: unknown;
 }

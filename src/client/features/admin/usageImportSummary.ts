@@ -23,6 +23,8 @@ const FIGURES: { key: keyof UsageImportAnswer; label: string }[] = [
   { key: 'imported', label: 'Geïmporteerd' },
   { key: 'duplicates', label: 'Al eerder geïmporteerd' },
   { key: 'unmatched', label: 'Zonder passende afname' },
+  // Part of `unmatched`: the number was held by services of two customers at the record's time.
+  { key: 'ambiguous', label: 'Waarvan nummer bij meer dan één klant in gebruik' },
   { key: 'refused', label: 'Geweigerd' },
 ];
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '../../../domain/messages';
 import { HttpError } from '../../plugins/errors';
-import { importUsage } from '../../services/usage/import';
+import { ambiguousNote, importUsage } from '../../services/usage/import';
 import { errorResponses, messageSchema } from '../schemas';
 
 const NO_FILE = 'Er is geen bestand ontvangen. Er is geen data geïmporteerd.';
@@ -22,10 +22,12 @@ export default async function usageRoutes(app: FastifyInstance) {
               imported: { type: 'integer' },
               duplicates: { type: 'integer' },
               unmatched: { type: 'integer' },
+              // Of `unmatched`: records of a number that services of two companies held at their time.
+              ambiguous: { type: 'integer' },
               refused: { type: 'integer' },
               months: { type: 'array', items: { type: 'string' } },
             },
-            required: ['message', 'imported', 'duplicates', 'unmatched', 'refused', 'months'],
+            required: ['message', 'imported', 'duplicates', 'unmatched', 'ambiguous', 'refused', 'months'],
           },
           ...errorResponses,
           413: messageSchema,
@@ -48,10 +50,11 @@ export default async function usageRoutes(app: FastifyInstance) {
         truncated: () => file.file.truncated,
       });
       return {
-        message: MSG.importSuccess,
+        message: result.ambiguous ? `${MSG.importSuccess} ${ambiguousNote(result.ambiguous)}` : MSG.importSuccess,
         imported: result.imported,
         duplicates: result.duplicates,
         unmatched: result.unmatched,
+        ambiguous: result.ambiguous,
         // All or nothing: a file with a bad line is refused whole (400), so nothing is refused here.
         refused: 0,
         months: result.months,

@@ -4,7 +4,7 @@ import { queryRows } from '../../db';
 import { HttpError } from '../../plugins/errors';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { CdrLineReader, isLineError, parseHeader, parseRecord, type CdrHeader } from './cdrFile';
-import { importUsage, TextSpool } from './import';
+import { importUsage, TextSpool, wholeRows } from './import';
 import { BusinessClock, Lowercase, microsText, numberDirectory, outOfBundlePriceMicros, RecordTyper } from './recordTyper';
 
 /**
@@ -193,6 +193,17 @@ describe('TextSpool (the unmatched records on their way to COPY)', () => {
       expect(Buffer.concat(chunks).toString('latin1')).toBe(rows.join(''));
       spool.dispose();
     }
+  });
+});
+
+describe('wholeRows (where a PGlite COPY blob ends)', () => {
+  const text = (parts: Buffer[]) => Buffer.concat(parts).toString();
+  it('ends the blob after the last whole row and carries the rest, also across parts without a row end', () => {
+    const split = wholeRows(['1\ta\n2\t', 'bb', 'b\n3\tc', 'cc'].map((p) => Buffer.from(p)))!;
+    expect([text(split.rows), text(split.rest)]).toEqual(['1\ta\n2\tbbb\n', '3\tccc']);
+    const exact = wholeRows(['1\ta\n', '2\tb\n'].map((p) => Buffer.from(p)))!;
+    expect([text(exact.rows), exact.rest]).toEqual(['1\ta\n2\tb\n', []]);
+    expect(wholeRows([Buffer.from('no row end yet')])).toBeNull();
   });
 });
 

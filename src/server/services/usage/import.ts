@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import { Client, type ClientConfig, Pool } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { formatDecimal } from '../../../domain/format';
 import { businessTimeToEpoch } from '../../../domain/time';
 import { queryRows, type Db } from '../../db';
 import { USAGE_KINDS } from '../../db/schema/usage';
@@ -32,7 +33,8 @@ import { BusinessClock, Lowercase, MAX_LINE_ERRORS, numberDirectory, RecordTyper
  *    load, then ATTACH); otherwise the new records (not known yet: a hash anti join with the
  *    months' partitions) go into the existing partitions or new ones. `usage_monthly`,
  *    `usage_number_months` and `usage_company_months` grow by exactly those rows. Records without
- *    a service go to `usage_unmatched`.
+ *    a service, or whose number services of two companies held at their time, go to
+ *    `usage_unmatched`.
  * 4. The group bundle figures of every month and company that got records are recomputed, the
  *    import is recorded in `usage_imports` and the audit log.
  */
@@ -47,6 +49,11 @@ export interface UsageImportResult {
   duplicates: number;
   /** New records that match no active service, kept in usage_unmatched. */
   unmatched: number;
+  /**
+   * Of `unmatched`, the records whose number services of more than one company held at their
+   * instant (data from before numbers were global, decisions 14): kept aside, given to neither.
+   */
+  ambiguous: number;
   /** Months (YYYY-MM) that got records. */
   months: string[];
 }
@@ -62,6 +69,12 @@ export interface UsageImportInput {
 }
 
 const NOTHING_IMPORTED = 'Er is geen data geïmporteerd.';
+
+/** Added to the import's answer when records were kept aside because two companies held their number. */
+export const ambiguousNote = (count: number) =>
+  `${count === 1 ? '1 verbruiksregel is' : `${formatDecimal(count, 0)} verbruiksregels zijn`} apart gezet: het nummer was op dat ` +
+  'moment bij meer dan één klant in gebruik. Beëindig een van die diensten en importeer het bestand opnieuw.';
+
 /** An import adding at least this many records refreshes the statistics of the totals tables. */
 const ANALYZE_AFTER = 10_000;
 /** Serializes imports, so that the duplicate counts of two overlapping imports are exact. */
@@ -109,7 +122,29 @@ type RawClient = Client | { query(text: string, params: unknown[], options?: { b
 /** PGlite reads COPY input from a blob: one per this many bytes, so memory stays flat. */
 const PGLITE_COPY_BYTES = 4 << 20;
 
-/** Streams COPY text into a table on the transaction's own connection, with backpressure. */
+const NEWLINE = 0x0a;
+
+/**
+ * The parts gathered for a blob split after their last row end: the whole rows, and the start of a
+ * row that the next parts finish (empty when the last part ends a row). Null when no row ends in
+ * them yet. (A blob is a COPY of its own: a row cut at its end is a row with missing columns.)
+ */
+export const wholeRows = (parts: Buffer[]): { rows: Buffer[]; rest: Buffer[] } | null => {
+  for (let i = parts.length - 1; i >= 0; i -= 1) {
+    const end = parts[i].lastIndexOf(NEWLINE) + 1;
+    if (end === 0) continue;
+    const rest = parts.slice(i + 1);
+    if (end < parts[i].length) rest.unshift(parts[i].subarray(end));
+    return { rows: [...parts.slice(0, i), parts[i].subarray(0, end)], rest };
+  }
+  return null;
+};
+
+/**
+ * Streams COPY text into a table on the transaction's own connection, with backpressure. The
+ * text may be cut anywhere (the unmatched records come back from their temporary file in chunks
+ * of 1 MB): PostgreSQL's COPY stream takes it as it comes; PGlite's blobs each end on a row's end.
+ */
 const copyInto = async (client: RawClient, copySql: string, text: AsyncIterable<Buffer> | Iterable<Buffer>): Promise<void> => {
   if (client instanceof Client) {
     await pipeline(Readable.from(text), client.query(copyFrom(`${copySql} from stdin`)));
@@ -117,19 +152,23 @@ const copyInto = async (client: RawClient, copySql: string, text: AsyncIterable<
   }
   let parts: Buffer[] = [];
   let bytes = 0;
-  const flush = async () => {
-    if (bytes === 0) return;
-    await client.query(`${copySql} from '/dev/blob'`, [], { blob: new Blob(parts as unknown as BlobPart[]) });
-    parts = [];
-    bytes = 0;
-  };
+  const copy = (blobParts: Buffer[]) => client.query(`${copySql} from '/dev/blob'`, [], { blob: new Blob(blobParts as unknown as BlobPart[]) });
   for await (const part of text) {
     parts.push(part);
     bytes += part.length;
-    if (bytes >= PGLITE_COPY_BYTES) await flush();
+    if (bytes < PGLITE_COPY_BYTES) continue;
+    // A row longer than a blob (never: a line has at most 64 KB) waits for its end.
+    const split = wholeRows(parts);
+    if (!split) continue;
+    await copy(split.rows);
+    parts = split.rest;
+    bytes = parts.reduce((sum, p) => sum + p.length, 0);
   }
-  await flush();
+  if (bytes) await copy(parts);
 };
+
+/** The unmatched records' COPY text kept in memory; beyond it they go to a temporary file. */
+export const UNMATCHED_IN_MEMORY = 16 << 20;
 
 /**
  * COPY text kept in memory up to `limit` bytes, beyond that in a temporary file (unmatched
@@ -143,7 +182,7 @@ export class TextSpool implements Spool {
   private bytes = 0;
   private file: { path: string; fd: number } | null = null;
 
-  constructor(private readonly limit = 16 << 20) {}
+  constructor(private readonly limit = UNMATCHED_IN_MEMORY) {}
 
   write(text: string) {
     if (!this.block || this.used + text.length > this.block.length) {
@@ -249,7 +288,7 @@ const createStaging = async (tx: Db) => {
   await tx.execute(sql`drop table if exists pg_temp.usage_new`);
   await tx.execute(sql`drop table if exists pg_temp.usage_new_totals`);
   await tx.execute(sql`create temp table usage_unmatched_new (line integer, record_time timestamptz, sender text, receiver text, direction text,
-    type text, length bigint, bundle text, price numeric(18, 6), record_key bytea) on commit drop`);
+    type text, length bigint, bundle text, price numeric(18, 6), record_key bytea, ambiguous boolean) on commit drop`);
 };
 
 /** `first`, then the rest of `rest`. */
@@ -494,17 +533,19 @@ const storeStaged = async (tx: Db, client: RawClient, importId: number, { span, 
       from usage_new_totals group by company_id, month order by month, company_id`,
   );
   step('unmatched matched now');
-  const [{ n: unmatched }] = await queryRows<{ n: number }>(
+  const [{ n: unmatched, ambiguous }] = await queryRows<{ n: number; ambiguous: number }>(
     tx,
     sql`with kept as (
         insert into usage_unmatched (import_id, line, record_time, sender, receiver, direction, type, length, bundle, price, record_key)
         select ${importId}, line, record_time, sender, receiver, direction, type, length, bundle, price, record_key
         from usage_unmatched_new
         on conflict (record_key) do nothing
-        returning 1
-      ) select count(*)::int as n from kept`,
+        returning record_key
+      ) select count(*)::int as n,
+        count(*) filter (where record_key in (select record_key from usage_unmatched_new where ambiguous))::int as ambiguous
+      from kept`,
   );
-  return { touched, unmatched };
+  return { touched, unmatched, ambiguous };
 };
 
 /**
@@ -528,7 +569,7 @@ export const importUsage = async (db: Db, input: UsageImportInput): Promise<Usag
 
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
     step('lock, partitions');
-    const { touched, unmatched } = await storeStaged(tx, client, importId, staged);
+    const { touched, unmatched, ambiguous } = await storeStaged(tx, client, importId, staged);
     step('store');
     const imported = touched.reduce((sum, t) => sum + t.imported, 0);
     const duplicates = staged.records - imported - unmatched;
@@ -543,7 +584,7 @@ export const importUsage = async (db: Db, input: UsageImportInput): Promise<Usag
     }
     await tx.execute(sql`update usage_imports set records = ${staged.records}, imported = ${imported}, duplicates = ${duplicates}, unmatched = ${unmatched},
       months = ${`{${months.map((m) => `${m}-01`).join(',')}}`}::text[] where id = ${importId}`);
-    const result = { importId, records: staged.records, imported, duplicates, unmatched, months };
+    const result = { importId, records: staged.records, imported, duplicates, unmatched, ambiguous, months };
     // A large import changes the totals' statistics: without fresh ones the first reports after it
     // plan for a handful of rows (nested loops over 80,000 monthly rows of a big customer).
     if (imported >= ANALYZE_AFTER) await tx.execute(sql`analyze usage_monthly, usage_number_months, usage_company_months`);
@@ -554,6 +595,7 @@ export const importUsage = async (db: Db, input: UsageImportInput): Promise<Usag
       imported,
       duplicates,
       unmatched,
+      ambiguous,
       months,
     });
     return result;

@@ -31,6 +31,26 @@ export interface NumberHolder {
  */
 export type NumberDirectory = Map<string, NumberHolder[]>;
 
+/** A record whose number services of more than one company held at its instant. */
+export const AMBIGUOUS = 'ambiguous';
+
+/**
+ * The service that held the number at instant `t` (microseconds; a service holds it in [start,
+ * end)), or null. Within one company the one that started last wins (a number ended and registered
+ * again). Services of two companies at the same instant (data from before numbers were global,
+ * decisions 14) answer AMBIGUOUS: the record is kept aside, never handed to either of them.
+ */
+export const holderAt = (holders: NumberHolder[] | undefined, t: number): NumberHolder | null | typeof AMBIGUOUS => {
+  if (!holders) return null;
+  let holder: NumberHolder | null = null;
+  for (const h of holders) {
+    if (h.start > t || (h.end !== null && h.end <= t)) continue;
+    if (!holder) holder = h;
+    else if (h.companyId !== holder.companyId) return AMBIGUOUS;
+  }
+  return holder;
+};
+
 export const numberDirectory = (rows: { number: string; serviceId: number; companyId: number; start: number; end: number | null }[]): NumberDirectory => {
   const directory: NumberDirectory = new Map();
   for (const { number, ...holder } of rows) {
@@ -373,7 +393,7 @@ export interface TypedRowsOptions {
   lowercase: Lowercase;
   clock: BusinessClock;
   importId: number;
-  /** Where the unmatched records' COPY rows go (line, record_time, sender, receiver, direction, type, length, bundle, price, record_key). */
+  /** Where the unmatched records' COPY rows go (line, record_time, sender, receiver, direction, type, length, bundle, price, record_key, ambiguous). */
   unmatched: Spool;
 }
 
@@ -388,6 +408,7 @@ export class RecordTyper {
   readonly errors: LineError[] = [];
   /** Valid records in the file. */
   records = 0;
+  /** Records kept aside: no service held their number at their instant, or services of several companies did. */
   unmatchedRecords = 0;
   /** Months (YYYY-MM) of the matched records. */
   readonly months = new Set<string>();
@@ -556,21 +577,11 @@ export class RecordTyper {
     const key = (this.ascii ? crypto.hash('sha256', keyText, 'hex') : crypto.hash('sha256', Buffer.from(keyText, 'latin1'), 'hex')).slice(0, 32);
     this.records += 1;
 
-    const t = instant * 1_000_000;
-    let holder: NumberHolder | undefined;
-    const holders = this.options.numbers.get(number);
-    if (holders) {
-      for (const h of holders) {
-        if (h.start <= t && (h.end === null || h.end > t)) {
-          holder = h;
-          break;
-        }
-      }
-    }
-    if (!holder) {
+    const holder = holderAt(this.options.numbers.get(number), instant * 1_000_000);
+    if (holder === null || holder === AMBIGUOUS) {
       this.unmatchedRecords += 1;
       this.options.unmatched.write(
-        `${line}\t${recordTime}\t${this.cellText(sender)}\t${this.cellText(receiver)}\t${direction}\t${type}\t${length}\t${bundle}\t${price ? price.text : '\\N'}\t\\\\x${key}\n`,
+        `${line}\t${recordTime}\t${this.cellText(sender)}\t${this.cellText(receiver)}\t${direction}\t${type}\t${length}\t${bundle}\t${price ? price.text : '\\N'}\t\\\\x${key}\t${holder ? 't' : 'f'}\n`,
       );
       return null;
     }
