@@ -56,8 +56,8 @@ const INLINE_CHUNKS = ['runtime', 'boot'];
  * of linking them: they run while the HTML is parsed, not after two more downloads that queue with
  * the vendor files for the browser's six connections, so the session refresh, with the address's
  * early calls, leaves 25–30 ms sooner. The server allows exactly these scripts by their SHA-256 in
- * its CSP (`inlineScriptHashes` in src/server/clientScripts.ts). The files stay in the build for
- * their source maps, which the inlined copies point to by absolute path.
+ * its CSP (`inlineScriptHashes` in src/server/clientScripts.ts). The files stay in the build beside
+ * their source maps.
  */
 class InlineScriptsPlugin {
   apply(compiler: Compiler) {
@@ -71,7 +71,6 @@ class InlineScriptsPlugin {
           const code = asset.source
             .source()
             .toString()
-            .replace(/\/\/# sourceMappingURL=(\S+)\s*$/, (_, map: string) => `//# sourceMappingURL=/js/${map}`)
             // Never ends the element early.
             .replace(/<\/script/gi, '<\\/script');
           return { ...tag, attributes: {}, innerHTML: code };
@@ -142,7 +141,10 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       },
       runtimeChunk: 'single',
     },
-    devtool: production ? 'source-map' : 'cheap-module-source-map',
+    // Production's source maps are written for whoever debugs the build, with no link to them in
+    // the scripts, and the server never sends them (src/server/app.ts): the browser gets the
+    // minified code only.
+    devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
     // A budget: the first page (React, MUI, Redux, router) is about 600 kB minified, 195 kB gzipped.
     performance: { hints: production ? 'warning' : false, maxEntrypointSize: 700_000, maxAssetSize: 650_000 },
   };

@@ -27,6 +27,11 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clientDir, 'costs-screen.0123456789abcdef.js'), BIG_SCRIPT);
   fs.writeFileSync(path.join(clientDir, 'costs-screen.0123456789abcdef.js.br'), PRECOMPRESSED.br);
   fs.writeFileSync(path.join(clientDir, 'costs-screen.0123456789abcdef.js.gz'), PRECOMPRESSED.gzip);
+  // A source map, as a build with maps would write it beside its script (with compressed copies).
+  fs.mkdirSync(path.join(clientDir, 'js'));
+  fs.writeFileSync(path.join(clientDir, 'js/main.0123456789abcdef.js.map'), '{"version":3,"sources":["src/client/index.tsx"]}');
+  fs.writeFileSync(path.join(clientDir, 'js/main.0123456789abcdef.js.map.gz'), zlib.gzipSync('{"version":3}'));
+  fs.writeFileSync(path.join(clientDir, 'js/main.0123456789abcdef.js.map.br'), zlib.brotliCompressSync('{"version":3}'));
   t = await createTestApp({ clientDir });
 }, 60_000);
 afterAll(async () => {
@@ -73,6 +78,35 @@ describe('security headers', () => {
     expectSecurityHeaders(await t.app.inject({ method: 'GET', url: '/some/deep/route' }));
     expectSecurityHeaders(await t.app.inject({ method: 'GET', url: '/main.0123456789abcdef.js' }));
   });
+});
+
+describe('caching of API answers', () => {
+  it('keeps no copy of an API answer, a refusal or a CSV download (Cache-Control: no-store)', async () => {
+    const token = await t.login('klant@demo.nl');
+    const answer = await t.app.inject({ method: 'GET', url: '/api/billing-cycles', headers: auth(token) });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    const refusal = await t.app.inject({ method: 'GET', url: '/api/billing-cycles' });
+    expect(refusal.statusCode).toBe(401);
+    expect(refusal.headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ method: 'GET', url: '/api/bestaat-niet' })).headers['cache-control']).toBe('no-store');
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'klant@demo.nl', password: 'Welkom123!' } });
+    expect(login.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('source maps', () => {
+  it.each(['/js/main.0123456789abcdef.js.map', '/js/main.0123456789abcdef.js.map.gz', '/js/main.0123456789abcdef.js.map.br', '/js/bestaat-niet.js.map'])(
+    'are not served: %s answers 404, not the map and not the page',
+    async (url) => {
+      for (const encoding of ['br, gzip', 'identity']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        expect(res.statusCode).toBe(404);
+        expect(res.body).not.toContain('"version":3');
+        expect(res.body).not.toContain('<!doctype html>');
+      }
+    },
+  );
 });
 
 describe('inline scripts of the SPA (the boot, written into index.html)', () => {

@@ -15,7 +15,8 @@ import type { Database } from './db';
 import { projectRoot } from './projectRoot';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
-import { createMailer } from './plugins/mail';
+import { createMailer, createMailLimits } from './plugins/mail';
+import { createBackgroundTasks, settleWithin } from './services/backgroundTasks';
 import { createPermissionStore } from './services/auth/permissions';
 import { createTokenService } from './services/auth/tokens';
 import { apiRoutes } from './routes';
@@ -27,6 +28,13 @@ export interface AppOptions {
   /** Folder of the built SPA; served when it exists. */
   clientDir?: string;
 }
+
+/** The build's source maps and their compressed copies: never sent to a browser. */
+const SOURCE_MAPS = ['**/*.map', '**/*.map.br', '**/*.map.gz'];
+
+/** /api and below, by the raw address or by the route it matched (the router decodes `/%61pi/...`). */
+const isApiRequest = (url: string, routeUrl: string | undefined) =>
+  /^\/api(?:[/?]|$)/.test(url) || (routeUrl?.startsWith('/api/') ?? false);
 
 /** Helmet's settings; `inlineScripts` are the CSP hashes of the SPA's inline scripts (its first ones). */
 const securityHeaders = (inlineScripts: string[]) => ({
@@ -69,7 +77,13 @@ export const buildApp = async ({ config, database, clientDir }: AppOptions): Pro
         instance.decorate('permissionStore', createPermissionStore(database.db));
         const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: instance.log });
         instance.decorate('mailer', mailer);
-        instance.addHook('onClose', async () => mailer.close());
+        instance.decorate('mailLimits', createMailLimits());
+        const backgroundTasks = createBackgroundTasks(instance.log);
+        instance.decorate('backgroundTasks', backgroundTasks);
+        instance.addHook('onClose', async () => {
+          await settleWithin(backgroundTasks);
+          mailer.close();
+        });
       },
       { name: 'core' },
     ),
@@ -90,6 +104,11 @@ export const buildApp = async ({ config, database, clientDir }: AppOptions): Pro
   await app.register(cookie);
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1 } });
+  // API answers are the user's own data (and CSV downloads of it): no browser or proxy keeps a copy.
+  // Before the auth hook's 401 and 403, and before the handler, which may still say otherwise.
+  app.addHook('onRequest', async (request, reply) => {
+    if (isApiRequest(request.url, request.routeOptions.url)) reply.header('Cache-Control', 'no-store');
+  });
   await app.register(errorsPlugin);
   await app.register(authPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
@@ -101,7 +120,8 @@ export const buildApp = async ({ config, database, clientDir }: AppOptions): Pro
       index: false,
       wildcard: false,
       // The hashed scripts are served from memory (clientScripts.ts).
-      globIgnore: inMemory,
+      // Source maps stay on the server (webpack.config.ts writes them without a link in the scripts).
+      globIgnore: [...inMemory, ...SOURCE_MAPS],
       // The build writes a .br and a .gz copy of every file above 1 kB (webpack.config.ts): sent
       // as they are when the browser accepts them; smaller files are compressed by the plugin above.
       preCompressed: true,
@@ -115,7 +135,8 @@ export const buildApp = async ({ config, database, clientDir }: AppOptions): Pro
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    // A source map's address answers 404, not the page, so nothing suggests one exists.
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api') && !/\.map(?:\.br|\.gz)?(?:[?#]|$)/i.test(request.url);
     if (isPage && hasClient) {
       // History fallback: the SPA's router decides, including its own 404 page.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

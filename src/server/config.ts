@@ -15,6 +15,8 @@ export interface Config {
   /** Secure cookies; off only for plain-http test setups that are not on localhost. */
   secureCookies: boolean;
   loginRateLimit: number;
+  /** Login attempts per client (IP address) per 15 minutes, whatever the addresses tried. */
+  loginClientRateLimit: number;
   uploadLimitBytes: number;
   logLevel: string;
 }
@@ -58,6 +60,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     secureCookies: env.INSECURE_COOKIES !== '1',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
+    loginClientRateLimit: Number(env.LOGIN_CLIENT_RATE_LIMIT ?? 50),
     uploadLimitBytes: Number(env.UPLOAD_LIMIT_MB ?? 200) * 1024 * 1024,
     logLevel: env.LOG_LEVEL ?? 'info',
   };
@@ -72,6 +75,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   publicUrl: 'http://localhost:3000',
   secureCookies: true,
   loginRateLimit: 1000,
+  loginClientRateLimit: 1000,
   uploadLimitBytes: 200 * 1024 * 1024,
   logLevel: 'silent',
   ...overrides,

@@ -1,7 +1,8 @@
 import type { Permission, PermissionMap } from '../domain/permissions';
 import type { Config } from './config';
 import type { Db } from './db';
-import type { Mailer } from './plugins/mail';
+import type { MailLimits, Mailer } from './plugins/mail';
+import type { BackgroundTasks } from './services/backgroundTasks';
 import type { PermissionStore } from './services/auth/permissions';
 import type { TokenService } from './services/auth/tokens';
 
@@ -32,6 +33,9 @@ declare module 'fastify' {
     tokens: TokenService;
     permissionStore: PermissionStore;
     mailer: Mailer;
+    mailLimits: MailLimits;
+    /** Work started by a request and not waited for (the reset mail). */
+    backgroundTasks: BackgroundTasks;
   }
   interface FastifyRequest {
     actor: Actor;

@@ -5,21 +5,37 @@ import { decodeClaims } from './token';
  * fresh token, so they must not go through the token check themselves.
  */
 
+/**
+ * Sent with every session call: the server refuses a refresh or logout without it, so a foreign
+ * page cannot make the browser send them with the cookie (SAME_ORIGIN_HEADER in server/routes/auth).
+ */
+export const FROM_PORTAL_HEADER = { 'X-Requested-With': 'mijn-portaal' } as const;
+
 const postJson = (path: string, bearer?: string, body?: unknown): Promise<Response> =>
   fetch(`/api${path}`, {
     method: 'POST',
     credentials: 'same-origin',
     headers: {
       Accept: 'application/json',
+      ...FROM_PORTAL_HEADER,
       ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
+/**
+ * The answer's JSON, or null when refused. The body is read either way: API answers are
+ * `no-store`, and Chromium keeps a request whose body nobody read open until the page goes.
+ */
+const answerOf = async (response: Response): Promise<unknown> => {
+  const text = await response.text();
+  return response.ok && text ? JSON.parse(text) : null;
+};
+
 const readToken = async (response: Response, pick: (body: unknown) => unknown): Promise<string | null> => {
-  if (!response.ok) return null;
-  const token = pick(await response.json());
+  const answer = await answerOf(response);
+  const token = answer === null ? null : pick(answer);
   return typeof token === 'string' ? token : null;
 };
 
@@ -33,8 +49,8 @@ interface Refreshed {
 const refreshIncluding = async (include: string[]): Promise<Refreshed> => {
   try {
     const response = await postJson('/auth/refresh', undefined, include.length > 0 ? { include } : undefined);
-    if (!response.ok) return { token: null, included: {} };
-    const body = (await response.json()) as { token?: unknown; included?: unknown };
+    const body = (await answerOf(response)) as { token?: unknown; included?: unknown } | null;
+    if (!body) return { token: null, included: {} };
     const included = typeof body.included === 'object' && body.included !== null ? (body.included as Record<string, unknown>) : {};
     return { token: typeof body.token === 'string' ? body.token : null, included };
   } catch {
@@ -153,7 +169,7 @@ export const requestImpersonation = async (bearer: string, companyId: number): P
 /** Revokes the session on the server and clears the refresh cookie. */
 export const requestLogout = async (bearer: string): Promise<void> => {
   try {
-    await postJson('/auth/logout', bearer);
+    await answerOf(await postJson('/auth/logout', bearer));
   } catch (error) {
     console.warn('Logout request failed', error);
   }

@@ -5,6 +5,8 @@ export interface SeenRequest {
   method: string;
   /** Path and query, e.g. `/api/groupbundlecosts?costs_date_from=2026-05-01`. */
   url: string;
+  /** The header the server requires of a refresh and a logout (not cross-site). */
+  requestedWith: string | null;
   authorization: string | null;
   credentials: RequestCredentials | undefined;
   body: unknown;
@@ -27,6 +29,7 @@ const seen = (input: RequestInfo | URL, init?: RequestInit): SeenRequest => {
   return {
     method: request.method,
     url: request.url,
+    requestedWith: request.headers.get('X-Requested-With'),
     authorization: request.headers.get('Authorization'),
     credentials: request.credentials,
     body: typeof body === 'string' && body ? JSON.parse(body) : null,
@@ -49,6 +52,9 @@ export const mockServer = (routes: Routes): SeenRequest[] => {
   const requests: SeenRequest[] = [];
   const answer = (request: SeenRequest) => {
     requests.push(request);
+    // Like the real server: a refresh or logout without the portal's header is cross-site.
+    const sessionCall = request.method === 'POST' && ['/api/auth/refresh', '/api/auth/logout'].includes(request.url);
+    if (sessionCall && request.requestedWith !== 'mijn-portaal') return json(403, { message: 'Dit verzoek kan alleen vanuit het portaal worden gedaan.' });
     const handler = routes[`${request.method} ${request.url.split('?')[0]}`];
     return handler ? handler(request) : json(404, { message: 'Not found' });
   };
@@ -62,7 +68,7 @@ export const mockServer = (routes: Routes): SeenRequest[] => {
     await Promise.all(
       include.map(async (path) => {
         const url = `/api/${path.replaceAll('{user}', String(claims.sub)).replaceAll('{company}', String(claims.company_id))}`;
-        const inner = await Promise.race([answer({ method: 'GET', url, authorization: `Bearer ${body.token}`, credentials: 'same-origin', body: null }), late]);
+        const inner = await Promise.race([answer({ method: 'GET', url, requestedWith: null, authorization: `Bearer ${body.token}`, credentials: 'same-origin', body: null }), late]);
         if (inner?.status === 200) included[path] = await inner.json();
       }),
     );

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { memoryRateLimiter, type RateLimiter } from '../services/rateLimiter';
 
 export interface MailMessage {
   to: string;
@@ -50,10 +51,51 @@ export const createMailer = (opts: { smtpUrl?: string; dataDir: string; log: Fas
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** A plain message with one button-like link, in Dutch. */
+/** Control, format and line or paragraph separator characters: nothing a one-line text should carry. */
+const NOT_ONE_LINE = /[\p{Cc}\p{Zl}\p{Zp}]+/gu;
+
+/** A subject (a header) is one line, whatever went into it. */
+const oneLine = (text: string) => text.replace(NOT_ONE_LINE, ' ').trim();
+
+/**
+ * A name a user typed (a first name, a company name), fit for a mail: one line, and nothing a mail
+ * program turns into a link, so a name cannot carry a phishing link in the portal's own mail.
+ * Line breaks and control characters become spaces and invisible format characters go; ':', '/',
+ * '\\', '@', '<' and '>' become spaces (no scheme, path or address); a dot directly followed by two
+ * or more letters or digits (a domain's next label: there are no one-letter top-level domains)
+ * gets a space after it: 'www.evil.nl' reads 'www. evil. nl', while 'J.P. de Vries' and
+ * 'Van Dijk B.V.' stay as they are. Readable, and no domain is left to link.
+ */
+export const mailName = (name: string): string =>
+  name
+    .normalize('NFKC')
+    .replace(/\p{Cf}+/gu, '')
+    .replace(NOT_ONE_LINE, ' ')
+    .replace(/[:/\\@<>]+/g, ' ')
+    .replace(/\.(?=[\p{L}\p{N}]{2})/gu, '. ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Activation and reset mails sent per address, and activation mails sent per user, within an hour. */
+export const MAIL_LIMITS = { perRecipient: 3, perSender: 20, windowMs: 60 * 60 * 1000 } as const;
+
+/** The throttles of the mails the portal sends on request (in memory now; see services/rateLimiter.ts). */
+export interface MailLimits {
+  /** Keyed by the recipient's address (lower case). */
+  perRecipient: RateLimiter;
+  /** Keyed by the acting user's id. */
+  perSender: RateLimiter;
+}
+
+export const createMailLimits = (): MailLimits => ({
+  perRecipient: memoryRateLimiter({ max: MAIL_LIMITS.perRecipient, windowMs: MAIL_LIMITS.windowMs }),
+  perSender: memoryRateLimiter({ max: MAIL_LIMITS.perSender, windowMs: MAIL_LIMITS.windowMs }),
+});
+
+/** A plain message with one button-like link, in Dutch. Names in `intro` go through mailName first. */
 export const linkMail = (to: string, subject: string, intro: string, linkText: string, link: string, outro: string) => ({
   to,
-  subject,
+  subject: oneLine(subject),
   link,
   text: `${intro}\n\n${linkText}: ${link}\n\n${outro}\n`,
   html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(linkText)}</a></p><p>${escapeHtml(outro)}</p>`,

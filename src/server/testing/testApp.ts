@@ -148,6 +148,9 @@ export const createTestApp = async (opts: TestAppOptions = { demo: true }): Prom
 
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** The header the portal's own refresh and logout send (cross-site ones are refused, routes/auth). */
+export const FROM_PORTAL = { 'x-requested-with': 'mijn-portaal' } as const;
+
 /** The refresh cookie a login or reset set, as a `cookie` request header value. */
 export const refreshCookieOf = (res: LightMyRequestResponse): string => {
   const cookie = res.cookies.find((c) => c.name === 'portal_refresh');

@@ -1,6 +1,7 @@
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { screen } from '@testing-library/react';
 import { MSG } from '../../../domain/messages';
+import { PASSWORD_RULE } from '../../../domain/passwordStrength';
 import { deferred, json } from '../../test/http';
 import { mockPortal } from '../../test/portalServer';
 import { makeToken } from '../../test/tokens';
@@ -30,6 +31,30 @@ describe('ResetPasswordScreen', () => {
     answer.resolve(json(400, { message: 'Te kort.' }));
     expect(await screen.findByText('Er ging iets mis: Te kort.')).toBeTruthy();
     expect(saveButton().disabled).toBe(false);
+  });
+
+  it('names the password rule before the user types, and what breaks it while they do', async () => {
+    mockPortal({});
+    const { user } = renderWithProviders('/reset?token=abc', { preloadedState: anonymous });
+    const password = await screen.findByLabelText('Wachtwoord');
+    expect(PASSWORD_RULE).toBe('Minimaal 8 tekens, niet makkelijk te raden en niet uw naam of e-mailadres.');
+    expect(password.getAttribute('aria-invalid')).toBe('false');
+    expect(screen.getByText(PASSWORD_RULE)).toBeTruthy();
+    expect(password.getAttribute('aria-describedby')).toBe(screen.getByText(PASSWORD_RULE).id);
+
+    await user.type(password, 'Welkom');
+    expect(await screen.findByText('Het wachtwoord moet minimaal 8 tekens bevatten.')).toBeTruthy();
+    // The estimator (zxcvbn and its dictionaries) loads on the first check of 8 characters.
+    await user.type(password, '123!');
+    expect(
+      await screen.findByText(/^Dit wachtwoord is te makkelijk te raden: het bestaat uit veelgebruikte woorden/, undefined, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+
+    await user.clear(password);
+    await user.type(password, 'Blauwe-Tulp-Op-Dak-7');
+    expect(await screen.findByText(PASSWORD_RULE)).toBeTruthy();
+    expect(password.getAttribute('aria-invalid')).toBe('false');
   });
 
   it('says the link has expired', async () => {

@@ -1,6 +1,8 @@
 import { Button, Stack, TextField } from '@mui/material';
 import { Form, Formik } from 'formik';
+import { type ChangeEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { PASSWORD_RULE, passwordWeakness } from '../../../domain/passwordStrength';
 import { sessionStarted } from '../../app/authSlice';
 import { useAppDispatch } from '../../app/hooks';
 import { AuthFrame } from './AuthFrame';
@@ -11,8 +13,50 @@ interface NewPassword {
   repeat: string;
 }
 
-/** Spec section 5: both fields equal and not empty; no other rule. */
+/**
+ * Spec section 5: both fields equal and not empty; no other rule. The strength rule is only shown:
+ * the server refuses a weak password with its reason (a toast, spec section 8).
+ */
 const canSave = ({ password, repeat }: NewPassword) => password !== '' && password === repeat;
+
+/**
+ * Why the server would refuse the password, checked while typing (domain/passwordStrength.ts; its
+ * first check loads zxcvbn and its dictionaries). Until its answer the previous one stays, so the
+ * text does not flicker; the user's name and address are checked by the server, which knows them.
+ */
+function usePasswordWeakness(password: string): string | null {
+  const [weakness, setWeakness] = useState<string | null>(null);
+  useEffect(() => {
+    if (password === '') return;
+    let current = true;
+    passwordWeakness(password).then(
+      (reason) => current && setWeakness(reason),
+      // Without the estimator (its chunk failed to load) the server still checks.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [password]);
+  return password === '' ? null : weakness;
+}
+
+/** The password field, naming the rule before the user types and what breaks it while they do. */
+function NewPasswordField({ value, onChange }: { value: string; onChange: (event: ChangeEvent<HTMLInputElement>) => void }) {
+  const weakness = usePasswordWeakness(value);
+  return (
+    <TextField
+      name="password"
+      type="password"
+      label="Wachtwoord"
+      autoComplete="new-password"
+      value={value}
+      onChange={onChange}
+      error={weakness !== null}
+      helperText={weakness ?? PASSWORD_RULE}
+    />
+  );
+}
 
 /** Sets a new password from a reset link; success logs in (errors are toasts, spec section 8). */
 export function ResetPasswordScreen() {
@@ -33,14 +77,7 @@ export function ResetPasswordScreen() {
       <Formik<NewPassword> initialValues={{ password: '', repeat: '' }} onSubmit={save}>
         {({ values, isSubmitting, handleChange }) => (
           <Stack component={Form} spacing={2}>
-            <TextField
-              name="password"
-              type="password"
-              label="Wachtwoord"
-              autoComplete="new-password"
-              value={values.password}
-              onChange={handleChange}
-            />
+            <NewPasswordField value={values.password} onChange={handleChange} />
             <TextField
               name="repeat"
               type="password"

@@ -58,6 +58,9 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     refreshHash: text('refresh_hash').notNull(),
+    /** The refresh secret's hash before the last rotation, accepted for a few seconds after it (sessions.ts). */
+    previousRefreshHash: text('previous_refresh_hash'),
+    rotatedAt: instant('rotated_at'),
     createdAt: createdAt(),
     lastRefreshAt: instant('last_refresh_at').notNull().defaultNow(),
     expiresAt: instant('expires_at').notNull(),

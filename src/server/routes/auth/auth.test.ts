@@ -1,5 +1,5 @@
 import { INCLUDED_BUDGET_MS } from './index';
-import { auth, claimsOf, createTestApp, linkIn, refreshCookieOf, type TestApp } from '../../testing/testApp';
+import { auth, claimsOf, createTestApp, FROM_PORTAL, linkIn, refreshCookieOf, type TestApp } from '../../testing/testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,15 +43,15 @@ describe('sessions', () => {
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'klant@demo.nl', password: 'Welkom123!' } });
     const token = login.json().token;
     const cookie = refreshCookieOf(login);
-    const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie } });
+    const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie, ...FROM_PORTAL } });
     expect(refreshed.statusCode).toBe(200);
     expect(claimsOf(refreshed.json().token).sid).toBe(claimsOf(token).sid);
 
-    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: auth(token) });
+    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { ...auth(token), ...FROM_PORTAL } });
     expect(logout.statusCode).toBe(204);
     const after = await t.app.inject({ method: 'GET', url: '/api/auth/policies', headers: auth(token) });
     expect(after.statusCode).toBe(401);
-    const refreshAfter = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie } });
+    const refreshAfter = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie, ...FROM_PORTAL } });
     expect(refreshAfter.statusCode).toBe(401);
   });
 
@@ -67,7 +67,7 @@ describe('sessions', () => {
 describe('POST /api/auth/refresh with the first render\'s calls (include)', () => {
   const loginCookie = async (email: string) =>
     refreshCookieOf(await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'Welkom123!' } }));
-  const refreshWith = async (cookie: string, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie }, payload: payload as object });
+  const refreshWith = async (cookie: string, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie, ...FROM_PORTAL }, payload: payload as object });
   const get = async (token: string, path: string) => (await t.app.inject({ method: 'GET', url: `/api/${path}`, headers: auth(token) })).json();
 
   it('answers each call as the page would get it with the new token, {user} and {company} standing for the session', async () => {
@@ -96,7 +96,7 @@ describe('POST /api/auth/refresh with the first render\'s calls (include)', () =
 
   it('without include, or with an empty one, answers the token alone', async () => {
     const cookie = await loginCookie('klant@demo.nl');
-    expect(Object.keys((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie } })).json())).toEqual(['token']);
+    expect(Object.keys((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie, ...FROM_PORTAL } })).json())).toEqual(['token']);
     expect(Object.keys((await refreshWith(cookie, { include: [] })).json())).toEqual(['token']);
   });
 
@@ -114,7 +114,7 @@ describe('POST /api/auth/refresh with the first render\'s calls (include)', () =
     const cookie = await loginCookie('klant@demo.nl');
     const res = await refreshWith(cookie, Array.isArray(include) ? { include } : include);
     expect(res.statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie, ...FROM_PORTAL } })).statusCode).toBe(200);
   });
 
   it('does not hold the token for a slow call: it is left out after the time budget', async () => {
@@ -146,7 +146,7 @@ describe('GET /api/auth/policies', () => {
   it('answers every permission for the role (decisions section 2)', async () => {
     const customer = (await t.app.inject({ method: 'GET', url: '/api/auth/policies', headers: auth(await t.login('klant@demo.nl')) })).json();
     const admin = (await t.app.inject({ method: 'GET', url: '/api/auth/policies', headers: auth(await t.login('admin@demo.nl')) })).json();
-    expect(Object.keys(customer)).toHaveLength(18);
+    expect(Object.keys(customer)).toHaveLength(19);
     expect(customer).toMatchObject({ CREATE_COMPANY: false, UPLOAD_CDR: false, EDIT_SPIE_FIELDS: false, CREATE_SERVICE: true, BULK_IMPORT: true });
     expect(Object.values(admin).every(Boolean)).toBe(true);
   });
@@ -156,6 +156,7 @@ describe('password reset', () => {
   it('mails a single-use link that sets the password and logs in', async () => {
     const request = await t.app.inject({ method: 'POST', url: '/api/auth/reset/request', payload: { email: 'admin@demo.nl' } });
     expect(request.statusCode).toBe(200);
+    await t.app.backgroundTasks.settled();
     const mail = t.outbox().at(-1)!;
     expect(mail).toContain('To: admin@demo.nl');
     const token = new URL(linkIn(mail)).searchParams.get('token')!;
@@ -174,11 +175,13 @@ describe('password reset', () => {
     const before = t.outbox().length;
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/reset/request', payload: { email: 'onbekend@demo.nl' } });
     expect(res.statusCode).toBe(200);
+    await t.app.backgroundTasks.settled();
     expect(t.outbox()).toHaveLength(before);
   });
 
   it('refuses an expired link with Token timed out', async () => {
     await t.app.inject({ method: 'POST', url: '/api/auth/reset/request', payload: { email: 'klant@demo.nl' } });
+    await t.app.backgroundTasks.settled();
     const token = new URL(linkIn(t.outbox().at(-1)!)).searchParams.get('token')!;
     await t.database.db.execute(
       (await import('drizzle-orm')).sql`update auth_tokens set expires_at = now() - interval '1 minute' where used_at is null`,

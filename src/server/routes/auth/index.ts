@@ -2,26 +2,31 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { deadline } from '../../../domain/deadline';
 import { MSG } from '../../../domain/messages';
+import { passwordWeakness } from '../../../domain/passwordStrength';
 import { PERMISSIONS } from '../../../domain/permissions';
 import { authTokens, users } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
-import { linkMail } from '../../plugins/mail';
+import { linkMail, mailName } from '../../plugins/mail';
 import { mayImpersonate } from '../../services/auth/impersonation';
-import { burnPasswordCheck, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from '../../services/auth/password';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../services/auth/password';
 import {
   createSession,
   refreshSession,
   revokeSession,
   revokeUserSessions,
   SESSION_MAX_SECONDS,
+  sessionOfCookie,
 } from '../../services/auth/sessions';
-import { createAuthToken, findUserByEmail } from '../../services/auth/accounts';
+import { createAuthToken, findUserByEmail, mayLogIn, normaliseEmail } from '../../services/auth/accounts';
+import { memoryRateLimiter } from '../../services/rateLimiter';
 import { sha256 } from '../../services/auth/tokens';
 import { audit } from '../../services/audit';
 import { emailSchema, errorResponses, messageSchema, tokenSchema } from '../schemas';
 
 export const REFRESH_COOKIE = 'portal_refresh';
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+/** The rate limit plugin's answer too (plugins/errors.ts). */
+const TOO_MANY_ATTEMPTS = 'Te veel pogingen. Probeer het later opnieuw.';
 
 /**
  * A full page load's refresh may carry the GET calls its first render needs (`include`, at most
@@ -87,9 +92,27 @@ const permissionMapSchema = {
   required: [...PERMISSIONS],
 } as const;
 
+/** The client and the address as the account lookup reads it, so no spelling of an address escapes its limit. */
 const clientKey = (request: FastifyRequest) => {
   const email = (request.body as { email?: unknown } | undefined)?.email;
-  return `${request.ip}|${typeof email === 'string' ? email.toLowerCase() : ''}`;
+  return `${request.ip}|${typeof email === 'string' ? normaliseEmail(email) : ''}`;
+};
+
+/**
+ * Refresh and logout act on the cookie, which the browser sends with any request to the portal's
+ * address, also one a foreign page makes it send (a form posted to /api/auth/logout). Such a page
+ * can set neither a header of its own nor a JSON content type without the browser asking the
+ * portal first (CORS), which it does not allow; the portal's own calls send this header
+ * (src/client/api/sessionRequests.ts).
+ */
+export const SAME_ORIGIN_HEADER = { name: 'x-requested-with', value: 'mijn-portaal' } as const;
+
+const isFromPortal = (request: FastifyRequest) =>
+  request.headers[SAME_ORIGIN_HEADER.name] === SAME_ORIGIN_HEADER.value ||
+  /^application\/json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '');
+
+const refuseCrossSite = async (request: FastifyRequest, reply: FastifyReply) => {
+  if (!isFromPortal(request)) return reply.code(403).send({ message: 'Dit verzoek kan alleen vanuit het portaal worden gedaan.' });
 };
 
 export default async function authRoutes(app: FastifyInstance) {
@@ -99,6 +122,9 @@ export default async function authRoutes(app: FastifyInstance) {
     secure: app.config.secureCookies,
     sameSite: 'strict' as const,
   };
+
+  // Every login counts against its client, whatever the address, before any password is hashed.
+  const loginsPerClient = memoryRateLimiter({ max: app.config.loginClientRateLimit, windowMs: FIFTEEN_MINUTES });
 
   const startSession = async (reply: FastifyReply, user: { id: number; companyId: number }) => {
     const session = await createSession(app.db, user.id);
@@ -127,13 +153,15 @@ export default async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      if (!(await loginsPerClient.take(request.ip))) throw new HttpError(429, TOO_MANY_ATTEMPTS);
       const user = await findUserByEmail(app.db, request.body.email);
-      if (!user) {
-        await burnPasswordCheck(request.body.password);
+      // An unknown address, or one without a password yet, costs a hash all the same.
+      if (!user?.passwordHash) {
+        await burnPasswordCheck(request.body.password, request.ip);
         throw new HttpError(401, MSG.loginFailed);
       }
-      const valid = await verifyPassword(request.body.password, user.passwordHash);
-      if (!valid || user.disabled || user.roleId === 4) throw new HttpError(401, MSG.loginFailed);
+      const valid = await verifyPassword(request.body.password, user.passwordHash, request.ip);
+      if (!valid || !mayLogIn(user)) throw new HttpError(401, MSG.loginFailed);
       return { token: await startSession(reply, user) };
     },
   );
@@ -142,17 +170,21 @@ export default async function authRoutes(app: FastifyInstance) {
     '/auth/refresh',
     {
       config: { public: true },
+      onRequest: refuseCrossSite,
       schema: {
         body: refreshBodySchema,
         response: { 200: { ...tokenSchema, properties: { ...tokenSchema.properties, included: { type: 'object', additionalProperties: true } } }, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const session = await refreshSession(app.db, request.cookies[REFRESH_COOKIE]);
-      if (!session) {
+      const refreshed = await refreshSession(app.db, request.cookies[REFRESH_COOKIE]);
+      if (refreshed.kind === 'refused') {
         reply.clearCookie(REFRESH_COOKIE, cookieOptions);
         throw new HttpError(401, 'Sessie verlopen.');
       }
+      // Within the grace window the browser already holds the new secret (sessions.ts).
+      if (refreshed.kind === 'rotated') reply.setCookie(REFRESH_COOKIE, refreshed.cookie, { ...cookieOptions, maxAge: SESSION_MAX_SECONDS });
+      const { session } = refreshed;
       const token = app.tokens.sign({
         sub: session.userId,
         company_id: session.companyId,
@@ -164,12 +196,29 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/auth/logout', { config: { public: true }, schema: { response: { 204: { type: 'null' } } } }, async (request, reply) => {
-    const sessionId = request.actor?.sessionId ?? (await refreshSession(app.db, request.cookies[REFRESH_COOKIE]))?.sessionId;
+  const logoutOptions = { config: { public: true }, onRequest: refuseCrossSite, schema: { response: { 204: { type: 'null' }, ...errorResponses } } };
+  app.post('/auth/logout', logoutOptions, async (request, reply) => {
+    const sessionId = request.actor?.sessionId ?? (await sessionOfCookie(app.db, request.cookies[REFRESH_COOKIE]));
     if (sessionId) await revokeSession(app.db, sessionId);
     reply.clearCookie(REFRESH_COOKIE, cookieOptions);
     return reply.code(204).send();
   });
+
+  const sendResetMail = async (user: { id: number; email: string; firstname: string }) => {
+    if (!(await app.mailLimits.perRecipient.take(user.email.toLowerCase()))) return;
+    const token = await createAuthToken(app.db, user.id, 'reset');
+    const link = `${app.config.publicUrl}/reset?token=${encodeURIComponent(token)}`;
+    await app.mailer.send(
+      linkMail(
+        user.email,
+        'Wachtwoord opnieuw instellen',
+        `Beste ${mailName(user.firstname)}, er is gevraagd om het wachtwoord van je account opnieuw in te stellen.`,
+        'Stel een nieuw wachtwoord in',
+        link,
+        'De link is 24 uur geldig. Heb je dit niet gevraagd? Dan kun je deze e-mail negeren.',
+      ),
+    );
+  };
 
   app.post<{ Body: { email: string } }>(
     '/auth/reset/request',
@@ -187,21 +236,10 @@ export default async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = await findUserByEmail(app.db, request.body.email);
-      // The answer is the same whether or not the address exists (decisions section 9).
-      if (user && !user.disabled && user.roleId !== 4) {
-        const token = await createAuthToken(app.db, user.id, 'reset');
-        const link = `${app.config.publicUrl}/reset?token=${encodeURIComponent(token)}`;
-        await app.mailer.send(
-          linkMail(
-            user.email,
-            'Wachtwoord opnieuw instellen',
-            `Beste ${user.firstname}, er is gevraagd om het wachtwoord van je account opnieuw in te stellen.`,
-            'Stel een nieuw wachtwoord in',
-            link,
-            'De link is 24 uur geldig. Heb je dit niet gevraagd? Dan kun je deze e-mail negeren.',
-          ),
-        );
-      }
+      // The answer, and its time, are the same whether or not the address exists (decisions
+      // section 9): the link and the mail are made after it, and a throttled address (3 mails an
+      // hour) or a slow mail server changes nothing about it.
+      if (user && mayLogIn(user)) app.backgroundTasks.run('reset mail', () => sendResetMail(user));
       return { message: MSG.forgotSuccess(request.body.email) };
     },
   );
@@ -234,11 +272,11 @@ export default async function authRoutes(app: FastifyInstance) {
         .limit(1);
       if (!row || row.usedAt) throw new HttpError(401, 'Invalid token');
       if (row.expiresAt.getTime() <= Date.now()) throw new HttpError(401, 'Token timed out');
-      if (request.body.password.length < MIN_PASSWORD_LENGTH) {
-        throw new HttpError(400, `Het wachtwoord moet minimaal ${MIN_PASSWORD_LENGTH} tekens bevatten.`);
-      }
       const [user] = await app.db.select().from(users).where(eq(users.id, row.userId)).limit(1);
       if (!user || user.disabled || user.roleId === 4) throw new HttpError(401, 'Invalid token');
+      // Long enough, not common or leaked, not the user's own name or address (NIST SP 800-63B).
+      const weakness = await passwordWeakness(request.body.password, user);
+      if (weakness) throw new HttpError(400, weakness);
       const passwordHash = await hashPassword(request.body.password);
       const used = await app.db
         .update(authTokens)

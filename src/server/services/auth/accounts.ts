@@ -1,19 +1,43 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
-import { authTokens, users } from '../../db/schema';
+import { ROLE } from '../../../domain/permissions';
+import { authTokens, companies, users } from '../../db/schema';
 import { randomSecret, sha256 } from './tokens';
 
 /** Decisions section 9: reset links are valid 24 hours, activation links 7 days. */
 export const TOKEN_LIFETIME_SECONDS = { reset: 24 * 60 * 60, activation: 7 * 24 * 60 * 60 } as const;
 
+/**
+ * White space at either end of a typed or pasted address, Unicode's too: U+00A0, U+2000–U+200A,
+ * U+3000, U+FEFF (all in `\s`) and the zero-width characters U+200B–U+200D and U+2060 (not in it).
+ */
+const EDGE_SPACE = /^[\s\u200B-\u200D\u2060]+|[\s\u200B-\u200D\u2060]+$/gu;
+
+/**
+ * An e-mail address as the account lookup compares it (with the stored address in lower case):
+ * compatibility-normalized (NFKC: full-width letters and odd spaces become their plain forms),
+ * trimmed, lower case. The login's rate limit keys on this very value, so every spelling that
+ * finds an account counts against that account's limit.
+ */
+export const normaliseEmail = (email: string): string => email.normalize('NFKC').replace(EDGE_SPACE, '').toLowerCase();
+
+/** The account with this address (normaliseEmail), with its company's end, or null. */
 export const findUserByEmail = async (db: Db, email: string) => {
-  const [user] = await db
-    .select()
+  const [row] = await db
+    .select({ user: users, companyEndTime: companies.endTime })
     .from(users)
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(sql`lower(${users.email})`, normaliseEmail(email)))
     .limit(1);
-  return user ?? null;
+  return row ? { ...row.user, companyEndTime: row.companyEndTime } : null;
 };
+
+/**
+ * Whether the account may log in and keep its sessions: not disabled, not role 4 (unauthorized,
+ * decisions section 2), and its company has not ended. Every refusal looks like a wrong password.
+ */
+export const mayLogIn = (account: { disabled: boolean; roleId: number; companyEndTime: Date | null }, now = Date.now()): boolean =>
+  !account.disabled && account.roleId !== ROLE.unauthorized && (account.companyEndTime === null || account.companyEndTime.getTime() > now);
 
 /** A random single-use token; only its hash is stored. Returns the token for the e-mailed link. */
 export const createAuthToken = async (db: Db, userId: number, kind: 'reset' | 'activation'): Promise<string> => {

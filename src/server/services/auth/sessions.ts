@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db';
-import { sessions, users } from '../../db/schema';
+import { companies, sessions, users } from '../../db/schema';
+import { mayLogIn } from './accounts';
 import { randomSecret, sha256 } from './tokens';
 
 /** Decisions section 9: a session ends after 12 hours, or after 1 hour without a refresh. */
@@ -27,14 +28,36 @@ export const createSession = async (db: Db, userId: number) => {
   return { id, cookie: `${id}.${secret}` };
 };
 
-const isLive = (s: { revokedAt: Date | null; expiresAt: Date; lastRefreshAt: Date }, now: number) =>
-  !s.revokedAt && s.expiresAt.getTime() > now && s.lastRefreshAt.getTime() + SESSION_IDLE_SECONDS * 1000 > now;
+/**
+ * The refresh secret rotates on every refresh, and a secret that was replaced ends the session
+ * when it comes back (refresh token rotation with reuse detection, OAuth 2.0 Security BCP,
+ * RFC 9700 section 4.14.2): a stolen cookie is then good for one refresh at most, and whichever of
+ * thief and user refreshes second ends the session for both. The cookie names its session, so any
+ * other secret than the current one is a replaced copy (the secrets are 256 random bits, never
+ * guessed): the session is revoked and the refresh answers 401. (Knowing a session's id, as the
+ * holder of its access token does, thus allows no more than that token's logout already does.)
+ *
+ * Two tabs of one browser share the cookie, and a reload in each can send both refreshes with the
+ * same secret; the one that loses the race presents the secret the other has just replaced. So the
+ * secret before the last rotation is still taken for ROTATION_GRACE_SECONDS after it: it answers
+ * a token of the same session and no new cookie, as the browser already holds the new secret the
+ * winning refresh set. Past that window it is a replaced secret like any other.
+ */
+export const ROTATION_GRACE_SECONDS = 10;
+
+const isLive = (
+  s: { revokedAt: Date | null; expiresAt: Date; lastRefreshAt: Date; disabled: boolean; roleId: number; companyEndTime: Date | null },
+  now: number,
+) =>
+  mayLogIn(s, now) && !s.revokedAt && s.expiresAt.getTime() > now && s.lastRefreshAt.getTime() + SESSION_IDLE_SECONDS * 1000 > now;
 
 const loadSession = async (db: Db, sessionId: string) => {
   const [row] = await db
     .select({
       sessionId: sessions.id,
       refreshHash: sessions.refreshHash,
+      previousRefreshHash: sessions.previousRefreshHash,
+      rotatedAt: sessions.rotatedAt,
       revokedAt: sessions.revokedAt,
       expiresAt: sessions.expiresAt,
       lastRefreshAt: sessions.lastRefreshAt,
@@ -42,32 +65,90 @@ const loadSession = async (db: Db, sessionId: string) => {
       companyId: users.companyId,
       roleId: users.roleId,
       disabled: users.disabled,
+      companyEndTime: companies.endTime,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(sessions.id, sessionId))
     .limit(1);
   return row ?? null;
 };
 
+type SessionRow = NonNullable<Awaited<ReturnType<typeof loadSession>>>;
+
+const sessionUser = (row: SessionRow): SessionUser => ({
+  sessionId: row.sessionId,
+  userId: row.userId,
+  companyId: row.companyId,
+  roleId: row.roleId,
+});
+
 /** The session's user when the session is live and the account may still log in; else null. */
 export const findLiveSession = async (db: Db, sessionId: string): Promise<SessionUser | null> => {
   const row = await loadSession(db, sessionId);
-  if (!row || row.disabled || row.roleId === 4 || !isLive(row, Date.now())) return null;
-  return { sessionId: row.sessionId, userId: row.userId, companyId: row.companyId, roleId: row.roleId };
+  if (!row || !isLive(row, Date.now())) return null;
+  return sessionUser(row);
 };
 
-/** Checks the refresh cookie and marks the session refreshed. */
-export const refreshSession = async (db: Db, cookie: string | undefined): Promise<SessionUser | null> => {
-  const [sessionId, secret] = (cookie ?? '').split('.');
-  if (!sessionId || !secret) return null;
-  const row = await loadSession(db, sessionId);
-  if (!row || row.disabled || row.roleId === 4 || !isLive(row, Date.now())) return null;
-  const expected = Buffer.from(row.refreshHash, 'hex');
-  const actual = Buffer.from(sha256(secret), 'hex');
-  if (expected.length !== actual.length || !crypto.timingSafeEqual(expected, actual)) return null;
-  await db.update(sessions).set({ lastRefreshAt: new Date() }).where(eq(sessions.id, sessionId));
-  return { sessionId: row.sessionId, userId: row.userId, companyId: row.companyId, roleId: row.roleId };
+const sameHash = (stored: string | null, presented: string) => {
+  if (!stored) return false;
+  const expected = Buffer.from(stored, 'hex');
+  const actual = Buffer.from(presented, 'hex');
+  return expected.length === actual.length && crypto.timingSafeEqual(expected, actual);
+};
+
+const parseCookie = (cookie: string | undefined) => {
+  const [sessionId, secret, ...rest] = (cookie ?? '').split('.');
+  return sessionId && secret && rest.length === 0 ? { sessionId, secretHash: sha256(secret) } : null;
+};
+
+export type RefreshOutcome =
+  /** A new secret: the cookie to set. */
+  | { kind: 'rotated'; session: SessionUser; cookie: string }
+  /** The secret the last rotation replaced, within the grace window: the browser has the new one. */
+  | { kind: 'grace'; session: SessionUser }
+  /** No live session, or a replaced secret (the session is revoked now). */
+  | { kind: 'refused' };
+
+/** Checks the refresh cookie, rotates its secret and marks the session refreshed. */
+export const refreshSession = async (db: Db, cookie: string | undefined): Promise<RefreshOutcome> => {
+  const presented = parseCookie(cookie);
+  if (!presented) return { kind: 'refused' };
+  // Twice at most: a refresh that loses the race to rotate the same secret looks again (grace).
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const row = await loadSession(db, presented.sessionId);
+    const now = Date.now();
+    if (!row || !isLive(row, now)) return { kind: 'refused' };
+    if (sameHash(row.refreshHash, presented.secretHash)) {
+      const secret = randomSecret();
+      const rotated = await db
+        .update(sessions)
+        .set({ refreshHash: sha256(secret), previousRefreshHash: row.refreshHash, rotatedAt: new Date(now), lastRefreshAt: new Date(now) })
+        .where(and(eq(sessions.id, row.sessionId), eq(sessions.refreshHash, row.refreshHash), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      if (rotated.length === 1) return { kind: 'rotated', session: sessionUser(row), cookie: `${row.sessionId}.${secret}` };
+      continue;
+    }
+    const inGrace = row.rotatedAt !== null && row.rotatedAt.getTime() + ROTATION_GRACE_SECONDS * 1000 > now;
+    if (inGrace && sameHash(row.previousRefreshHash, presented.secretHash)) {
+      await db.update(sessions).set({ lastRefreshAt: new Date(now) }).where(eq(sessions.id, row.sessionId));
+      return { kind: 'grace', session: sessionUser(row) };
+    }
+    await revokeSession(db, row.sessionId);
+    return { kind: 'refused' };
+  }
+  return { kind: 'refused' };
+};
+
+/** The live session whose current (or just replaced) secret the cookie holds, without refreshing it (logout). */
+export const sessionOfCookie = async (db: Db, cookie: string | undefined): Promise<string | null> => {
+  const presented = parseCookie(cookie);
+  if (!presented) return null;
+  const row = await loadSession(db, presented.sessionId);
+  if (!row || !isLive(row, Date.now())) return null;
+  const known = sameHash(row.refreshHash, presented.secretHash) || sameHash(row.previousRefreshHash, presented.secretHash);
+  return known ? row.sessionId : null;
 };
 
 export const revokeSession = async (db: Db, sessionId: string): Promise<void> => {
