@@ -153,15 +153,46 @@ describe('POST /api/users', () => {
     }
   });
 
-  it('never takes company_id: refused, nothing created', async () => {
+  // The spec's client sends the company it creates the user in.
+  it("takes company_id when it is the acting company's, from the body or the query", async () => {
+    const viaBody = await post(klant, { firstname: 'Jan', lastname: 'Jansen', email: freshEmail(), company_id: installatie });
+    const viaQuery = await post(klant, undefined, { firstname: 'Jan', lastname: 'Jansen', email: freshEmail(), company_id: String(installatie) });
+    expect(viaBody.statusCode).toBe(201);
+    expect(viaQuery.statusCode).toBe(201);
+    expect(viaBody.json().company_id).toBe(installatie);
+    expect(viaQuery.json().company_id).toBe(installatie);
+    // Provider staff managing the customer send the customer's id.
+    const adminActing = await impersonate(await t.login('admin@demo.nl'), installatie);
+    const byAdmin = await post(adminActing, { firstname: 'Jan', lastname: 'Jansen', email: freshEmail(), company_id: installatie });
+    expect(byAdmin.statusCode).toBe(201);
+    expect(byAdmin.json().company_id).toBe(installatie);
+  });
+
+  it("answers 404 for another company's id, or one that does not exist, and creates nothing", async () => {
     const before = await userCount();
     const email = freshEmail();
-    const viaBody = await post(klant, { firstname: 'Jan', lastname: 'Jansen', email, company_id: bakkerij });
-    const viaQuery = await post(klant, undefined, { firstname: 'Jan', lastname: 'Jansen', email, company_id: String(bakkerij) });
-    expect(viaBody.statusCode).toBe(400);
-    expect(viaQuery.statusCode).toBe(400);
+    const adminActing = await impersonate(await t.login('admin@demo.nl'), installatie);
+    const refused = [
+      await post(klant, { firstname: 'Jan', lastname: 'Jansen', email, company_id: bakkerij }),
+      await post(klant, undefined, { firstname: 'Jan', lastname: 'Jansen', email, company_id: String(bakkerij) }),
+      // The query names the own company, the body (which wins) another.
+      await post(klant, { firstname: 'Jan', lastname: 'Jansen', email, company_id: bakkerij }, { company_id: String(installatie) }),
+      await post(klant, { firstname: 'Jan', lastname: 'Jansen', email, company_id: 2147483647 }),
+      // Provider staff managing a customer do not create in their own company by naming it.
+      await post(adminActing, { firstname: 'Jan', lastname: 'Jansen', email, company_id: provider }),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Bedrijf niet gevonden.' });
+    }
     expect(await userCount()).toBe(before);
     expect(await userByEmail(email)).toBeUndefined();
+  });
+
+  it('refuses a company_id that is no id with 400', async () => {
+    for (const company_id of ['abc', 0, -1, 1.5, 99999999999, null]) {
+      expect((await post(klant, { firstname: 'Jan', lastname: 'Jansen', email: freshEmail(), company_id })).statusCode).toBe(400);
+    }
   });
 
   it('lets a customer give roles 3 and 4 only', async () => {
@@ -236,11 +267,23 @@ describe('PUT /api/users/:id', () => {
     expect(await userByEmail('kees@korenschoof.nl')).toEqual(kees);
   });
 
-  it('never moves a user to another company', async () => {
+  it("takes company_id when it is the acting company's", async () => {
     const colleague = await addColleague();
-    const res = await put(klant, colleague.id, { company_id: bakkerij });
-    expect(res.statusCode).toBe(400);
-    expect((await userByEmail(colleague.email)).companyId).toBe(installatie);
+    const res = await put(klant, colleague.id, { firstname: 'Karina', company_id: installatie });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ firstname: 'Karina', company_id: installatie });
+  });
+
+  it("never moves a user to another company: 404 for another company's id, nothing changed", async () => {
+    const colleague = await addColleague();
+    for (const res of [
+      await put(klant, colleague.id, { firstname: 'Verhuisd', company_id: bakkerij }),
+      await put(klant, colleague.id, undefined, { firstname: 'Verhuisd', company_id: String(bakkerij) }),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Bedrijf niet gevonden.' });
+    }
+    expect(await userByEmail(colleague.email)).toEqual(colleague);
   });
 
   it('refuses promotion to provider staff by a customer or an admin, and changes nothing', async () => {

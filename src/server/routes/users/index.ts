@@ -4,14 +4,15 @@ import { MSG } from '../../../domain/messages';
 import { isProviderStaff, ROLE } from '../../../domain/permissions';
 import { companies, users } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
-import { linkMail } from '../../plugins/mail';
+import { linkMail, mailName } from '../../plugins/mail';
 import { createAuthToken } from '../../services/auth/accounts';
 import { revokeUserSessions } from '../../services/auth/sessions';
 import { audit } from '../../services/audit';
-import { optionalBody, paramsOf, uniqueViolationOf } from '../input';
+import { integerId, optionalBody, paramsOf, uniqueViolationOf } from '../input';
 import { errorResponses, idParams, messageSchema } from '../schemas';
 import { nullableString } from '../serialize';
 import {
+  assertActingCompany,
   assertEmailFree,
   assertMayGrantRole,
   changedUserFields,
@@ -50,10 +51,15 @@ export const contactPersonSchema = {
   },
 } as const;
 
-/** The writable fields; anything else (company_id among them) is refused with 400. */
+/**
+ * The writable fields, and `company_id`, which the spec's client sends along: it must be the acting
+ * company's (assertActingCompany), as a user is always created and kept there. Anything else is
+ * refused with 400.
+ */
 const userInput = {
   type: 'object',
   properties: {
+    company_id: integerId,
     firstname: { type: 'string', maxLength: 100 },
     lastname: { type: 'string', maxLength: 100 },
     email: { type: 'string', maxLength: 254 },
@@ -128,6 +134,7 @@ export default async function userRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { actor } = request;
       const input = paramsOf(request.query, request.body);
+      assertActingCompany(actor, input.company_id);
       const fields = validateUserFields(input);
       const roleId = input.role_id ?? ROLE.endUser;
       await assertMayGrantRole(app.db, actor, roleId);
@@ -169,6 +176,7 @@ export default async function userRoutes(app: FastifyInstance) {
         throw new HttpError(403, 'Alleen een superadmin mag medewerkers van de aanbieder wijzigen.');
       }
       const input = paramsOf(request.query, request.body);
+      assertActingCompany(actor, input.company_id);
       const fields = validateUserFields(input, user);
       const roleId = input.role_id ?? user.roleId;
       const roleChanged = roleId !== user.roleId;
@@ -223,13 +231,19 @@ export default async function userRoutes(app: FastifyInstance) {
       if (user.disabled || user.roleId === ROLE.unauthorized) {
         throw new HttpError(409, 'Deze gebruiker heeft geen toegang tot het portaal; er is geen e-mail verzonden.');
       }
+      // Throttled per sender (MAIL_LIMITS.perSender an hour) and per recipient: past the
+      // recipient's limit the answer is the same and nothing is sent, so no mailbox is flooded.
+      if (!(await app.mailLimits.perSender.take(String(actor.userId)))) {
+        throw new HttpError(429, 'U heeft het afgelopen uur te veel activatiemails verstuurd. Probeer het later opnieuw.');
+      }
+      if (!(await app.mailLimits.perRecipient.take(user.email.toLowerCase()))) return { message: MSG.activationSent };
       const token = await createAuthToken(app.db, user.id, 'activation');
       const link = `${app.config.publicUrl}/reset?token=${encodeURIComponent(token)}`;
       await app.mailer.send(
         linkMail(
           user.email,
           'Activeer je account',
-          `Beste ${user.firstname}, er staat een account voor je klaar in het klantportaal voor ${row.companyName}.`,
+          `Beste ${mailName(user.firstname)}, er staat een account voor je klaar in het klantportaal voor ${mailName(row.companyName)}.`,
           'Stel je wachtwoord in',
           link,
           'De link is 7 dagen geldig. Daarna kun je een nieuwe aanvragen bij je accountmanager.',

@@ -8,6 +8,7 @@ import type { Actor } from '../../types';
 import { isEmailAddress, textOrNull } from '../input';
 
 export interface UserInput {
+  company_id?: number;
   firstname?: string;
   lastname?: string;
   email?: string;
@@ -54,6 +55,15 @@ export const validateUserFields = (input: UserInput, current?: UserRow) => {
   else if (!isEmailAddress(email)) errors.push({ field: 'email', message: MSG.emailInvalid });
   if (errors.length > 0) throw new HttpError(400, errors[0].message, errors);
   return { firstname, lastname, email, phonenumber };
+};
+
+/**
+ * The spec's client sends the company with a user: the acting company's is the only one it may
+ * name. Any other, whether or not it exists, answers 404 as another company's object does
+ * (decisions section 2), before anything is written.
+ */
+export const assertActingCompany = (actor: Actor, companyId: number | undefined): void => {
+  if (companyId !== undefined && companyId !== actor.companyId) throw new HttpError(404, 'Bedrijf niet gevonden.');
 };
 
 /** Decisions section 2: e-mail addresses are unique, whatever their case. */
