@@ -1,4 +1,7 @@
-/** Helpers for write routes: fields from query or body, blank text, e-mail addresses. */
+import { checkDateRange, type DateRange } from '../../domain/dateRange';
+import { HttpError } from '../plugins/errors';
+
+/** Helpers for routes: fields from query or body, blank text, e-mail addresses, date ranges. */
 
 /**
  * Decisions section 12: where the spec says "params" the fields come from the query string or a
@@ -42,3 +45,14 @@ export const uniqueViolationOf = (error: unknown): string | null => {
 export const optionalBody = <S extends object>(schema: S) => ({ anyOf: [{ type: 'null' }, schema] }) as const;
 
 export const integerId = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+
+/**
+ * The range of a request's two ISO dates under the one rule of every date range (domain
+ * dateRange.ts: real dates, years 1900-2199, from not after to, at most 24 months); 400 with
+ * the Dutch reason otherwise. The usage report, the costs calls and the billing export use it.
+ */
+export const dateRangeOf = (from: string, to: string): DateRange => {
+  const result = checkDateRange(from, to);
+  if ('error' in result) throw new HttpError(400, result.error);
+  return result.range;
+};

@@ -1,3 +1,5 @@
+import { textProblemOf } from '../../domain/text';
+
 /**
  * The end user CSV of "Mijn bedrijf" (docs/api-company-admin.md): a header row with `voornaam`
  * and `achternaam` (`firstname`, `lastname` also), `;` or `,` separated, UTF-8 with or without
@@ -126,5 +128,10 @@ const lineProblem = (firstname: string, lastname: string): string | null => {
   if (!lastname) return 'achternaam ontbreekt';
   if (firstname.length > MAX_NAME_LENGTH) return `voornaam is langer dan ${MAX_NAME_LENGTH} tekens`;
   if (lastname.length > MAX_NAME_LENGTH) return `achternaam is langer dan ${MAX_NAME_LENGTH} tekens`;
+  // Names travel on into exports and mails: no NUL, control characters or tabs (the rule of every request).
+  const firstnameProblem = textProblemOf(firstname);
+  if (firstnameProblem) return `voornaam ${firstnameProblem}`;
+  const lastnameProblem = textProblemOf(lastname);
+  if (lastnameProblem) return `achternaam ${lastnameProblem}`;
   return null;
 };

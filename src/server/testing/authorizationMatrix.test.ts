@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { RouteOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { isProviderStaff, ROLE, type Permission } from '../../domain/permissions';
-import { isoDate, todayNoon, businessDateOf } from '../../domain/time';
+import { businessTimeToEpoch, isoDate, todayNoon, businessDateOf } from '../../domain/time';
 import {
   articleGroupFields,
   articleGroups,
@@ -38,6 +38,8 @@ const PROVIDER_ONLY: Permission[] = [
   'EDIT_ARTICLE_GROUPS',
   'UPLOAD_CDR',
   'EDIT_SPIE_FIELDS',
+  'CREATE_ARTICLE',
+  'EDIT_PRICES',
 ];
 
 /** The kinds of caller; `roleId` null for callers the server must refuse (401). */
@@ -198,9 +200,11 @@ beforeAll(async () => {
       service: async (companyId) => {
         const articleId = await context.make.article(companyId);
         const endUserId = await context.make.endUser(companyId);
+        // Started this month: a hard delete by a customer touches no billed month (decisions section 13).
+        const startTime = new Date(businessTimeToEpoch(today.year, today.month, 1, 12) * 1000);
         const [row] = await db
           .insert(services)
-          .values({ companyId, articleId, endUserId, startTime: new Date('2026-01-01T11:00:00Z') })
+          .values({ companyId, articleId, endUserId, startTime })
           .returning({ id: services.id });
         return row.id;
       },

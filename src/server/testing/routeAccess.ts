@@ -117,6 +117,7 @@ const article = fresh(async (ctx, companyId) => ({ params: { id: await ctx.make.
 const service = fresh(async (ctx, companyId) => ({ params: { id: await ctx.make.service(companyId) } }));
 const endUser = fresh(async (ctx, companyId) => ({ params: { id: await ctx.make.endUser(companyId) } }));
 const contactPerson = fresh(async (ctx, companyId) => ({ params: { id: await ctx.make.user(companyId) } }));
+const newContactPerson = (ctx: AccessContext) => ({ firstname: 'Matrix', lastname: 'Contact', email: `${ctx.unique()}@voorbeeld.nl` });
 
 /** Provider staff address every company: a fresh company, whoever asks. */
 const anyCompany: TenantObjects = {
@@ -153,10 +154,16 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
   'POST /api/auth/refresh': {
     access: 'public',
     tenant: 'none',
-    example: async (ctx) => ({ headers: { cookie: await ctx.refreshCookie() } }),
+    // The portal's own header: refresh and logout refuse cross-site requests (routes/auth).
+    example: async (ctx) => ({ headers: { cookie: await ctx.refreshCookie(), 'x-requested-with': 'mijn-portaal' } }),
     status: 200,
   },
-  'POST /api/auth/logout': { access: 'public', tenant: 'none', example: noInput, status: 204 },
+  'POST /api/auth/logout': {
+    access: 'public',
+    tenant: 'none',
+    example: () => ({ headers: { 'x-requested-with': 'mijn-portaal' } }),
+    status: 204,
+  },
   'POST /api/auth/reset/request': {
     access: 'public',
     tenant: 'none',
@@ -205,14 +212,18 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
   'GET /api/users': { access: 'LIST_USERS', tenant: 'none', example: noInput, status: 200 },
   'POST /api/users': {
     access: 'CREATE_USER',
-    tenant: 'none',
-    example: (ctx) => ({ body: { firstname: 'Matrix', lastname: 'Contact', email: `${ctx.unique()}@voorbeeld.nl` } }),
+    // The spec's client names the company: the acting one is taken, another answers 404.
+    tenant: {
+      own: (ctx) => ({ body: { ...newContactPerson(ctx), company_id: ctx.caller.actingCompanyId } }),
+      other: (ctx) => ({ body: { ...newContactPerson(ctx), company_id: ctx.foreign.companyId } }),
+    },
+    example: (ctx) => ({ body: newContactPerson(ctx) }),
     status: 201,
   },
   'PUT /api/users/:id': {
     access: 'CREATE_USER',
     tenant: contactPerson,
-    example: () => ({ body: { firstname: 'Gewijzigd' } }),
+    example: (ctx) => ({ body: { firstname: 'Gewijzigd', company_id: ctx.caller.actingCompanyId } }),
     status: 200,
   },
   'GET /api/users/activate/:id': {
@@ -361,7 +372,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
   'PUT /api/services/create': {
     access: 'CREATE_SERVICE',
     tenant: fresh(async (ctx, companyId) => ({
-      body: { article_id: await ctx.make.article(companyId), start_time: '2026-01-01', end_user: { firstname: 'Nieuwe', lastname: 'Gebruiker' } },
+      // The running month: a customer may not start a service in a billed month (decisions section 13).
+      body: { article_id: await ctx.make.article(companyId), start_time: ctx.thisMonth, end_user: { firstname: 'Nieuwe', lastname: 'Gebruiker' } },
     })),
     example: noInput,
     status: 201,

@@ -1,10 +1,7 @@
-import { daysInMonth, isoDate, parseIsoDate } from '../../../domain/time';
-import { HttpError } from '../../plugins/errors';
+import { daysInMonth, isoDate } from '../../../domain/time';
 import type { MonthRange } from '../../services/costs/input';
+import { dateRangeOf } from '../input';
 import { isoDateSchema } from '../schemas';
-
-/** The longest range a costs call or export takes: two years (the chart asks twelve months). */
-export const MAX_RANGE_MONTHS = 24;
 
 export interface CostsRangeQuery {
   costs_date_from: string;
@@ -20,16 +17,10 @@ export const costsRangeQuery = {
 /**
  * The months a costs call covers: every calendar month touched by `costs_date_from` ..
  * `costs_date_to`, whole (costs are computed per month, decisions section 5). So 2026-03-15 ..
- * 2026-04-02 means March and April. 400 on an impossible date, from after to, or more than
- * MAX_RANGE_MONTHS months.
+ * 2026-04-02 means March and April. 400 outside the rule of every date range (dateRangeOf).
  */
 export const monthRangeOf = (query: CostsRangeQuery): MonthRange => {
-  const from = parseIsoDate(query.costs_date_from);
-  const to = parseIsoDate(query.costs_date_to);
-  if (!from || !to) throw new HttpError(400, 'Ongeldige datum.');
-  if (isoDate(from) > isoDate(to)) throw new HttpError(400, 'De begindatum ligt na de einddatum.');
-  const months = (to.year - from.year) * 12 + to.month - from.month + 1;
-  if (months > MAX_RANGE_MONTHS) throw new HttpError(400, `Kies een periode van hoogstens ${MAX_RANGE_MONTHS} maanden.`);
+  const { from, to } = dateRangeOf(query.costs_date_from, query.costs_date_to);
   return { from: { year: from.year, month: from.month }, to: { year: to.year, month: to.month } };
 };
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { parseIsoDate } from '../../../domain/time';
+import { parseRangeDate } from '../../../domain/dateRange';
 import { HttpError } from '../../plugins/errors';
 import { groupBundleFigures, hasGroupBundle, recalculateGroupBundle } from '../../services/groupBundle';
 import { errorResponses, isoDateSchema } from '../schemas';
@@ -15,9 +15,10 @@ const monthQuery = {
   required: ['costs_date_from'],
 } as const;
 
+/** The month of `costs_date_from`: a real date in the years every date range allows (domain dateRange.ts). */
 const monthOf = (value: string) => {
-  const date = parseIsoDate(value);
-  if (!date) throw new HttpError(400, 'Ongeldige datum.');
+  const date = parseRangeDate(value);
+  if (!date) throw new HttpError(400, 'Ongeldige periode: geen bestaande datum (JJJJ-MM-DD, jaar 1900-2199).');
   return date;
 };
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { businessDateOf, isoDate, parseIsoDate, todayNoon } from '../../../domain/time';
+import { businessDateOf, isoDate, todayNoon } from '../../../domain/time';
 import { HttpError } from '../../plugins/errors';
 import { csvAmount, sendCsv, toCsv } from '../../services/csv';
 import {
@@ -11,6 +11,7 @@ import {
   type DateRange,
   type ReportFilters,
 } from '../../services/usage/report';
+import { dateRangeOf } from '../input';
 import { errorResponses, isoDateSchema } from '../schemas';
 
 /**
@@ -107,13 +108,10 @@ const detailRecordSchema = {
   required: ['id', 'direction', 'sender', 'receiver', 'date', 'time', 'total_price', 'type', 'length', 'bundle'],
 } as const;
 
+/** The chosen range (dateRangeOf's rule: 400 outside it), by default the running month up to today. */
 const rangeOf = (query: RangeQuery): DateRange => {
   const today = businessDateOf(todayNoon());
-  const from = query.report_date_from ? parseIsoDate(query.report_date_from) : { ...today, day: 1 };
-  const to = query.report_date_to ? parseIsoDate(query.report_date_to) : today;
-  if (!from || !to) throw new HttpError(400, 'Ongeldige datum.');
-  if (isoDate(from) > isoDate(to)) throw new HttpError(400, 'De begindatum ligt na de einddatum.');
-  return { from, to };
+  return dateRangeOf(query.report_date_from || isoDate({ ...today, day: 1 }), query.report_date_to || isoDate(today));
 };
 
 const filtersOf = (query: ReportQuery): ReportFilters => ({

@@ -1,0 +1,46 @@
+import { isoDate, parseIsoDate, type CalendarDate } from './time';
+
+/**
+ * The one rule for every date range a caller chooses (the usage report's `report_date_*`, the
+ * costs calls' and billing export's `costs_date_*`): real calendar dates in years 1900-2199, the
+ * start not after the end, and at most MAX_RANGE_MONTHS calendar months touched. Outside it a
+ * caller could ask for the year 0026 (which JavaScript's Date reads as 1926) or for centuries
+ * of months that each cost a query.
+ */
+
+/** The longest range: two years (the costs chart asks twelve months). */
+export const MAX_RANGE_MONTHS = 24;
+
+const FIRST_YEAR = 1900;
+const LAST_YEAR = 2199;
+
+export interface DateRange {
+  from: CalendarDate;
+  to: CalendarDate;
+}
+
+export type DateRangeResult = { range: DateRange } | { error: string };
+
+/** A real calendar date in the years the portal knows, or null. */
+export const parseRangeDate = (value: string): CalendarDate | null => {
+  const date = parseIsoDate(value);
+  if (!date || date.year < FIRST_YEAR || date.year > LAST_YEAR) return null;
+  return date;
+};
+
+/** The calendar months `from` .. `to` touch, both counted whole. */
+export const monthsTouched = (from: CalendarDate, to: CalendarDate): number =>
+  (to.year - from.year) * 12 + to.month - from.month + 1;
+
+/** The range of two ISO dates, or the Dutch reason it is refused. */
+export const checkDateRange = (fromText: string, toText: string): DateRangeResult => {
+  const from = parseRangeDate(fromText);
+  if (!from) return { error: `Ongeldige periode: de begindatum is geen bestaande datum (JJJJ-MM-DD, jaar ${FIRST_YEAR}-${LAST_YEAR}).` };
+  const to = parseRangeDate(toText);
+  if (!to) return { error: `Ongeldige periode: de einddatum is geen bestaande datum (JJJJ-MM-DD, jaar ${FIRST_YEAR}-${LAST_YEAR}).` };
+  if (isoDate(from) > isoDate(to)) return { error: 'Ongeldige periode: de begindatum ligt na de einddatum.' };
+  if (monthsTouched(from, to) > MAX_RANGE_MONTHS) {
+    return { error: `Ongeldige periode: kies een periode van hoogstens ${MAX_RANGE_MONTHS} maanden.` };
+  }
+  return { range: { from, to } };
+};
