@@ -153,7 +153,7 @@ const groupUrlOf = (baseUrl: string, group: { id: number; name: string }) => `${
 export const articleUrlOf = (baseUrl: string, group: { id: number; name: string }, article: { id: number; name: string }) =>
   `${groupUrlOf(baseUrl, group)}/${article.id}/${slug(article.name)}`;
 
-/** The portal's marks of a full load (src/client/app/timeline.ts), in the order they come. */
+/** The portal's marks of a full load (src/client/base/timeline.ts), in the order they come. */
 const MARKS: [string, string][] = [
   ['start', 'the entry starts running (refresh sent)'],
   ['evaluated', 'the entry is evaluated (React, MUI, store)'],
@@ -210,7 +210,7 @@ const coldTimeline = (page: Page) =>
     return {
       refresh: refresh ? { start: refresh.startTime, end: refresh.responseEnd, encoded: refresh.encodedBodySize } : null,
       scriptsEnd: scripts.length > 0 ? Math.max(...scripts.map((e) => e.responseEnd)) : null,
-      // The portal's own marks (src/client/app/timeline.ts).
+      // The portal's own marks (src/client/base/timeline.ts).
       marks: Object.fromEntries(
         performance
           .getEntriesByType('mark')

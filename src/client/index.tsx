@@ -9,7 +9,7 @@ import { preloadChunksFor, routes } from './app/routes';
 import { SessionGate, trackSettled } from './app/SessionGate';
 import { startSession } from './app/startUp';
 import { makeStore } from './app/store';
-import { markTimeline } from './app/timeline';
+import { markTimeline } from './base/timeline';
 import { deadline } from '../domain/deadline';
 
 markTimeline('evaluated');

@@ -1,5 +1,5 @@
-import { refreshEarly } from './api/sessionRequests';
-import { markTimeline } from './app/timeline';
+import { refreshEarly } from './base/sessionRequests';
+import { markTimeline } from './base/timeline';
 import { isServicesFormAddress } from './features/services/formAddress';
 
 markTimeline('start');

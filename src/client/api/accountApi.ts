@@ -1,8 +1,9 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { firstOpenDay } from '../../domain/closedMonths';
 import { isProviderStaff, type Permission, type PermissionMap } from '../../domain/permissions';
-import { useAppSelector } from '../app/hooks';
-import { selectUserId } from '../app/authSlice';
+import { selectUserId } from '../base/authSlice';
+import { declareToasts, initialLoadFailed } from '../base/errorToasts';
+import { useAppSelector } from '../base/hooks';
 import { api } from './api';
 
 export interface CompanyRef {
@@ -61,6 +62,8 @@ export const accountApi = api.injectEndpoints({
 });
 
 export const { useGetPoliciesQuery, useGetUserQuery, useGetCompanyQuery } = accountApi;
+
+declareToasts(accountApi.endpoints, { getPolicies: { failed: initialLoadFailed }, getUser: { failed: initialLoadFailed } });
 
 /** The signed-in user (the token's `sub`). */
 export const useCurrentUser = () => useGetUserQuery(useAppSelector(selectUserId) ?? skipToken);

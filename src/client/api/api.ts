@@ -1,5 +1,5 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { snapshotLoaded } from '../app/snapshot';
+import { snapshotLoaded } from '../base/snapshotLoaded';
 import { sessionBaseQuery } from './baseQuery';
 
 export const TAG_TYPES = [

@@ -1,5 +1,5 @@
 import { makeStore } from '../app/store';
-import { initialUiState } from '../app/uiSlice';
+import { initialUiState } from '../base/uiSlice';
 import { json, mockServer } from '../test/http';
 import { loggedIn, makeToken } from '../test/tokens';
 import { accountApi } from './accountApi';

@@ -1,6 +1,6 @@
 import { type BaseQueryFn, type FetchArgs, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { loggedOut } from '../app/authSlice';
-import { ensureFreshSession, type SessionRootState } from '../app/session';
+import { loggedOut } from '../base/authSlice';
+import { ensureFreshSession, type SessionRootState } from '../base/session';
 
 export interface SessionExtraOptions {
   /** Calls made without a session (login, password reset): no token check, no bearer. */

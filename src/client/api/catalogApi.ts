@@ -1,5 +1,6 @@
 import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit';
-import type { RootState } from '../app/store';
+import { declareToasts, initialLoadFailed } from '../base/errorToasts';
+import type { RootState } from '../base/hooks';
 import { api, listTags } from './api';
 
 /** Keys of the article group icons the server knows. */
@@ -47,6 +48,8 @@ export const catalogApi = api.injectEndpoints({
 });
 
 export const { useGetVisibleArticleGroupsQuery, useGetBillingCyclesQuery } = catalogApi;
+
+declareToasts(catalogApi.endpoints, { getVisibleArticleGroups: { failed: initialLoadFailed } });
 
 const selectVisibleArticleGroupsData = createSelector(
   [catalogApi.endpoints.getVisibleArticleGroups.select()],

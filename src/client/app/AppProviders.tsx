@@ -2,8 +2,8 @@ import { CssBaseline } from '@mui/material';
 import { ThemeProvider } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import type { AppStore } from './store';
-import { theme } from './theme';
+import type { AppStore } from '../base/hooks';
+import { theme } from '../base/theme';
 import { ToastsHost } from './ToastsHost';
 
 /** Store, theme and toasts around the whole application (and around every UI test). */

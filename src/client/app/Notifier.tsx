@@ -1,7 +1,7 @@
 import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from './hooks';
-import { selectQueuedToasts, toastShown } from './toastsSlice';
+import { useAppDispatch, useAppSelector } from '../base/hooks';
+import { selectQueuedToasts, toastShown } from '../base/toastsSlice';
 
 /** Hands queued toasts to notistack; the queue lets non-React code (middleware) raise them. */
 export function Notifier() {

@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router-dom';
-import { selectSessionStatus } from './authSlice';
-import { useAppSelector } from './hooks';
+import { selectSessionStatus } from '../base/authSlice';
+import { useAppSelector } from '../base/hooks';
 
 /** Logged-in routes: without a session the user goes to /login, and nothing is remembered. */
 export function RequireSession() {

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { PageLoading } from '../components/PageLoading';
-import { selectSessionStatus } from './authSlice';
-import { useAppSelector } from './hooks';
+import { selectSessionStatus } from '../base/authSlice';
+import { useAppSelector } from '../base/hooks';
 
 interface SessionGateProps {
   children: ReactNode;

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { AppProviders } from './AppProviders';
 import { makeStore } from './store';
-import { toastQueued } from './toastsSlice';
+import { toastQueued } from '../base/toastsSlice';
 import { loggedIn } from '../test/tokens';
 
 /** The toasts load after the first render (ToastsHost), or at once for a toast queued before that. */

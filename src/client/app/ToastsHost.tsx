@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useAppSelector } from './hooks';
-import { selectQueuedToasts } from './toastsSlice';
-import { whenIdle } from './whenIdle';
+import { useAppSelector } from '../base/hooks';
+import { selectQueuedToasts } from '../base/toastsSlice';
+import { whenIdle } from '../base/whenIdle';
 
 const LazyToasts = lazy(() => import(/* webpackChunkName: "toasts" */ './Toasts').then(({ Toasts }) => ({ default: Toasts })));
 
@@ -16,9 +16,8 @@ export function ToastsHost() {
   // Once asked for, the toasts stay: the queue empties as soon as they show.
   const [wanted, setWanted] = useState(false);
   useEffect(() => whenIdle(() => setWanted(true)), []);
-  useEffect(() => {
-    if (queued) setWanted(true);
-  }, [queued]);
+  // Set while rendering (React's way to adjust state to a prop), not in an effect after it.
+  if (queued && !wanted) setWanted(true);
   if (!wanted && !queued) return null;
   return (
     <Suspense fallback={null}>

@@ -2,15 +2,14 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { PermissionMap } from '../../domain/permissions';
 import { accountApi, type Company, type User } from '../api/accountApi';
 import { type ArticleGroup, catalogApi, visibleGroupsOf } from '../api/catalogApi';
-import type { EarlyCalls } from '../api/sessionRequests';
+import type { EarlyCalls, SeedEntry } from '../base/sessionRequests';
 import { earlyArticleSeed } from '../features/services/servicesRoutes';
 import { deadline } from '../../domain/deadline';
-import type { PageAddress } from './startUp';
 
-/** An early call's path, and the action that puts its answer into the cache (null: not usable). */
-export interface SeedEntry {
-  path: string;
-  action: (answer: unknown) => UnknownAction | null;
+/** The part of `window.location` a full page load starts from. */
+export interface PageAddress {
+  pathname: string;
+  search: string;
 }
 
 /** How long the session's start waits for the early calls at most: a slow answer is left to the screen. */

@@ -1,9 +1,35 @@
 import { legacy_configureStore as configureMockStore } from 'redux-mock-store';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { MSG } from '../../domain/messages';
-import { errorToasts, type EndpointName } from './errorToasts';
-import { startImpersonation } from './session';
-import { toastQueued } from './toastsSlice';
+import { accountApi } from '../api/accountApi';
+import { catalogApi } from '../api/catalogApi';
+import { errorToasts } from '../base/errorToasts';
+import { startImpersonation } from '../base/session';
+import { toastQueued } from '../base/toastsSlice';
+import { adminApi } from '../features/admin/adminApi';
+import { authApi } from '../features/auth/authApi';
+import { companyApi } from '../features/company/companyApi';
+import { costsApi } from '../features/costs/costsApi';
+import { dashboardApi } from '../features/dashboard/dashboardApi';
+import { servicesApi } from '../features/services/servicesApi';
+import { usageApi } from '../features/usage/usageApi';
+
+/**
+ * The toasts of the whole portal: the middleware with every endpoint's declared toasts (importing
+ * an endpoints file declares its toasts, as it does when its screens load).
+ */
+const portalEndpoints = {
+  ...accountApi.endpoints,
+  ...catalogApi.endpoints,
+  ...authApi.endpoints,
+  ...adminApi.endpoints,
+  ...companyApi.endpoints,
+  ...costsApi.endpoints,
+  ...dashboardApi.endpoints,
+  ...servicesApi.endpoints,
+  ...usageApi.endpoints,
+};
+type EndpointName = keyof typeof portalEndpoints;
 
 // redux-mock-store's types still describe Redux 4 middleware; the runtime contract is the same.
 type MockStoreMiddleware = NonNullable<Parameters<typeof configureMockStore>[0]>[number];

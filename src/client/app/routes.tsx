@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
 import { isServicesFormAddress, preloadServicesForms } from '../features/services/servicesRoutes';
-import { screen } from './lazyScreen';
+import { screen } from '../base/lazyScreen';
 import { RequireSession } from './RequireSession';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 

@@ -1,6 +1,6 @@
 import { createListenerMiddleware } from '@reduxjs/toolkit';
 import { api } from '../api/api';
-import { type AuthState, selectIdentityKey } from './authSlice';
+import { type AuthState, selectIdentityKey } from '../base/authSlice';
 
 /**
  * Cached answers belong to one user acting for one company. When that changes (login,

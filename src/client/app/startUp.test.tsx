@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { accountApi } from '../api/accountApi';
 import { catalogApi, selectArticleGroupById } from '../api/catalogApi';
-import { earlyPaths, refreshEarly, requestRefresh, takeEarlyCalls } from '../api/sessionRequests';
+import { earlyPaths, refreshEarly, requestRefresh, takeEarlyCalls } from '../base/sessionRequests';
 import { articleRequestPath, articleWindowQuery, servicesApi } from '../features/services/servicesApi';
 import { articlePath, company, mockServices } from '../features/services/testData';
 import { deferred, json } from '../test/http';
@@ -11,7 +11,7 @@ import { earlySeed } from './earlySeed';
 import { LAYOUT_ROUTE_ID, routes } from './routes';
 import { startSession } from './startUp';
 import { makeStore } from './store';
-import { initialUiState } from './uiSlice';
+import { initialUiState } from '../base/uiSlice';
 
 const ownToken = makeToken();
 const afterReload = (managedCompanyId: number | null = null) =>

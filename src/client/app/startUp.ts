@@ -1,21 +1,15 @@
 import { matchRoutes } from 'react-router-dom';
 import { accountApi } from '../api/accountApi';
 import { catalogApi } from '../api/catalogApi';
-import { takeEarlyCalls } from '../api/sessionRequests';
+import { takeEarlyCalls } from '../base/sessionRequests';
 import { prefetchServicesScreen } from '../features/services/servicesRoutes';
-import { selectActingCompanyId, selectIsImpersonating, selectUserId } from './authSlice';
+import { selectActingCompanyId, selectIsImpersonating, selectUserId } from '../base/authSlice';
 import { LAYOUT_ROUTE_ID, routes } from './routes';
-import { restoreSession } from './session';
-import type { AppDispatch, RootState } from './store';
-import { selectManagedCompanyId } from './uiSlice';
-import { markTimeline } from './timeline';
-import { earlySeed } from './earlySeed';
-
-/** The part of `window.location` a full page load starts from. */
-export interface PageAddress {
-  pathname: string;
-  search: string;
-}
+import { restoreSession } from '../base/session';
+import type { AppDispatch, RootState } from '../base/hooks';
+import { selectManagedCompanyId } from '../base/uiSlice';
+import { markTimeline } from '../base/timeline';
+import { earlySeed, type PageAddress } from './earlySeed';
 
 /**
  * Starts the calls the screen at the address makes first: the frame's (user, policies, groups,

@@ -1,12 +1,13 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import { api } from '../api/api';
-import { authReducer } from './authSlice';
-import { errorToasts } from './errorToasts';
+import { authReducer } from '../base/authSlice';
+import { errorToasts } from '../base/errorToasts';
+import type { AppStore, RootState } from '../base/hooks';
+import { toastsReducer } from '../base/toastsSlice';
+import { uiPersistConfig } from '../base/uiPersist';
+import { uiReducer } from '../base/uiSlice';
 import { sessionCache } from './sessionCache';
-import { toastsReducer } from './toastsSlice';
-import { uiPersistConfig } from './uiPersist';
-import { uiReducer } from './uiSlice';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
@@ -16,10 +17,12 @@ const rootReducer = combineReducers({
   toasts: toastsReducer,
 });
 
-export type RootState = ReturnType<typeof rootReducer>;
-
-export const makeStore = (preloadedState?: Partial<RootState>) =>
-  configureStore({
+/**
+ * The one store. Its type is the one the layers below declare (base/hooks.ts), which cannot
+ * import it: the return type has the compiler check that these reducers make that state.
+ */
+export const makeStore = (preloadedState?: Partial<RootState>): AppStore => {
+  const store = configureStore({
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefaultMiddleware) =>
@@ -29,6 +32,5 @@ export const makeStore = (preloadedState?: Partial<RootState>) =>
         .prepend(sessionCache.middleware)
         .concat(api.middleware, errorToasts),
   });
-
-export type AppStore = ReturnType<typeof makeStore>;
-export type AppDispatch = AppStore['dispatch'];
+  return store;
+};

@@ -1,6 +1,6 @@
-import { selectClaims } from '../app/authSlice';
-import { useAppSelector } from '../app/hooks';
-import { useImpersonation } from '../app/useImpersonation';
+import { selectClaims } from '../base/authSlice';
+import { useAppSelector } from '../base/hooks';
+import { useImpersonation } from '../base/useImpersonation';
 
 /**
  * 'Beheren' (spec section 4): acts for the company, or, for the user's own company while

@@ -1,4 +1,4 @@
-import { decodeClaims } from '../api/token';
+import { decodeClaims } from '../base/token';
 
 /** A request as the fake server saw it. */
 export interface SeenRequest {

@@ -4,7 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../app/AppProviders';
 import { routes } from '../app/routes';
 import { SessionGate } from '../app/SessionGate';
-import { type AppStore, makeStore, type RootState } from '../app/store';
+import { makeStore } from '../app/store';
+import type { AppStore, RootState } from '../base/hooks';
 
 interface Options {
   preloadedState?: Partial<RootState>;

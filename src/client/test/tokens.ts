@@ -1,4 +1,4 @@
-import type { TokenClaims } from '../api/token';
+import type { TokenClaims } from '../base/token';
 
 const base64Url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 

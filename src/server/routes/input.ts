@@ -8,8 +8,8 @@ import { HttpError } from '../plugins/errors';
  * JSON body; a field in both takes the body's value.
  */
 export const paramsOf = <T extends object>(query: T | undefined, body: T | null | undefined): T => ({
-  ...(query ?? {}),
-  ...(body ?? {}),
+  ...query,
+  ...body,
 }) as T;
 
 /** Trimmed text, or null when empty or absent. */

@@ -25,7 +25,7 @@ export const createBackgroundTasks = (log: FastifyBaseLogger): BackgroundTasks =
       running.add(done);
     },
     settled: async () => {
-      await Promise.all([...running]);
+      await Promise.all(running);
     },
   };
 };

@@ -27,7 +27,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatDecimal } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
 import type { ArticleGroupIconKey } from '../../api/catalogApi';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../base/hooks';
 import { type AdminArticleGroup, type ArticleGroupInput, selectCompanies, useGetCompaniesQuery } from './adminApi';
 import { adminPaths } from './adminPaths';
 import { ArticleGroupFieldDialog, type FieldDraft } from './ArticleGroupFieldDialog';

@@ -3,7 +3,7 @@ import { Button, Link, Paper, Table, TableBody, TableCell, TableContainer, Table
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDecimal } from '../../../domain/format';
 import { usePermission } from '../../api/accountApi';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../base/hooks';
 import { ArticleGroupIcon } from '../../components/ArticleGroupIcon';
 import { PageLoading } from '../../components/PageLoading';
 import { selectAdminArticleGroups, useGetArticleGroupsQuery } from './adminApi';

@@ -3,7 +3,7 @@ import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useMemo, useState } from 'react';
 import { daysInMonth, isoDate, monthOptions, parseIsoDate } from '../../../domain/time';
 import { type BillingPeriod, useExportBillingMutation } from './adminApi';
-import { saveCsv } from '../../app/download';
+import { saveCsv } from '../../base/download';
 import { TabSection } from './TabSection';
 
 const HEADING_ID = 'facturatie-export-titel';

@@ -13,7 +13,7 @@ import {
 import { Form, Formik, useFormikContext } from 'formik';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../base/hooks';
 import {
   type CompanyInput,
   selectAdminArticleGroups,

@@ -1,7 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Button, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../base/hooks';
 import { PageLoading } from '../../components/PageLoading';
 import { selectParentCompanies, useGetParentCompaniesQuery } from './adminApi';
 import { adminPaths } from './adminPaths';

@@ -4,7 +4,7 @@ import { type ReactNode, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Select, { type MultiValue } from 'react-select';
 import { MSG } from '../../../domain/messages';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../base/hooks';
 import { useSelectStyles } from '../../components/selectStyles';
 import { type ParentCompanyInput, selectCompanies, useGetCompaniesQuery } from './adminApi';
 import { adminPaths } from './adminPaths';

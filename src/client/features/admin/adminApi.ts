@@ -1,8 +1,11 @@
 import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { MSG } from '../../../domain/messages';
 import type { Company } from '../../api/accountApi';
 import { api, listTags } from '../../api/api';
 import type { ArticleGroupField, ArticleGroupIconKey } from '../../api/catalogApi';
-import type { RootState } from '../../app/store';
+import { answeredMessage, declareToasts, inServerWords, serverMessage, unknownError } from '../../base/errorToasts';
+import type { RootState } from '../../base/hooks';
 
 /** A contact person as the company list names it. */
 export interface CompanyUser {
@@ -214,6 +217,33 @@ export const {
   useImportUsageMutation,
   useExportBillingMutation,
 } = adminApi;
+
+/** A 409 is mostly the taken number; the server also refuses a taken contact e-mail address with it. */
+const numberTaken = (takenText: string) => (error: FetchBaseQueryError) => ({
+  message: error.status === 409 ? (serverMessage(error) ?? takenText) : answeredMessage(error),
+});
+
+/** An article group conflict (it still has articles) in the server's words, other failures as unknown. */
+const articleGroupFailed = (error: FetchBaseQueryError) => (error.status === 409 ? inServerWords(error) : unknownError());
+
+declareToasts(adminApi.endpoints, {
+  addCompany: { failed: numberTaken(MSG.customerNumberTaken) },
+  editCompany: { failed: numberTaken(MSG.companyNumberTaken) },
+  deleteCompany: {
+    succeeded: ({ name }) => ({ message: MSG.removeClientSuccess(name), variant: 'success' }),
+    failed: () => ({ message: MSG.removeClientFailed }),
+  },
+  endCompany: { failed: inServerWords },
+  sendActivationMail: { failed: inServerWords },
+  exportBilling: { failed: inServerWords },
+  // Spec section 8: the parent company calls.
+  addParentCompany: { failed: unknownError },
+  editParentCompany: { failed: unknownError },
+  deleteParentCompany: { failed: unknownError },
+  addArticleGroup: { failed: articleGroupFailed },
+  editArticleGroup: { failed: articleGroupFailed },
+  deleteArticleGroup: { failed: articleGroupFailed },
+});
 
 const companySelectors = companiesAdapter.getSelectors();
 const parentCompanySelectors = parentCompaniesAdapter.getSelectors();

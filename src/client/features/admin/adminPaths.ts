@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../base/paths';
 
 /** The tabs of the admin overview, kept in the query string so that 'back' returns to them. */
 export const ADMIN_TABS = ['hoofdbedrijven', 'bedrijven', 'artikelgroepen', 'verbruik-importeren', 'facturatie-export'] as const;

@@ -3,9 +3,9 @@ import { Form, Formik } from 'formik';
 import { useEffect } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { MSG } from '../../../domain/messages';
-import { sessionStarted } from '../../app/authSlice';
-import { useAppDispatch } from '../../app/hooks';
-import { logout } from '../../app/session';
+import { sessionStarted } from '../../base/authSlice';
+import { useAppDispatch } from '../../base/hooks';
+import { logout } from '../../base/session';
 import { AuthFrame } from './AuthFrame';
 import { type Credentials, useLoginMutation } from './authApi';
 

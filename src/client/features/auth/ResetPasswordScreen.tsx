@@ -3,8 +3,8 @@ import { Form, Formik } from 'formik';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PASSWORD_RULE, passwordWeakness } from '../../../domain/passwordStrength';
-import { sessionStarted } from '../../app/authSlice';
-import { useAppDispatch } from '../../app/hooks';
+import { sessionStarted } from '../../base/authSlice';
+import { useAppDispatch } from '../../base/hooks';
 import { AuthFrame } from './AuthFrame';
 import { useResetPasswordMutation } from './authApi';
 

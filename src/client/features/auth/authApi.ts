@@ -1,4 +1,7 @@
+import { MSG } from '../../../domain/messages';
 import { api } from '../../api/api';
+import { declareToasts, serverMessage } from '../../base/errorToasts';
+import type { ToastRequest } from '../../base/toastsSlice';
 
 export interface Credentials {
   email: string;
@@ -32,3 +35,20 @@ export const authApi = api.injectEndpoints({
 });
 
 export const { useLoginMutation, useResetPasswordMutation, useRequestPasswordResetMutation } = authApi;
+
+/** Spec section 8: reset errors stay until the user closes them. */
+const resetFailure = (error: unknown): ToastRequest => {
+  const message = serverMessage(error);
+  const texts: Record<string, string> = { 'Token timed out': MSG.resetTimedOut, 'Invalid token': MSG.resetInvalidToken };
+  return { message: texts[message ?? ''] ?? MSG.resetOther(message ?? MSG.unknownError), autoHideDuration: null };
+};
+
+declareToasts(authApi.endpoints, {
+  login: { failed: 'shownByScreen' },
+  resetPassword: { failed: resetFailure, anonymous: true },
+  requestPasswordReset: {
+    succeeded: ({ email }) => ({ message: MSG.forgotSuccess(email), variant: 'success' }),
+    failed: () => ({ message: MSG.forgotFailure }),
+    anonymous: true,
+  },
+});

@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../base/paths';
 import { AddBranchScreen } from './AddBranchScreen';
 import { AddContactPersonScreen } from './AddContactPersonScreen';
 import { CompanyOverviewScreen } from './CompanyOverviewScreen';

@@ -3,7 +3,7 @@ import { Button, Link, Paper, Table, TableBody, TableCell, TableContainer, Table
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePermission } from '../../api/accountApi';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../base/hooks';
 import { PageLoading } from '../../components/PageLoading';
 import { companyPaths } from './companyPaths';
 import { selectContactPersons, useGetContactPersonsQuery } from './companyApi';

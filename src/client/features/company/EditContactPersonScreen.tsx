@@ -1,6 +1,6 @@
 import { Button, Typography } from '@mui/material';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../base/hooks';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { CompanyBreadcrumbs } from './CompanyBreadcrumbs';

@@ -2,7 +2,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, Link, List, ListItem, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { type ImportLineError, useGetEndUserTemplateMutation, useImportEndUsersMutation } from './companyApi';
-import { saveCsv } from '../../app/download';
+import { saveCsv } from '../../base/download';
 import { Section } from './Section';
 
 const HEADING_ID = 'eindgebruikers-importeren-titel';

@@ -1,7 +1,7 @@
 import { Box, Link, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../base/paths';
 import type { EndUserListItem } from './companyApi';
 
 const ROW_HEIGHT = 40;

@@ -3,7 +3,7 @@ import { InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import type { EntityState } from '@reduxjs/toolkit';
 import { useEffect, useState } from 'react';
 import { formatDecimal } from '../../../domain/format';
-import { evenWindows, useQueryWindows } from '../../app/useQueryWindows';
+import { evenWindows, useQueryWindows } from '../../base/useQueryWindows';
 import { PageLoading } from '../../components/PageLoading';
 import { companyApi, endUsersAdapter, type EndUserListItem, type EndUsersWindow, useGetEndUserCountQuery } from './companyApi';
 import { EndUserList } from './EndUserList';

@@ -1,6 +1,9 @@
 import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { MSG, TOAST_MS } from '../../../domain/messages';
 import { api, listTags } from '../../api/api';
-import type { RootState } from '../../app/store';
+import { declareToasts, inServerWords, serverMessage, unknownError } from '../../base/errorToasts';
+import type { RootState } from '../../base/hooks';
 
 /** A contact person of the acting company (GET /users). */
 export interface ContactPerson {
@@ -184,6 +187,25 @@ export const {
   useRemoveBranchMutation,
   useGetAuditLogQuery,
 } = companyApi;
+
+/** Spec section 8: an end-user import's refusal as the server wrote it, for 10 seconds, or that nothing was imported. */
+const importFailed = (error: FetchBaseQueryError) => {
+  const message = serverMessage(error);
+  const noAnswer = typeof error.status === 'string' || message === undefined;
+  return { message: noAnswer ? MSG.importNoResponse : message, autoHideDuration: TOAST_MS.importError };
+};
+
+const contactPersonFailed = (error: FetchBaseQueryError) => ({ message: error.status === 409 ? MSG.emailTaken : MSG.initialLoadFailed });
+
+declareToasts(companyApi.endpoints, {
+  importEndUsers: { succeeded: () => ({ message: MSG.importSuccess, variant: 'success' }), failed: importFailed },
+  getEndUserTemplate: { failed: inServerWords },
+  addContactPerson: { failed: contactPersonFailed },
+  editContactPerson: { failed: contactPersonFailed },
+  // Spec section 8: the parent company calls.
+  addBranch: { failed: unknownError },
+  removeBranch: { succeeded: () => ({ message: MSG.branchRemoved, variant: 'success' }), failed: unknownError },
+});
 
 const contactPersonSelectors = contactPersonsAdapter.getSelectors();
 const branchCandidateSelectors = branchCandidatesAdapter.getSelectors();

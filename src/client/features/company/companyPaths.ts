@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../base/paths';
 
 /** The screens below /mijn-bedrijf that only this feature links to (spec section 2). */
 export const companyPaths = {

@@ -3,7 +3,7 @@ import type { Key, MouseEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatEuro } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
-import { paths } from '../../app/paths';
+import { paths } from '../../base/paths';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import type { Cents } from './costsModel';

@@ -1,6 +1,7 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api } from '../../api/api';
-import type { DateRange } from '../../app/paths';
+import { declareToasts, inServerWords } from '../../base/errorToasts';
+import type { DateRange } from '../../base/paths';
 
 /** Amounts are JSON numbers in euros (decisions section 12); they are read with decimal.js only. */
 export interface CostFigures {
@@ -118,3 +119,5 @@ export const costsApi = api.injectEndpoints({
 });
 
 export const { useGetCostsQuery, useGetCostsByMonthQuery, useGetCostLinesQuery, useExportCostsBillingMutation } = costsApi;
+
+declareToasts(costsApi.endpoints, { exportCostsBilling: { failed: inServerWords } });

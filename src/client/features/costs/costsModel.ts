@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js';
 import { roundCents, sumAmounts } from '../../../domain/money';
 import { addMonths, daysInMonth, DUTCH_MONTHS, isoDate, monthKey, monthOptions, parseIsoDate } from '../../../domain/time';
-import type { DateRange } from '../../app/paths';
+import type { DateRange } from '../../base/paths';
 import type { CostFigures, CostLine, CostLineKind, MonthCosts, PeriodCosts } from './costsApi';
 
 /**

@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
-import type { DateRange } from '../../app/paths';
-import type { RootState } from '../../app/store';
+import type { DateRange } from '../../base/paths';
+import type { RootState } from '../../base/hooks';
 import { costsApi, type CostLinesQuery } from './costsApi';
 import { costsPerArticle, monthlyChart, serviceCostsOf, summarizeCosts, usageCategories } from './costsModel';
 

@@ -1,5 +1,5 @@
 import { configure } from '@testing-library/react';
-import { initialUiState } from '../../app/uiSlice';
+import { initialUiState } from '../../base/uiSlice';
 import { json, type Routes, type SeenRequest } from '../../test/http';
 import { mockPortal } from '../../test/portalServer';
 import { loggedIn } from '../../test/tokens';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { costsMonthSelected, selectCostsMonth } from '../../app/uiSlice';
+import { useAppDispatch, useAppSelector } from '../../base/hooks';
+import { costsMonthSelected, selectCostsMonth } from '../../base/uiSlice';
 import { costsMonthOptions } from './costsModel';
 
 /**

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatDecimal } from '../../../domain/format';
 import { toSlug } from '../../../domain/slug';
 import { useGetVisibleArticleGroupsQuery } from '../../api/catalogApi';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../base/hooks';
 import { ArticleGroupIcon } from '../../components/ArticleGroupIcon';
 import { selectArticleGroupTiles, useGetArticleGroupCountsQuery } from './dashboardApi';
 

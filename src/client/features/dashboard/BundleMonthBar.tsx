@@ -1,8 +1,8 @@
 import { Button, Stack, TextField } from '@mui/material';
 import type { MonthOption } from '../../../domain/time';
 import { usePermission } from '../../api/accountApi';
-import { useAppDispatch } from '../../app/hooks';
-import { monthSelected } from '../../app/uiSlice';
+import { useAppDispatch } from '../../base/hooks';
+import { monthSelected } from '../../base/uiSlice';
 import { useRecalculateGroupBundleMutation } from './dashboardApi';
 
 interface BundleMonthBarProps {

@@ -3,8 +3,8 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatGb } from '../../../domain/format';
 import { monthOptions } from '../../../domain/time';
-import { useAppSelector } from '../../app/hooks';
-import { paths } from '../../app/paths';
+import { useAppSelector } from '../../base/hooks';
+import { paths } from '../../base/paths';
 import { selectBundlePercentage, useGetGroupBundleQuery, useGetGroupBundleStatusQuery } from './dashboardApi';
 
 /** The group data bundle of the month, only for companies that have one; opens the month's usage report. */

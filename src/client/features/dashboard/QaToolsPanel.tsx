@@ -3,10 +3,10 @@ import { Form, Formik } from 'formik';
 import type { ChangeEvent } from 'react';
 import { ROLE } from '../../../domain/permissions';
 import { useCurrentUser } from '../../api/accountApi';
-import { downloadFile } from '../../app/download';
-import { useAppDispatch, useAppStore } from '../../app/hooks';
-import { createSnapshot, loadSnapshot } from '../../app/snapshot';
-import { useImpersonation } from '../../app/useImpersonation';
+import { downloadFile } from '../../base/download';
+import { useAppDispatch, useAppStore } from '../../base/hooks';
+import { createSnapshot, loadSnapshot } from '../../base/snapshot';
+import { useImpersonation } from '../../base/useImpersonation';
 
 const SNAPSHOT_INPUT_ID = 'snapshot-bestand';
 

@@ -2,7 +2,8 @@ import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/
 import { bundlePercentage } from '../../../domain/bundle';
 import { api, listTags } from '../../api/api';
 import { selectArticleGroups } from '../../api/catalogApi';
-import type { RootState } from '../../app/store';
+import { declareToasts } from '../../base/errorToasts';
+import type { RootState } from '../../base/hooks';
 
 export interface ArticleGroupCount {
   id: number;
@@ -47,6 +48,10 @@ export const {
   useGetGroupBundleQuery,
   useRecalculateGroupBundleMutation,
 } = dashboardApi;
+
+declareToasts(dashboardApi.endpoints, {
+  recalculateGroupBundle: { succeeded: () => ({ message: 'De groepsbundel is herberekend.', variant: 'success' }) },
+});
 
 const selectArticleGroupCountsData = createSelector(
   [dashboardApi.endpoints.getArticleGroupCounts.select()],

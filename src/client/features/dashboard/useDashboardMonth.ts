@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { monthOptions } from '../../../domain/time';
-import { useAppSelector } from '../../app/hooks';
-import { selectStoredMonth } from '../../app/uiSlice';
+import { useAppSelector } from '../../base/hooks';
+import { selectStoredMonth } from '../../base/uiSlice';
 
 /**
  * The month the dashboard shows: the stored choice while it is still one of the options

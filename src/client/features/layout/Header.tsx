@@ -3,10 +3,10 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { IconButton, styled } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useCurrentUser } from '../../api/accountApi';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { logout } from '../../app/session';
-import { onDarkFocus } from '../../app/theme';
-import { selectSidebarOpen, sidebarToggled } from '../../app/uiSlice';
+import { useAppDispatch, useAppSelector } from '../../base/hooks';
+import { logout } from '../../base/session';
+import { onDarkFocus } from '../../base/theme';
+import { selectSidebarOpen, sidebarToggled } from '../../base/uiSlice';
 import { SearchBox } from '../../components/SearchBox';
 import { SIDEBAR_ID } from './Sidebar';
 

@@ -2,9 +2,9 @@ import { Alert, Link } from '@mui/material';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { MSG } from '../../../domain/messages';
 import { useGetCompanyQuery } from '../../api/accountApi';
-import { selectActingCompanyId, selectIsImpersonating } from '../../app/authSlice';
-import { useAppSelector } from '../../app/hooks';
-import { useImpersonation } from '../../app/useImpersonation';
+import { selectActingCompanyId, selectIsImpersonating } from '../../base/authSlice';
+import { useAppSelector } from '../../base/hooks';
+import { useImpersonation } from '../../base/useImpersonation';
 
 /** Named while the managed company's name cannot be loaded; the way back must stay. */
 const UNNAMED_COMPANY = 'een ander bedrijf';

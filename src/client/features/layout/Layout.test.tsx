@@ -1,6 +1,6 @@
 import { renderWithProviders, whenSettled } from '../../test/renderWithProviders';
 import { screen, within } from '@testing-library/react';
-import { initialUiState } from '../../app/uiSlice';
+import { initialUiState } from '../../base/uiSlice';
 import { json } from '../../test/http';
 import { mockPortal, permissions } from '../../test/portalServer';
 import { loggedIn, makeToken } from '../../test/tokens';

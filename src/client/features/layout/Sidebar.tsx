@@ -12,8 +12,8 @@ import { NavLink } from 'react-router-dom';
 import { toSlug } from '../../../domain/slug';
 import { usePermission } from '../../api/accountApi';
 import { selectArticleGroups, useGetVisibleArticleGroupsQuery } from '../../api/catalogApi';
-import { useAppSelector } from '../../app/hooks';
-import { selectSidebarOpen } from '../../app/uiSlice';
+import { useAppSelector } from '../../base/hooks';
+import { selectSidebarOpen } from '../../base/uiSlice';
 import { ArticleGroupIcon } from '../../components/ArticleGroupIcon';
 import { visuallyHidden } from '../../components/visuallyHidden';
 

@@ -3,7 +3,7 @@ import { Box, Button, InputAdornment, TextField } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MSG } from '../../../domain/messages';
-import { paths } from '../../app/paths';
+import { paths } from '../../base/paths';
 
 /**
  * The search box of the results screen. Unlike the header's, it starts with the current term so

@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { MSG } from '../../../domain/messages';
 import { useGetCompanyQuery } from '../../api/accountApi';
-import { selectActingCompanyId } from '../../app/authSlice';
-import { useAppSelector } from '../../app/hooks';
-import { paths } from '../../app/paths';
+import { selectActingCompanyId } from '../../base/authSlice';
+import { useAppSelector } from '../../base/hooks';
+import { paths } from '../../base/paths';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { type Column, ResultsSection } from './ResultsSection';
 import {

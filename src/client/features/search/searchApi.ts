@@ -2,8 +2,8 @@ import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { accountApi } from '../../api/accountApi';
 import { api, listTags } from '../../api/api';
-import { selectActingCompanyId } from '../../app/authSlice';
-import type { RootState } from '../../app/store';
+import { selectActingCompanyId } from '../../base/authSlice';
+import type { RootState } from '../../base/hooks';
 
 /** An article group and article as a search hit names them: enough to link to the article. */
 export interface ArticleRef {

@@ -3,9 +3,9 @@ import { Form, Formik } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { MSG, TOAST_MS } from '../../../domain/messages';
 import { usePermission } from '../../api/accountApi';
-import { useAppDispatch } from '../../app/hooks';
-import { paths } from '../../app/paths';
-import { toastQueued } from '../../app/toastsSlice';
+import { useAppDispatch } from '../../base/hooks';
+import { paths } from '../../base/paths';
+import { toastQueued } from '../../base/toastsSlice';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import {
   ArticleFields,

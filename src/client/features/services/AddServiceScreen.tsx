@@ -2,7 +2,7 @@ import { Box, Button, Stack, Tab, Tabs, TextField, Typography } from '@mui/mater
 import { Form, Formik, type FormikErrors, useFormikContext } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useFirstChangeableDay, usePermission } from '../../api/accountApi';
-import { paths } from '../../app/paths';
+import { paths } from '../../base/paths';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { beforeDay, billedMonthHint, DAY_SECONDS, fromDateTimeInput, toDateTimeInput } from './dates';
 import { EndUserPicker, type EndUserOption } from './EndUserPicker';
@@ -110,7 +110,7 @@ export function AddServiceScreen() {
   }
   const categoryFields = article.article_group.fields;
 
-  // A failure raises the spec's toast (app/errorToasts.ts); Formik then enables saving again.
+  // A failure raises the spec's toast (servicesApi.ts's declareToasts); Formik then enables saving again.
   const submit = async (values: AddServiceValues) => {
     const service = await addService({
       article_id: article.id,

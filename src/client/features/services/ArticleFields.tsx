@@ -2,7 +2,7 @@ import { Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
 import { useFormikContext } from 'formik';
 import { usePermission } from '../../api/accountApi';
 import { selectBillingCycles, useGetBillingCyclesQuery } from '../../api/catalogApi';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../base/hooks';
 import type { Article, ArticleInput } from './servicesApi';
 
 /** The article form as typed; amounts stay the user's text (comma or dot). */

@@ -24,8 +24,8 @@ import { useState } from 'react';
 import { activeBulkCount, type BulkEntryWithTotal } from '../../../domain/bulk';
 import { formatDate, formatDecimal } from '../../../domain/format';
 import { useFirstChangeableDay, usePermission } from '../../api/accountApi';
-import { useAppSelector } from '../../app/hooks';
-import { paths } from '../../app/paths';
+import { useAppSelector } from '../../base/hooks';
+import { paths } from '../../base/paths';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { billedMonthHint, noonOfDateInput, todayDateInput } from './dates';
@@ -122,7 +122,7 @@ function BulkForm({ articleId }: { articleId: number }) {
   const [addBulkService] = useAddBulkServiceMutation();
   const firstDay = useFirstChangeableDay();
 
-  // A refusal raises 'Er zijn niet genoeg afnames om te verwijderen.' (app/errorToasts.ts).
+  // A refusal raises 'Er zijn niet genoeg afnames om te verwijderen.' (servicesApi.ts's declareToasts).
   const submit = async (values: BulkFormValues, { resetForm }: FormikHelpers<BulkFormValues>) => {
     const saved = await addBulkService({ articleId, amount: Number(values.amount), time: noonOfDateInput(values.date)! })
       .unwrap()
@@ -222,7 +222,7 @@ function BulkHistoryRow({ entry, articleId, mayEdit, activeAfterRemoval }: BulkH
   const [asking, setAsking] = useState(false);
   const confirm = () => {
     setAsking(false);
-    // 'Bulkafname verwijderd.' or the refusal follow as toasts (app/errorToasts.ts).
+    // 'Bulkafname verwijderd.' or the refusal follow as toasts (servicesApi.ts's declareToasts).
     void deleteBulkService({ articleId, id: entry.id });
   };
 

@@ -22,7 +22,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatDate, formatEuro } from '../../../domain/format';
 import { usePermission } from '../../api/accountApi';
 import type { ArticleGroup } from '../../api/catalogApi';
-import { paths } from '../../app/paths';
+import { paths } from '../../base/paths';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import {
   ArticleFields,

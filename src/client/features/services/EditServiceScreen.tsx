@@ -6,7 +6,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { MSG } from '../../../domain/messages';
 import { type Company, usePermission } from '../../api/accountApi';
 import type { ArticleGroup } from '../../api/catalogApi';
-import { paths } from '../../app/paths';
+import { paths } from '../../base/paths';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { endsTodayOrEarlier, fromDateTimeInput, toDateTimeInput } from './dates';
 import { useActingCompany, useArticleGroup, useRouteIds, useService } from './routeData';
@@ -108,7 +108,7 @@ export function EditServiceScreen() {
   const { article } = service;
   const initial = formValues(service);
 
-  // A failure raises the spec's toast (app/errorToasts.ts); Formik then enables saving again.
+  // A failure raises the spec's toast (servicesApi.ts's declareToasts); Formik then enables saving again.
   const submit = async (values: ServiceFormValues) => {
     const input = serviceInput(values, initial, service, group, rights, company);
     const saved = await editService({ id: service.id, articleId: article.id, ...input })

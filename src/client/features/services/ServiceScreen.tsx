@@ -3,7 +3,7 @@ import { Button, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, formatEuro } from '../../../domain/format';
 import { usePermission } from '../../api/accountApi';
-import { paths } from '../../app/paths';
+import { paths } from '../../base/paths';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { type Detail, DetailList } from './DetailList';
 import { useActingCompany, useArticleGroup, useRouteIds, useService } from './routeData';

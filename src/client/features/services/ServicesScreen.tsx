@@ -3,7 +3,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ArticleGroupScreen } from './ArticleGroupScreen';
 import { ArticleScreen } from './ArticleScreen';
 import { ScreenState } from './ScreenState';
-import { whenIdle } from '../../app/whenIdle';
+import { whenIdle } from '../../base/whenIdle';
 import { ServiceScreen } from './ServiceScreen';
 import {
   AddArticleScreen,

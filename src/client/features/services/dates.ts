@@ -1,4 +1,4 @@
-import moment from '../../app/moment';
+import moment from '../../base/moment';
 import { formatDate } from '../../../domain/format';
 import { businessDateOf, businessTimeToEpoch, isoDate, parseIsoDate, zonedParts } from '../../../domain/time';
 

@@ -4,8 +4,8 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { todayNoon } from '../../../domain/time';
 import { useGetCompanyQuery } from '../../api/accountApi';
 import { selectArticleGroupById, useGetVisibleArticleGroupsQuery } from '../../api/catalogApi';
-import { selectActingCompanyId } from '../../app/authSlice';
-import { useAppSelector } from '../../app/hooks';
+import { selectActingCompanyId } from '../../base/authSlice';
+import { useAppSelector } from '../../base/hooks';
 import { type ArticleQuery, articleWindowQuery, useGetArticleQuery, useGetServiceQuery } from './servicesApi';
 import { showHistoricIn, toId } from './servicesRoutes';
 

@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { activeBulkCount, futureMutations, futureNetChange, withRunningTotals } from '../../../domain/bulk';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../base/hooks';
 import { articlesAdapter, type ArticleQuery, servicesApi } from './servicesApi';
 
 /** `at` is "today at 12:00" (todayNoon), passed in so that selectors stay pure. */

@@ -1,7 +1,10 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
 import type { BulkEntry, BulkEntryWithTotal } from '../../../domain/bulk';
+import { MSG } from '../../../domain/messages';
 import { api, listTags } from '../../api/api';
 import type { ArticleGroup } from '../../api/catalogApi';
+import { declareToasts, serverMessage } from '../../base/errorToasts';
+import type { ToastRequest } from '../../base/toastsSlice';
 
 /** The fields every article answer carries (server routes/articles/schemas.ts). */
 export interface Article {
@@ -288,3 +291,31 @@ export const {
   useDeleteBulkServiceMutation,
   useGetEndUserOptionsQuery,
 } = servicesApi;
+
+/**
+ * Decisions sections 13 and 14: refusals the spec's fixed texts for the service calls would
+ * misstate (a billed month, another customer's number); they are shown as the server words them.
+ */
+const DECIDED_REFUSALS: readonly string[] = [MSG.closedMonth, MSG.phoneNumberTakenElsewhere];
+
+/** A decided refusal in the server's words, or else the spec's text (null: only logged). */
+const decidedRefusalOr =
+  (otherwise: ToastRequest | null) =>
+  (error: unknown): ToastRequest | null => {
+    const message = serverMessage(error);
+    return message !== undefined && DECIDED_REFUSALS.includes(message) ? { message } : otherwise;
+  };
+
+// Spec section 8: any failure to save a service reads as the taken phone number.
+const serviceSaveFailed = decidedRefusalOr({ message: MSG.phoneNumberTaken });
+
+declareToasts(servicesApi.endpoints, {
+  addService: { failed: serviceSaveFailed },
+  editService: { failed: serviceSaveFailed },
+  deleteService: { failed: decidedRefusalOr(null) },
+  addBulkService: { failed: decidedRefusalOr({ message: MSG.bulkNotEnough }) },
+  deleteBulkService: {
+    succeeded: () => ({ message: MSG.bulkDeleted, variant: 'success' }),
+    failed: decidedRefusalOr({ message: MSG.bulkDeleteFailed }),
+  },
+});

@@ -1,10 +1,10 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { matchPath } from 'react-router-dom';
 import { accountApi } from '../../api/accountApi';
-import { selectActingCompanyId } from '../../app/authSlice';
-import type { SessionRootState } from '../../app/session';
-import type { SeedEntry } from '../../app/earlySeed';
-import { screen } from '../../app/lazyScreen';
+import { selectActingCompanyId } from '../../base/authSlice';
+import type { SessionRootState } from '../../base/session';
+import type { SeedEntry } from '../../base/sessionRequests';
+import { screen } from '../../base/lazyScreen';
 import { articleDetailOf, type ArticleDetailAnswer, articleRequestPath, articleWindowQuery, servicesApi } from './servicesApi';
 
 /**

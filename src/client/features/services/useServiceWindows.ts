@@ -1,4 +1,4 @@
-import { useQueryWindows } from '../../app/useQueryWindows';
+import { useQueryWindows } from '../../base/useQueryWindows';
 import { articleWindowQuery, type ArticleDetail, serviceWindowOf, type ServiceRow, servicesApi } from './servicesApi';
 
 /** The service at an index of a window's answer. */

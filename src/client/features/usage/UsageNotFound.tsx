@@ -1,6 +1,6 @@
 import { Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../base/paths';
 import { ScreenTitle } from '../../components/ScreenTitle';
 
 /** An address below /verbruik that names nothing. */

@@ -1,7 +1,7 @@
 import { formatBytes, formatDecimal, formatDuration } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
 import { daysInMonth, isoDate, parseIsoDate, zonedParts } from '../../../domain/time';
-import type { DateRange } from '../../app/paths';
+import type { DateRange } from '../../base/paths';
 import type { ReportDirection, ReportFilters, ReportRow, ReportType, UsageRecord } from './usageApi';
 
 /**

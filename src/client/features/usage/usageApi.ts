@@ -1,5 +1,6 @@
 import { api } from '../../api/api';
-import type { DateRange } from '../../app/paths';
+import { declareToasts, inServerWords } from '../../base/errorToasts';
+import type { DateRange } from '../../base/paths';
 
 /** Report filters (spec section 3); '' is "Alle". */
 export type ReportType = '' | 'data' | 'voice' | 'sms';
@@ -124,3 +125,5 @@ export const {
   useGetReportRecordsInfiniteQuery,
   useDownloadReportMutation,
 } = usageApi;
+
+declareToasts(usageApi.endpoints, { downloadReport: { failed: inServerWords } });

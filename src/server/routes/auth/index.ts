@@ -103,7 +103,7 @@ const clientKey = (request: FastifyRequest) => {
  * address, also one a foreign page makes it send (a form posted to /api/auth/logout). Such a page
  * can set neither a header of its own nor a JSON content type without the browser asking the
  * portal first (CORS), which it does not allow; the portal's own calls send this header
- * (src/client/api/sessionRequests.ts).
+ * (src/client/base/sessionRequests.ts).
  */
 export const SAME_ORIGIN_HEADER = { name: 'x-requested-with', value: 'mijn-portaal' } as const;
 

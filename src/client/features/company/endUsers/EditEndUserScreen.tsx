@@ -4,7 +4,7 @@ import { Form, Formik, type FormikErrors, type FormikHelpers, useFormikContext }
 import { useEffect } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { MSG } from '../../../../domain/messages';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../base/paths';
 import { ScreenTitle } from '../../../components/ScreenTitle';
 import { EndUserFrame } from './EndUserFrame';
 import { type EndUser, type EndUserName, useEditEndUserMutation } from './endUsersApi';
@@ -30,6 +30,8 @@ function FocusFirstError() {
   // Runs when a submit has been validated, not while typing.
   useEffect(() => {
     if (refused) document.getElementById(FIELD_IDS[refused])?.focus();
+    // Not `refused`: it changes with every keystroke after a refused submit, and the cursor must stay.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, [submitCount, isSubmitting]);
   return null;
 }

@@ -16,8 +16,8 @@ import {
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate } from '../../../../domain/format';
-import { useAppSelector } from '../../../app/hooks';
-import { paths } from '../../../app/paths';
+import { useAppSelector } from '../../../base/hooks';
+import { paths } from '../../../base/paths';
 import { ScreenTitle } from '../../../components/ScreenTitle';
 import { EndUserFrame, fullName } from './EndUserFrame';
 import { type EndUser, type EndUserServiceRow, selectEndUserServiceRows, type ServiceStatus } from './endUsersApi';

@@ -1,6 +1,6 @@
 import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit';
 import { api } from '../../../api/api';
-import type { RootState } from '../../../app/store';
+import type { RootState } from '../../../base/hooks';
 
 export interface EndUserName {
   firstname: string;

@@ -1,3 +1,4 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { decodeClaims } from './token';
 
 /**
@@ -86,6 +87,15 @@ export interface EarlyAnswers {
 
 /** The early answers of a full page load, once its refresh has answered (null: no session). */
 export type EarlyCalls = Promise<EarlyAnswers | null>;
+
+/**
+ * An early call's path, and the action that puts its answer into RTK Query's cache (null: not
+ * usable); the start-up (app/earlySeed.ts) and the screens whose data it brings build them.
+ */
+export interface SeedEntry {
+  path: string;
+  action: (answer: unknown) => UnknownAction | null;
+}
 
 let earlyCalls: EarlyCalls | null = null;
 

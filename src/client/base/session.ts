@@ -1,6 +1,6 @@
 import { createAsyncThunk, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
-import { requestImpersonation, requestLogout, requestRefresh } from '../api/sessionRequests';
-import { nowInSeconds, sessionTokenStatus } from '../api/token';
+import { requestImpersonation, requestLogout, requestRefresh } from './sessionRequests';
+import { nowInSeconds, sessionTokenStatus } from './token';
 import {
   type AuthState,
   impersonationStarted,

@@ -1,8 +1,8 @@
-import { refreshEarly } from '../api/sessionRequests';
+import { refreshEarly } from './sessionRequests';
 import { json, mockServer } from '../test/http';
 import { makeToken } from '../test/tokens';
 import { restoreSession } from './session';
-import { makeStore } from './store';
+import { makeStore } from '../app/store';
 import { initialUiState } from './uiSlice';
 
 const managing = (managedCompanyId: number | null) =>

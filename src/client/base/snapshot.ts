@@ -1,6 +1,6 @@
-import { createAction, createAsyncThunk } from '@reduxjs/toolkit';
-import type { accountApi } from '../api/accountApi';
-import type { RootState } from './store';
+import { createAsyncThunk } from '@reduxjs/toolkit';
+import type { RootState } from './hooks';
+import { type ApiRehydration, type CachedQuery, snapshotLoaded, type TagDescription } from './snapshotLoaded';
 import type { UiState } from './uiSlice';
 import { migrateUi, UI_PERSIST_VERSION } from './uiPersist';
 
@@ -8,14 +8,6 @@ import { migrateUi, UI_PERSIST_VERSION } from './uiPersist';
  * QA state snapshots: a superadmin downloads what the portal shows, without tokens or
  * personal data, and loads it back later to see the same screens.
  */
-
-type TagDescription = { type: string; id?: string | number };
-
-interface CachedQuery {
-  status: 'fulfilled';
-  endpointName: string;
-  [field: string]: unknown;
-}
 
 export interface SnapshotState {
   ui: Pick<UiState, 'selectedMonth' | 'sidebarOpen' | 'managedCompanyId'>;
@@ -33,20 +25,11 @@ export interface Snapshot {
   state: SnapshotState;
 }
 
-/** What the api reducer merges in when a snapshot loads (see `extractRehydrationInfo`). */
-export interface ApiRehydration {
-  queries: Record<string, CachedQuery>;
-  mutations: Record<string, never>;
-  provided: { tags: Record<string, Record<string, string[]>>; keys: Record<string, TagDescription[]> };
-}
-
-export const snapshotLoaded = createAction<{
-  ui: Pick<UiState, 'selectedMonth' | 'sidebarOpen'>;
-  api: ApiRehydration;
-}>('snapshot/loaded');
-
-/** Answers about the signed-in user and companies: personal and company details. */
-const PERSONAL_ENDPOINTS = ['getUser', 'getCompany'] as const satisfies readonly (keyof typeof accountApi.endpoints)[];
+/**
+ * Answers about the signed-in user and companies: personal and company details (accountApi's
+ * endpoints; snapshot.test.ts checks the names against it).
+ */
+export const PERSONAL_ENDPOINTS = ['getUser', 'getCompany'] as const;
 
 const PERSONAL_FIELDS = new Set(['firstname', 'lastname', 'email', 'phonenumber']);
 

@@ -1,6 +1,6 @@
 import { persistStore } from 'redux-persist';
 import { makeToken } from '../test/tokens';
-import { makeStore } from './store';
+import { makeStore } from '../app/store';
 import { sessionStarted } from './authSlice';
 import { monthSelected } from './uiSlice';
 import { migrateUi, UI_PERSIST_VERSION } from './uiPersist';

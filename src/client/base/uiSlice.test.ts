@@ -1,6 +1,6 @@
 import { makeToken } from '../test/tokens';
 import { impersonationStarted, impersonationStopped, loggedOut, sessionStarted } from './authSlice';
-import { snapshotLoaded } from './snapshot';
+import { snapshotLoaded } from './snapshotLoaded';
 import { costsMonthSelected, initialUiState, monthSelected, sidebarToggled, uiReducer } from './uiSlice';
 
 describe('ui slice', () => {

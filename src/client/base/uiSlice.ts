@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { impersonationStarted, impersonationStopped, loggedOut, sessionStarted } from './authSlice';
-import { snapshotLoaded } from './snapshot';
+import { snapshotLoaded } from './snapshotLoaded';
 
 /** UI choices that are harmless to read, so they may be persisted (decisions section 9). */
 export interface UiState {

@@ -1,5 +1,5 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { decodeClaims } from '../api/token';
+import { decodeClaims } from './token';
 
 /**
  * The session. Tokens live in memory only (decisions section 9): a reload restores the

@@ -2,7 +2,7 @@ import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { shallowEqual } from 'react-redux';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from './hooks';
-import type { RootState } from './store';
+import type { RootState } from './hooks';
 
 /** The parts of an RTK Query query endpoint that loading in windows needs. */
 interface WindowEndpoint<Arg, Result> {
