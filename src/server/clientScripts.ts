@@ -50,9 +50,10 @@ const loadScripts = (dir: string): Map<string, Script> => {
 
 /**
  * The SPA's hashed scripts served from memory, read once at start: a first visit asks some twenty of
- * them at once, and each used to cost the server's one thread a few file system calls (2 ms) while
- * the page's API calls waited behind them. The build's brotli or gzip copy goes out as it is when
- * the browser takes it (brotli first); a script without copies is left to the compression plugin.
+ * them at once, and reading each from disk would cost the server's one thread a few file system
+ * calls (2 ms) while the page's API calls wait behind them. The build's brotli or gzip copy goes
+ * out as it is when the browser takes it (brotli first); a script without copies is left to the
+ * compression plugin.
  * Answers the paths served here, for the static file plugin to leave alone.
  */
 export const serveClientScripts = (app: FastifyInstance, dir: string): string[] => {

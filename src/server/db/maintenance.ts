@@ -4,10 +4,10 @@ import { queryRows, type Database, type Db } from './index';
 /**
  * Autovacuum for the embedded database. PostgreSQL's autovacuum daemon keeps the planner's
  * statistics current and clears dead row versions; PGlite runs PostgreSQL as a single process
- * without that daemon, so nothing did either: after a customer's first 5,000 services the planner
- * still believed the article had 7, and read all 5,000 with their end users to sort them for a
- * window of 100 (13 ms instead of 2 on every article page). This does the daemon's work with its
- * default thresholds, per table, from the same statistics (pg_stat_user_tables):
+ * without that daemon, so neither happens by itself: after a customer's first 5,000 services the
+ * planner would still believe the article had 7, and read all 5,000 with their end users to sort
+ * them for a window of 100 (13 ms instead of 2 on every article page). This does the daemon's work
+ * with its default thresholds, per table, from the same statistics (pg_stat_user_tables):
  *  - ANALYZE when more rows were inserted, updated or deleted since the last analysis than
  *    50 + 10 % of the live rows (autovacuum_analyze_threshold and _scale_factor);
  *  - VACUUM when the dead row versions exceed 50 + 20 % of the live rows

@@ -143,7 +143,7 @@ export const countArticleServices = async (db: Db, companyId: number, articleId:
 
 /**
  * The services of an article, oldest start first, then by id (a stable order, served by the
- * index services(article_id, start_time, id) of migration 0004); only those not ended at
+ * index services(article_id, start_time, id), migrations/0003_usage.sql); only those not ended at
  * `notEndedAt` when given, and only the window `offset`/`limit` when given.
  *
  * All of them: two queries filtered the same way run side by side (services with their end
