@@ -3,8 +3,9 @@ import { cellsOf } from '../endUserImport';
 
 /**
  * Reading a usage (CDR) file, decisions section 7: a header row, `;` or `,` separated, UTF-8 with
- * an optional BOM, one record a line. Pure and streaming: lines arrive in batches as the upload
- * comes in, nothing holds the whole file.
+ * an optional BOM, one record a line. Streaming: pieces of lines are handed on as the upload comes
+ * in, nothing holds the whole file. The lines' cells are checked and typed by `RecordTyper`
+ * (recordTyper.ts): this file only finds the columns and the cells.
  *
  * Quoting: a cell may be wrapped in double quotes (`"1,50"` in a comma-separated file), with `""`
  * for a quote inside; no value of this format needs more. Lines that hold only blanks are skipped.
@@ -13,29 +14,6 @@ import { cellsOf } from '../endUserImport';
 export interface LineError {
   line: number;
   message: string;
-}
-
-export type Direction = 'inkomend' | 'uitgaand';
-export type UsageType = 'data' | 'voice' | 'sms';
-
-/** One valid record, its fields normalized (so the same record always gives the same key). */
-export interface CdrRecord {
-  line: number;
-  /** Business date (Europe/Amsterdam) as YYYY-MM-DD. */
-  date: string;
-  /** HH:mm:ss, business time. */
-  time: string;
-  sender: string;
-  receiver: string;
-  direction: Direction;
-  type: UsageType;
-  /** Bytes, seconds or 1 (sms): decimal digits without leading zeros. */
-  length: string;
-  bundle: 'in' | 'out';
-  /** Euros with 6 decimals ("1.500000"), or null when the file gives none. */
-  price: string | null;
-  /** The record's own number: afzender for outgoing and data, ontvanger for incoming. */
-  number: string;
 }
 
 const COLUMNS = {
@@ -52,16 +30,6 @@ const COLUMNS = {
 type Column = keyof typeof COLUMNS;
 /** `prijs` may be left out altogether; every other column is required. */
 const OPTIONAL: Column[] = ['prijs'];
-
-const DIRECTIONS: Record<string, Direction> = { inkomend: 'inkomend', uitgaand: 'uitgaand', incoming: 'inkomend', outgoing: 'uitgaand' };
-const TYPES: Record<string, UsageType> = { data: 'data', voice: 'voice', sms: 'sms' };
-const BUNDLES: Record<string, 'in' | 'out'> = { in: 'in', out: 'out' };
-
-const DATE_DMY = /^(\d{1,2})-(\d{1,2})-(\d{4})$/;
-const DATE_YMD = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
-const TIME = /^([01]\d|2[0-3]):([0-5]\d):([0-5]\d)$/;
-const LENGTH = /^\d{1,15}$/;
-const PRICE = /^(-?)(\d{1,12})(?:[.,](\d{1,6}))?$/;
 
 const unquote = (cell: string): string => {
   const trimmed = cell.trim();
@@ -90,140 +58,6 @@ export const parseHeader = (text: string): { header: CdrHeader } | { error: stri
   }
   return { header: { delimiter, index, width: names.length } };
 };
-
-const pad2 = (value: string) => (value.length === 1 ? `0${value}` : value);
-
-/** dd-mm-yyyy or yyyy-mm-dd, an existing day, as YYYY-MM-DD. */
-const parseDate = (value: string): string | null => {
-  const dmy = DATE_DMY.exec(value);
-  const ymd = dmy ? null : DATE_YMD.exec(value);
-  if (!dmy && !ymd) return null;
-  const [year, month, day] = dmy ? [dmy[3], dmy[2], dmy[1]] : [ymd![1], ymd![2], ymd![3]];
-  const check = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  if (check.getUTCFullYear() !== Number(year) || check.getUTCMonth() !== Number(month) - 1 || check.getUTCDate() !== Number(day)) {
-    return null;
-  }
-  return `${year}-${pad2(month)}-${pad2(day)}`;
-};
-
-/** Euros with `.` or `,` as decimal mark, at most 6 decimals, as an exact string with 6 decimals. */
-const parsePrice = (value: string): string | null => {
-  const m = PRICE.exec(value);
-  if (!m) return null;
-  const whole = m[2].replace(/^0+(?=\d)/, '');
-  return `${m[1]}${whole}.${(m[3] ?? '').padEnd(6, '0')}`;
-};
-
-/** One record line: the record, or what is wrong with it (Dutch, for the import answer). */
-export const parseRecord = (header: CdrHeader, text: string, line: number): CdrRecord | LineError => {
-  const raw = text.includes('"') ? cellsOf(text, header.delimiter) : text.split(header.delimiter);
-  if (!raw) return { line, message: 'aanhalingsteken niet gesloten' };
-  if (raw.length !== header.width) {
-    return { line, message: `${raw.length} kolommen, verwacht ${header.width}` };
-  }
-  const cell = (column: Column) => (header.index[column] < 0 ? '' : raw[header.index[column]].trim());
-  const date = parseDate(cell('datum'));
-  if (!date) return { line, message: `ongeldige datum '${cell('datum')}' (dd-mm-jjjj of jjjj-mm-dd)` };
-  const time = cell('tijd');
-  if (!TIME.test(time)) return { line, message: `ongeldige tijd '${time}' (uu:mm:ss)` };
-  const direction = DIRECTIONS[cell('richting').toLowerCase()];
-  if (!direction) return { line, message: `ongeldige richting '${cell('richting')}' (inkomend of uitgaand)` };
-  const type = TYPES[cell('type').toLowerCase()];
-  if (!type) return { line, message: `ongeldig type '${cell('type')}' (data, voice of sms)` };
-  const length = cell('lengte');
-  if (!LENGTH.test(length)) return { line, message: `ongeldige lengte '${length}' (een geheel getal, 0 of meer)` };
-  const bundle = BUNDLES[cell('bundel').toLowerCase()];
-  if (!bundle) return { line, message: `ongeldige bundel '${cell('bundel')}' (in of out)` };
-  const priceText = cell('prijs');
-  const price = priceText === '' ? null : parsePrice(priceText);
-  if (priceText !== '' && price === null) {
-    return { line, message: `ongeldige prijs '${priceText}' (euro's, hoogstens 6 decimalen)` };
-  }
-  const sender = cell('afzender');
-  const receiver = cell('ontvanger');
-  const number = direction === 'inkomend' && type !== 'data' ? receiver : sender;
-  if (number === '') {
-    return { line, message: direction === 'inkomend' && type !== 'data' ? 'ontvanger ontbreekt' : 'afzender ontbreekt' };
-  }
-  return {
-    line,
-    date,
-    time,
-    sender,
-    receiver,
-    direction,
-    type,
-    length: length.replace(/^0+(?=\d)/, ''),
-    bundle,
-    price,
-    number,
-  };
-};
-
-export const isLineError = (value: CdrRecord | LineError): value is LineError => 'message' in value;
-
-export interface NumberedLine {
-  line: number;
-  text: string;
-}
-
-/**
- * The lines of a byte stream, in batches (one per chunk that completes a line), numbered from 1,
- * the BOM dropped, CR LF and LF both ending a line. Throws CdrFileError for a line that is not
- * valid UTF-8 or longer than any record.
- */
-export async function* readLines(source: AsyncIterable<Buffer | string> | Iterable<Buffer | string>): AsyncGenerator<NumberedLine[]> {
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-  let rest: Buffer = Buffer.alloc(0);
-  let lineNo = 0;
-  const decode = (bytes: Buffer): NumberedLine[] => {
-    let text: string;
-    try {
-      text = decoder.decode(bytes);
-    } catch {
-      // Find the line that is not UTF-8 for the error answer.
-      let start = 0;
-      for (let line = lineNo + 1; ; line += 1) {
-        const end = bytes.indexOf(0x0a, start);
-        try {
-          decoder.decode(bytes.subarray(start, end === -1 ? bytes.length : end));
-        } catch {
-          throw new CdrFileError(line, 'geen geldige UTF-8-tekst');
-        }
-        start = end + 1;
-      }
-    }
-    if (lineNo === 0 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    const parts = text.split('\n');
-    return parts.map((part) => ({
-      line: (lineNo += 1),
-      text: part.endsWith('\r') ? part.slice(0, -1) : part,
-    }));
-  };
-  for await (const chunk of source) {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    const lastNewline = bytes.lastIndexOf(0x0a);
-    if (lastNewline === -1) {
-      rest = rest.length ? Buffer.concat([rest, bytes]) : bytes;
-      if (rest.length > MAX_LINE_BYTES) throw new CdrFileError(lineNo + 1, 'regel is te lang');
-      continue;
-    }
-    const complete = rest.length ? Buffer.concat([rest, bytes.subarray(0, lastNewline)]) : bytes.subarray(0, lastNewline);
-    rest = Buffer.from(bytes.subarray(lastNewline + 1));
-    yield decode(complete);
-  }
-  if (rest.length) yield decode(rest);
-}
-
-/** A line the reader cannot even split off: not UTF-8, or absurdly long. */
-export class CdrFileError extends Error {
-  constructor(
-    public line: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** The reader hands on lines in pieces of about this size (see `pieces`). */
 const PIECE_BYTES = 32 * 1024;

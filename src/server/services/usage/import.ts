@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
-import { Client, type ClientConfig, Pool } from 'pg';
+import { Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { formatDecimal } from '../../../domain/format';
 import { businessTimeToEpoch } from '../../../domain/time';
@@ -14,7 +14,7 @@ import { HttpError } from '../../plugins/errors';
 import { audit, type AuditActor } from '../audit';
 import { hasGroupBundle, recalculateGroupBundle } from '../groupBundle';
 import { CdrLineReader, type LineError } from './cdrFile';
-import { BusinessClock, Lowercase, MAX_LINE_ERRORS, numberDirectory, RecordTyper, type Spool } from './recordTyper';
+import { Lowercase, MAX_LINE_ERRORS, numberDirectory, RecordTyper, type Spool } from './recordTyper';
 
 /**
  * The usage (CDR) import, decisions section 7. One transaction; Node types the lines, PostgreSQL
@@ -23,7 +23,7 @@ import { BusinessClock, Lowercase, MAX_LINE_ERRORS, numberDirectory, RecordTyper
  * 1. `CdrLineReader` reads the header and turns the rest of the upload, piece by piece with native
  *    string operations, into lines of trimmed cells. Memory holds one piece, never the file.
  * 2. `RecordTyper` checks every line with the same Dutch messages, and for a valid line computes
- *    the business-time instant (PostgreSQL's `AT TIME ZONE`, asked per month), the record key
+ *    the business-time instant (domain/time, equal to PostgreSQL's `AT TIME ZONE`), the record key
  *    (SHA-256 of the normalized fields, as always), the service (the `used_for_cdr` numbers, loaded
  *    once) and the price. Matched records are COPYed into a landing table as they are typed,
  *    unmatched ones into `usage_unmatched_new`. Any malformed line refuses the whole file (400
@@ -226,14 +226,10 @@ export class TextSpool implements Spool {
 /** The spool's blocks. */
 const SPOOL_BLOCK = 1 << 20;
 
-/** The lines of the upload typed by `typer`: the records' COPY rows, chunk by chunk; the clock learns a month when a line needs it. */
-async function* typedRows(reader: CdrLineReader, typer: RecordTyper, clock: BusinessClock): AsyncGenerator<Buffer> {
+/** The lines of the upload typed by `typer`: the records' COPY rows, piece by piece. */
+async function* typedRows(reader: CdrLineReader, typer: RecordTyper): AsyncGenerator<Buffer> {
   for await (const text of reader.chunks()) {
-    typer.begin(text, reader.header!);
-    for (let need = typer.run(); need; need = typer.run()) {
-      if ('month' in need) await clock.loadMonth(...need.month);
-      else await clock.loadExact(need.exact);
-    }
+    typer.typePiece(text, reader.header!);
     const rows = typer.take();
     if (rows) yield rows;
   }
@@ -318,52 +314,22 @@ interface Staged {
 }
 
 /**
- * Another PostgreSQL connection than the import's (busy with the COPY), for the clock's questions:
- * the pool's when `db` is the pool, else one opened like `client` on first use and closed after.
- */
-const spareConnection = (db: Db, client: Client) => {
-  const pool = (db as unknown as { $client?: unknown }).$client;
-  let own: Promise<Client> | null = null;
-  const connection = (): Promise<Pool | Client> => {
-    if (pool instanceof Pool) return Promise.resolve(pool);
-    own ??= (async () => {
-      const parameters = (client as unknown as { connectionParameters: ClientConfig }).connectionParameters;
-      const opened = new Client(parameters);
-      await opened.connect();
-      return opened;
-    })();
-    return own;
-  };
-  return {
-    query: async (text: string, params?: unknown[]) => (await (await connection()).query(text, params)).rows,
-    close: async () => {
-      if (own) await (await own).end();
-    },
-  };
-};
-
-/**
  * Reads, checks, types and matches the file in Node and COPYs its matched records into the landing
  * table and the unmatched ones into `usage_unmatched_new`; throws 400 or 413 when it is refused.
  */
-const stageFile = async (db: Db, tx: Db, client: RawClient, input: UsageImportInput, importId: number): Promise<Staged> => {
+const stageFile = async (tx: Db, client: RawClient, input: UsageImportInput, importId: number): Promise<Staged> => {
   lap = Date.now();
   const directory = await loadDirectory(tx);
   await createStaging(tx);
   step('directory');
-  // The clock asks PostgreSQL while the COPY keeps the transaction's connection busy: on
-  // PostgreSQL over another connection (of the pool, or one of its own when the import runs in a
-  // caller's transaction, as the demo seed does), on PGlite between two COPY blobs.
-  const spare = client instanceof Client ? spareConnection(db, client) : null;
-  const clock = new BusinessClock(spare ? spare.query : async (text, params) => (await client.query(text, params)).rows);
   const reader = new CdrLineReader(input.source);
   const unmatched = new TextSpool();
-  const typer = new RecordTyper({ ...directory, clock, importId, unmatched });
+  const typer = new RecordTyper({ ...directory, importId, unmatched });
   let landing = '';
   let adoptable = false;
   try {
     // The first rows are typed before the COPY starts: their month chooses the landing table.
-    const rows = typedRows(reader, typer, clock);
+    const rows = typedRows(reader, typer);
     const first = await rows.next();
     ({ landing, adoptable } = await createLanding(tx, [...typer.months][0]));
     await copyInto(client, `copy ${landing} (${RECORD_COLUMNS})`, prepend(first, rows));
@@ -376,7 +342,6 @@ const stageFile = async (db: Db, tx: Db, client: RawClient, input: UsageImportIn
     if (typer.unmatchedRecords) await copyInto(client, 'copy usage_unmatched_new', unmatched.chunks());
   } finally {
     unmatched.dispose();
-    await spare?.close();
   }
   step('unmatched');
   const sorted = [...typer.months].sort();
@@ -453,41 +418,54 @@ const dropInFileDuplicates = async (tx: Db, landing: string, typer: RecordTyper)
   for (const { key, n } of copies) typer.removeDuplicates(key, n - 1);
 };
 
-/** Moves the staged records into place and answers what became of them. */
-const storeStaged = async (tx: Db, client: RawClient, importId: number, { span, months, landing, adoptable, typer }: Staged) => {
-  await dropInFileDuplicates(tx, landing, typer);
-  step('in-file duplicates');
-  // Known records are left out by one hash anti join over the months' partitions (imports are
-  // serialized by the advisory lock), far cheaper than a conflict check per record. A month
-  // without a partition has no records yet (the default partition stays empty): a file of one
-  // such month needs no anti join, its landing table becomes the partition.
+/**
+ * The file's new records in their month partitions: the landing table becomes the partition of
+ * the usual monthly file, else the records not known yet are inserted where they belong. Answers
+ * where the new records can be read (`source`, a FROM item `n` with usage_records' columns and
+ * `month`) and whether the landing table was adopted (then the typer's sums are exactly its rows).
+ */
+const placeNewRecords = async (tx: Db, { span, months, landing, adoptable }: Staged): Promise<{ source: string; adopted: boolean }> => {
+  // A month without a partition has no records yet (the default partition stays empty): a file of
+  // one such month needs no anti join, its landing table becomes the partition.
   const partitions = await existingPartitions(tx);
-  const adopt = adoptable && months.length === 1 && !partitions.has(partitionOf(months[0]).name);
-  let source: string;
-  if (adopt) {
+  if (adoptable && months.length === 1 && !partitions.has(partitionOf(months[0]).name)) {
     await adoptLanding(tx, landing, months[0]);
-    source = `(select *, '${months[0]}-01'::date as month from ${partitionOf(months[0]).name}) n`;
-  } else {
-    await tx.execute(sql.raw(`create temp table usage_new on commit drop as
-      select l.*, (l.record_time at time zone 'Europe/Amsterdam')::date - extract(day from l.record_time at time zone 'Europe/Amsterdam')::int + 1 as month
-      from ${landing} l
-      where not exists (select 1 from usage_records r where r.record_key = l.record_key and r.record_time = l.record_time
-        and r.record_time >= '${span?.from ?? '-infinity'}'::timestamptz and r.record_time < '${span?.to ?? 'infinity'}'::timestamptz)`));
-    await tx.execute(sql.raw(`drop table ${landing}`));
-    step('new records');
-    for (const month of months) {
-      const rows = `select ${RECORD_COLUMNS} from usage_new where month = '${month}-01'::date`;
-      if (partitions.has(partitionOf(month).name)) {
-        await tx.execute(sql.raw(`insert into usage_records (${RECORD_COLUMNS}) ${rows}`));
-        step(`insert ${month}`);
-      } else {
-        await loadNewPartition(tx, month, rows);
-      }
-    }
-    source = 'usage_new n';
+    return { source: `(select *, '${months[0]}-01'::date as month from ${partitionOf(months[0]).name}) n`, adopted: true };
   }
-  if (adopt && typer.totalsExact) {
-    // Summed by the typer on the way in.
+  await keepUnknownRecords(tx, landing, span);
+  for (const month of months) {
+    const rows = `select ${RECORD_COLUMNS} from usage_new where month = '${month}-01'::date`;
+    if (partitions.has(partitionOf(month).name)) {
+      await tx.execute(sql.raw(`insert into usage_records (${RECORD_COLUMNS}) ${rows}`));
+      step(`insert ${month}`);
+    } else {
+      await loadNewPartition(tx, month, rows);
+    }
+  }
+  return { source: 'usage_new n', adopted: false };
+};
+
+/**
+ * The landing table's records not known yet, with their business month, into `usage_new`; the
+ * landing table goes. Known records are left out by one hash anti join over the months' partitions
+ * (imports are serialized by the advisory lock), far cheaper than a conflict check per record.
+ */
+const keepUnknownRecords = async (tx: Db, landing: string, span: Staged['span']) => {
+  await tx.execute(sql.raw(`create temp table usage_new on commit drop as
+    select l.*, (l.record_time at time zone 'Europe/Amsterdam')::date - extract(day from l.record_time at time zone 'Europe/Amsterdam')::int + 1 as month
+    from ${landing} l
+    where not exists (select 1 from usage_records r where r.record_key = l.record_key and r.record_time = l.record_time
+      and r.record_time >= '${span?.from ?? '-infinity'}'::timestamptz and r.record_time < '${span?.to ?? 'infinity'}'::timestamptz)`));
+  await tx.execute(sql.raw(`drop table ${landing}`));
+  step('new records');
+};
+
+/**
+ * The new records' totals per company, month, service and kind (`usage_new_totals`): the typer's
+ * sums when it has them for exactly the inserted rows (`typer`), else one aggregate of the rows.
+ */
+const stageNewTotals = async (tx: Db, client: RawClient, source: string, typer: RecordTyper | null) => {
+  if (typer) {
     await tx.execute(sql`create temp table usage_new_totals (company_id integer, month date, service_id integer, number text,
       type text, direction text, bundle text, records integer, length numeric, price numeric) on commit drop`);
     await copyInto(client, 'copy usage_new_totals', typer.totalChunks());
@@ -498,20 +476,30 @@ const storeStaged = async (tx: Db, client: RawClient, importId: number, { span, 
       from ${sql.raw(source)} group by company_id, month, service_id, type, direction, bundle`);
   }
   step('new totals');
-  // The totals grow by exactly the rows inserted.
+};
+
+/** The costs' and the group bundle's totals (per service and kind) grow by the new records. */
+const addToMonthly = async (tx: Db) => {
   await tx.execute(sql`insert into usage_monthly (company_id, month, service_id, number, type, direction, bundle, records, length, price)
     select company_id, month, service_id, number, type, direction, bundle, records, length, price from usage_new_totals
     on conflict (company_id, month, service_id, type, direction, bundle) do update set
       number = excluded.number, records = usage_monthly.records + excluded.records,
       length = usage_monthly.length + excluded.length, price = usage_monthly.price + excluded.price`);
   step('usage_monthly');
+};
+
+/** The report's row per number and month grows by the new records, each kind in its own columns. */
+const addToNumberMonths = async (tx: Db) => {
   await tx.execute(sql.raw(`insert into usage_number_months (company_id, month, service_id, number, ${kindSums.map((k) => k.column).join(', ')})
     select company_id, month, service_id, max(number), ${kindSums.map((k) => k.sum).join(', ')}
     from usage_new_totals group by company_id, month, service_id
     on conflict (company_id, month, service_id) do update set number = excluded.number,
       ${kindSums.map((k) => `${k.column} = usage_number_months.${k.column} + excluded.${k.column}`).join(', ')}`));
   step('usage_number_months');
-  // A number with rows of more than one service in a month: the report aggregates those numbers.
+};
+
+/** A number with rows of more than one service in a month is marked `shared`: the report sums only those numbers. */
+const markSharedNumbers = async (tx: Db) => {
   await tx.execute(sql`update usage_number_months u set shared = true
     from (
       select company_id, month, number from usage_number_months
@@ -520,19 +508,35 @@ const storeStaged = async (tx: Db, client: RawClient, importId: number, { span, 
     ) d
     where u.company_id = d.company_id and u.month = d.month and u.number = d.number and not u.shared`);
   step('shared');
+};
+
+/** The costs' category totals (per company, month, type and bundle) grow by the new records. */
+const addToCompanyMonths = async (tx: Db) => {
   await tx.execute(sql`insert into usage_company_months (company_id, month, type, bundle, price)
     select company_id, month, type, bundle, sum(price) from usage_new_totals group by company_id, month, type, bundle
     on conflict (company_id, month, type, bundle) do update set price = usage_company_months.price + excluded.price`);
   step('usage_company_months');
-  // A record kept aside earlier whose service has been registered since is matched now: a probe
-  // per kept record (the new partition's record_key index), not a scan of the new records.
+};
+
+/**
+ * A record kept aside earlier whose service has been registered since is matched now and leaves
+ * `usage_unmatched`: a probe per kept record (the new partition's record_key index), not a scan of
+ * the new records.
+ */
+const releaseMatchedNow = async (tx: Db, source: string) => {
   await tx.execute(sql`delete from usage_unmatched u where exists (select 1 from ${sql.raw(source)} where n.record_key = u.record_key)`);
-  const touched = await queryRows<{ company_id: number; month: string; imported: number }>(
+};
+
+/** The companies and months that got records, with how many. */
+const companyMonthsWithRecords = (tx: Db) =>
+  queryRows<{ company_id: number; month: string; imported: number }>(
     tx,
     sql`select company_id, to_char(month, 'YYYY-MM') as month, sum(records)::int as imported
       from usage_new_totals group by company_id, month order by month, company_id`,
   );
-  step('unmatched matched now');
+
+/** The file's unmatched records not kept yet go to `usage_unmatched`; answers how many, and how many of them were ambiguous. */
+const keepUnmatched = async (tx: Db, importId: number) => {
   const [{ n: unmatched, ambiguous }] = await queryRows<{ n: number; ambiguous: number }>(
     tx,
     sql`with kept as (
@@ -545,7 +549,24 @@ const storeStaged = async (tx: Db, client: RawClient, importId: number, { span, 
         count(*) filter (where record_key in (select record_key from usage_unmatched_new where ambiguous))::int as ambiguous
       from kept`,
   );
-  return { touched, unmatched, ambiguous };
+  return { unmatched, ambiguous };
+};
+
+/** Moves the staged records into place, the totals with them, and answers what became of them. */
+const storeStaged = async (tx: Db, client: RawClient, importId: number, staged: Staged) => {
+  await dropInFileDuplicates(tx, staged.landing, staged.typer);
+  step('in-file duplicates');
+  const { source, adopted } = await placeNewRecords(tx, staged);
+  // The typer summed the file's matched records: exactly the new rows when they all became the partition.
+  await stageNewTotals(tx, client, source, adopted && staged.typer.totalsExact ? staged.typer : null);
+  await addToMonthly(tx);
+  await addToNumberMonths(tx);
+  await markSharedNumbers(tx);
+  await addToCompanyMonths(tx);
+  await releaseMatchedNow(tx, source);
+  const touched = await companyMonthsWithRecords(tx);
+  step('unmatched matched now');
+  return { touched, ...(await keepUnmatched(tx, importId)) };
 };
 
 /**
@@ -565,7 +586,7 @@ export const importUsage = async (db: Db, input: UsageImportInput): Promise<Usag
       tx,
       sql`insert into usage_imports (file_name, uploaded_by) values (${input.fileName}, ${input.actor?.userId ?? null}) returning id`,
     );
-    const staged = await stageFile(db, tx, client, input, importId);
+    const staged = await stageFile(tx, client, input, importId);
 
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
     step('lock, partitions');

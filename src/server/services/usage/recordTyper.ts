@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { BUSINESS_TIME_ZONE, businessTimeToEpoch } from '../../../domain/time';
 import { CELL_SEPARATOR, UNCLOSED_QUOTE, type CdrHeader, type LineError } from './cdrFile';
 
 /**
@@ -10,8 +11,10 @@ import { CELL_SEPARATOR, UNCLOSED_QUOTE, type CdrHeader, type LineError } from '
  * binary floating point on money; where a figure could leave the safe integers the totals are left
  * to SQL (`totalsExact`).
  *
- * What only PostgreSQL knows is asked from it and cached: the business-time instant of each hour
- * of a day (`BusinessClock`, its own `AT TIME ZONE 'Europe/Amsterdam'`), how `lower()` folds the
+ * A line's steps, in the order of the rules: its cells (`cellsOfLine`), its fields checked and
+ * typed (`fieldsOf`), its instant (`instantOf`, business time by domain/time), the service that
+ * held its number then (`holderAt`), its row (`writeRecord`, or `keepAside` for the unmatched).
+ * What only the database knows is loaded once before the first line: how `lower()` folds the
  * letters that matter (`Lowercase`), the numbers and services (`NumberDirectory`).
  */
 
@@ -97,78 +100,29 @@ const latin1 = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
 /** A cell back as text, for a message. */
 const utf8 = (cell: string) => Buffer.from(cell, 'latin1').toString('utf8');
 
-type Query = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
-
-/**
- * Business time (Europe/Amsterdam) to instants, as PostgreSQL's `AT TIME ZONE` reads it (a time in
- * the repeated autumn hour is standard time, one in the skipped spring hour gets the offset before
- * the change): the instant of every whole hour of a month, asked once per month the file has; an
- * hour whose offset changes inside it (historic dates) is asked per time.
- */
-export class BusinessClock {
-  /** ISO date → the instant (epoch seconds) of each hour's start, NaN for an hour with a change inside. */
-  private readonly days = new Map<string, Float64Array>();
-  private readonly exact = new Map<string, number>();
-  constructor(private readonly query: Query) {}
-
-  hours(isoDate: string): Float64Array | undefined {
-    return this.days.get(isoDate);
-  }
-
-  exactOf(local: string): number | undefined {
-    return this.exact.get(local);
-  }
-
-  async loadMonth(year: number, month: number) {
-    const first = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
-    const rows = await this.query(
-      `select to_char(d, 'YYYY-MM-DD') as day, h,
-        extract(epoch from ((d + make_interval(hours => h)) at time zone 'Europe/Amsterdam'))::text as start,
-        extract(epoch from ((d + make_interval(hours => h, secs => 3599)) at time zone 'Europe/Amsterdam'))::text as last
-      from generate_series($1::timestamp, $1::timestamp + interval '1 month' - interval '1 day', interval '1 day') d,
-        generate_series(0, 23) h`,
-      [first],
-    );
-    for (const row of rows) {
-      const day = row.day as string;
-      let hours = this.days.get(day);
-      if (!hours) this.days.set(day, (hours = new Float64Array(24)));
-      const start = Number(row.start);
-      hours[row.h as number] = Number(row.last) - start === 3599 ? start : NaN;
-    }
-  }
-
-  async loadExact(local: string) {
-    const [row] = await this.query(`select extract(epoch from ($1::timestamp at time zone 'Europe/Amsterdam'))::text as t`, [local]);
-    this.exact.set(local, Number(row.t));
-  }
-}
-
-/** What the typer waits for before it can go on with a line. */
-export type ClockNeed = { month: [number, number] } | { exact: string };
-
 interface DateCell {
   iso: string;
   year: number;
   month: number;
+  day: number;
   /** 'YYYY-MM' */
   monthKey: string;
-  /** Epoch seconds of the date's 00:00 read as UTC (the naive local time). */
-  naive: number;
+  /** The instant (epoch seconds) of each hour's start, NaN for an hour with a change of offset inside; made on first use. */
+  hours: Float64Array | null;
 }
 
-const DIRECTIONS = new Map([
+const DIRECTIONS = new Map<string, Fields['direction']>([
   ['inkomend', 'inkomend'],
   ['uitgaand', 'uitgaand'],
   ['incoming', 'inkomend'],
   ['outgoing', 'uitgaand'],
 ]);
-const TYPES = new Map([
+const TYPES = new Map<string, Fields['type']>([
   ['data', 'data'],
   ['voice', 'voice'],
   ['sms', 'sms'],
 ]);
-const BUNDLES = new Map([
+const BUNDLES = new Map<string, Fields['bundle']>([
   ['in', 'in'],
   ['out', 'out'],
 ]);
@@ -208,8 +162,65 @@ const parseDateCell = (cell: string): DateCell | null => {
   else return null;
   if (year < 100 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return null;
   const monthKey = `${String(year).padStart(4, '0')}-${pad2(month)}`;
-  return { iso: `${monthKey}-${pad2(day)}`, year, month, monthKey, naive: Date.UTC(year, month - 1, day) / 1000 };
+  return { iso: `${monthKey}-${pad2(day)}`, year, month, day, monthKey, hours: null };
 };
+
+/**
+ * The instants of a day's hours in business time (domain/time; `businessTime.test.ts` proves it
+ * equals PostgreSQL's `AT TIME ZONE 'Europe/Amsterdam'` for every hour of 1996-2099). An hour whose
+ * last second is not 3599 seconds after its start has a change of offset inside (only in historic
+ * dates: from 1996 on clocks change on whole hours): NaN, its times are converted one by one.
+ */
+const hourStarts = ({ year, month, day }: DateCell): Float64Array => {
+  const hours = new Float64Array(24);
+  for (let hour = 0; hour < 24; hour += 1) {
+    const start = businessTimeToEpoch(year, month, day, hour);
+    hours[hour] = businessTimeToEpoch(year, month, day, hour, 59, 59) - start === 3599 ? start : NaN;
+  }
+  return hours;
+};
+
+/**
+ * The record's instant, epoch seconds: a wall time in the hour skipped in spring has the offset
+ * before the change (02:30 is 01:30 UTC), one in the hour repeated in autumn is its second
+ * occurrence (standard time) — both as PostgreSQL's `AT TIME ZONE` reads them, so a record is
+ * matched at the instant the database stores for it. Per day its hours are converted once.
+ */
+const instantOf = (date: DateCell, seconds: number): number => {
+  const hour = Math.floor(seconds / 3600);
+  const start = (date.hours ??= hourStarts(date))[hour];
+  if (!Number.isNaN(start)) return start + (seconds % 3600);
+  return businessTimeToEpoch(date.year, date.month, date.day, hour, Math.floor(seconds / 60) % 60, seconds % 60);
+};
+
+/**
+ * The record_time of a COPY row: the wall time as the file gives it with the business zone's name,
+ * which PostgreSQL reads exactly as its `AT TIME ZONE 'Europe/Amsterdam'` (the same offset rule for
+ * the skipped and the repeated hour). So a record is stored at the instant the import always gave
+ * it, for every year: before 1970 time zone databases disagree (Debian's PostgreSQL keeps
+ * Amsterdam's own history, Node's ICU and PGlite follow Brussels), where domain/time, which
+ * matches the service, is only as exact as Node's.
+ */
+const recordTime = (date: DateCell, tijd: string) => `${date.iso} ${tijd} ${BUSINESS_TIME_ZONE}`;
+
+/** A line's fields, checked and normalized (so the same record always gives the same key). */
+interface Fields {
+  date: DateCell;
+  /** HH:mm:ss as written. */
+  tijd: string;
+  /** Seconds since midnight. */
+  seconds: number;
+  direction: 'inkomend' | 'uitgaand';
+  type: 'data' | 'voice' | 'sms';
+  /** Digits without leading zeros. */
+  length: string;
+  bundle: 'in' | 'out';
+  price: Price | null;
+  sender: string;
+  receiver: string;
+  /** The record's own number: the receiver's for incoming calls and texts, else the sender's. */
+  number: string;
+}
 
 /** HH:mm:ss, 00:00:00–23:59:59: seconds since midnight, or -1. */
 const timeOfDay = (cell: string): number => {
@@ -391,7 +402,6 @@ export interface TypedRowsOptions {
   /** price_mb of every company, in micros. */
   priceMb: Map<number, bigint>;
   lowercase: Lowercase;
-  clock: BusinessClock;
   importId: number;
   /** Where the unmatched records' COPY rows go (line, record_time, sender, receiver, direction, type, length, bundle, price, record_key, ambiguous). */
   unmatched: Spool;
@@ -421,45 +431,35 @@ export class RecordTyper {
 
   private readonly prints = new KeyPrints();
   private readonly dates = new Map<string, DateCell | null>();
+  /** The line number of the last line typed (the header is line 1). */
   private line = 1;
   private text = '';
-  private pos = 0;
   private escape = false;
   private ascii = true;
   private lastMonth = '';
   /** The piece's record rows, written as they are typed (no string per row survives the line); reused for every piece. */
   private out = Buffer.allocUnsafeSlow(OUT_BYTES);
   private outLength = 0;
-  private header: CdrHeader | null = null;
   private cellStarts = new Int32Array(2);
 
   constructor(private readonly options: TypedRowsOptions) {}
 
-  /** Starts on a chunk of lines from the reader (which read the header before the first). */
-  begin(text: string, header: CdrHeader) {
-    this.header = header;
+  /**
+   * Types a piece of lines from the reader (which read the header before the first): each line's
+   * steps in turn. After MAX_LINE_ERRORS mistakes the file is refused anyway: the rest is skipped.
+   */
+  typePiece(text: string, header: CdrHeader) {
     if (this.cellStarts.length !== header.width + 1) this.cellStarts = new Int32Array(header.width + 1);
     this.text = text;
-    this.pos = 0;
     this.escape = /[\\\t\r]/.test(text);
     this.ascii = !/[^\x00-\x7f]/.test(text);
-  }
-
-  /** Types the chunk's lines from where it stopped: answers what the clock must learn first, or null when the chunk is done. */
-  run(): ClockNeed | null {
-    const { text } = this;
-    while (this.pos < text.length) {
-      if (this.errors.length >= MAX_LINE_ERRORS) {
-        this.pos = text.length;
-        break;
-      }
-      const end = text.indexOf('\n', this.pos);
-      const need = end > this.pos ? this.typeLine(this.pos, end, this.line + 1) : null;
-      if (need) return need;
-      this.pos = end + 1;
+    for (let start = 0; start < text.length && this.errors.length < MAX_LINE_ERRORS; ) {
+      const end = text.indexOf('\n', start);
       this.line += 1;
+      // An empty line (blank in the file) only counts.
+      if (end > start) this.typeLine(header, start, end, this.line);
+      start = end + 1;
     }
-    return null;
   }
 
   /**
@@ -505,13 +505,30 @@ export class RecordTyper {
     return this.escape ? value.replaceAll('\\', '\\\\').replaceAll('\t', '\\t').replaceAll('\r', '\\r') : value;
   }
 
-  /** One line: checked (the first mistake is the line's message), then typed and written. */
-  private typeLine(start: number, end: number, line: number): ClockNeed | null {
-    const { lowercase } = this.options;
-    const header = this.header!;
+  /** One line: checked (the first mistake is the line's message), then typed, matched and written. */
+  private typeLine(header: CdrHeader, start: number, end: number, line: number) {
+    if (!this.cellsOfLine(header, start, end, line)) return;
+    const fields = this.fieldsOf(header, line);
+    // A file with a mistake is refused whole: the lines after the first mistake are only checked.
+    if (!fields || this.errors.length) return;
+    const instant = instantOf(fields.date, fields.seconds);
+    const key = this.keyOf(fields);
+    this.records += 1;
+    const holder = holderAt(this.options.numbers.get(fields.number), instant * 1_000_000);
+    if (holder === null || holder === AMBIGUOUS) this.keepAside(fields, key, line, holder === AMBIGUOUS);
+    else this.writeRecord(fields, key, holder);
+  }
+
+  /**
+   * The cells: where each starts in the piece's text (`cellStarts`, no array of strings per line),
+   * as many as the header has; false (and the line's mistake) when it has another number of cells.
+   */
+  private cellsOfLine(header: CdrHeader, start: number, end: number, line: number): boolean {
     const { text } = this;
-    if (end - start === 1 && text[start] === UNCLOSED_QUOTE) return this.fail(line, 'aanhalingsteken niet gesloten');
-    // The cells: where each starts (no array of strings per line).
+    if (end - start === 1 && text[start] === UNCLOSED_QUOTE) {
+      this.fail(line, 'aanhalingsteken niet gesloten');
+      return false;
+    }
     const starts = this.cellStarts;
     let n = 1;
     starts[0] = start;
@@ -519,87 +536,77 @@ export class RecordTyper {
       if (n < starts.length) starts[n] = at + 1;
       n += 1;
     }
-    if (n !== header.width) return this.fail(line, `${n} kolommen, verwacht ${header.width}`);
+    if (n !== header.width) {
+      this.fail(line, `${n} kolommen, verwacht ${header.width}`);
+      return false;
+    }
     starts[n] = end + 1;
-    const cells = (i: number) => text.slice(starts[i], starts[i + 1] - 1);
-    const { index } = header;
-    const datum = cells(index.datum);
+    return true;
+  }
+
+  private cell(i: number): string {
+    return this.text.slice(this.cellStarts[i], this.cellStarts[i + 1] - 1);
+  }
+
+  /** The record's fields checked in the order of the rules (docs/usage.md) and typed; null after noting the first mistake. */
+  private fieldsOf({ index }: CdrHeader, line: number): Fields | null {
+    const { lowercase } = this.options;
+    const datum = this.cell(index.datum);
     const date = this.dateOf(datum);
     if (!date) return this.fail(line, `ongeldige datum '${utf8(datum)}' (dd-mm-jjjj of jjjj-mm-dd)`);
-    const tijd = cells(index.tijd);
+    const tijd = this.cell(index.tijd);
     const seconds = timeOfDay(tijd);
     if (seconds < 0) return this.fail(line, `ongeldige tijd '${utf8(tijd)}' (uu:mm:ss)`);
-    const richting = cells(index.richting);
+    // The words as written in the file need no folding (nearly every line).
+    const richting = this.cell(index.richting);
     const direction = richting === 'uitgaand' || richting === 'inkomend' ? richting : DIRECTIONS.get(lowercase.of(richting));
     if (!direction) return this.fail(line, `ongeldige richting '${utf8(richting)}' (inkomend of uitgaand)`);
-    const typeCell = cells(index.type);
+    const typeCell = this.cell(index.type);
     const type = typeCell === 'data' || typeCell === 'voice' || typeCell === 'sms' ? typeCell : TYPES.get(lowercase.of(typeCell));
     if (!type) return this.fail(line, `ongeldig type '${utf8(typeCell)}' (data, voice of sms)`);
-    const lengte = cells(index.lengte);
+    const lengte = this.cell(index.lengte);
     const length = lengthText(lengte);
     if (length === null) return this.fail(line, `ongeldige lengte '${utf8(lengte)}' (een geheel getal, 0 of meer)`);
-    const bundel = cells(index.bundel);
+    const bundel = this.cell(index.bundel);
     const bundle = bundel === 'in' || bundel === 'out' ? bundel : BUNDLES.get(lowercase.of(bundel));
     if (!bundle) return this.fail(line, `ongeldige bundel '${utf8(bundel)}' (in of out)`);
-    const prijs = index.prijs < 0 ? '' : cells(index.prijs);
+    const prijs = index.prijs < 0 ? '' : this.cell(index.prijs);
     const price = prijs === '' ? null : parsePrice(prijs);
     if (prijs !== '' && price === null) return this.fail(line, `ongeldige prijs '${utf8(prijs)}' (euro's, hoogstens 6 decimalen)`);
-    const sender = cells(index.afzender);
-    const receiver = cells(index.ontvanger);
+    const sender = this.cell(index.afzender);
+    const receiver = this.cell(index.ontvanger);
+    // Incoming calls and texts are the receiver's; everything else, data included, the sender's.
     const byReceiver = direction === 'inkomend' && type !== 'data';
     const number = byReceiver ? receiver : sender;
     if (number === '') return this.fail(line, byReceiver ? 'ontvanger ontbreekt' : 'afzender ontbreekt');
-    // A file with a mistake is refused whole: the rest is only checked.
-    if (this.errors.length) return null;
+    return { date, tijd, seconds, direction, type, length, bundle, price, sender, receiver, number };
+  }
 
-    // The instant: the hour's start as PostgreSQL reads it, plus minutes and seconds.
-    const hours = this.options.clock.hours(date.iso);
-    if (!hours) return { month: [date.year, date.month] };
-    const hour = Math.floor(seconds / 3600);
-    let instant = hours[hour] + (seconds % 3600);
-    if (Number.isNaN(instant)) {
-      const exact = this.options.clock.exactOf(`${date.iso} ${tijd}`);
-      if (exact === undefined) return { exact: `${date.iso} ${tijd}` };
-      instant = exact;
-    }
-    const offset = date.naive + seconds - instant;
-    const absolute = Math.abs(offset);
-    const offsetText =
-      (offset < 0 ? '-' : '+') +
-      (absolute % 3600 === 0
-        ? pad2(absolute / 3600)
-        : `${pad2(Math.floor(absolute / 3600))}:${pad2(Math.floor(absolute / 60) % 60)}:${pad2(absolute % 60)}`);
-    const recordTime = `${date.iso} ${tijd}${offsetText}`;
-
-    // The key, as PostgreSQL's sha256() of these fields joined by U+001F always gave it (UTF-8:
-    // the latin1 text of its bytes, or the text itself when it is ASCII).
+  /**
+   * The record's key, as PostgreSQL's sha256() of its normalized fields joined by U+001F always
+   * gave it, so re-imports of older imports stay idempotent (UTF-8: the latin1 text of its bytes,
+   * or the text itself when it is ASCII). Hex, its first 16 bytes.
+   */
+  private keyOf({ date, tijd, sender, receiver, direction, type, length, bundle, price }: Fields): string {
     const keyText = `${date.iso}\u001f${tijd}\u001f${sender}\u001f${receiver}\u001f${direction}\u001f${type}\u001f${length}\u001f${bundle}\u001f${price ? price.text : ''}`;
-    const key = (this.ascii ? crypto.hash('sha256', keyText, 'hex') : crypto.hash('sha256', Buffer.from(keyText, 'latin1'), 'hex')).slice(0, 32);
-    this.records += 1;
+    return (this.ascii ? crypto.hash('sha256', keyText, 'hex') : crypto.hash('sha256', Buffer.from(keyText, 'latin1'), 'hex')).slice(0, 32);
+  }
 
-    const holder = holderAt(this.options.numbers.get(number), instant * 1_000_000);
-    if (holder === null || holder === AMBIGUOUS) {
-      this.unmatchedRecords += 1;
-      this.options.unmatched.write(
-        `${line}\t${recordTime}\t${this.cellText(sender)}\t${this.cellText(receiver)}\t${direction}\t${type}\t${length}\t${bundle}\t${price ? price.text : '\\N'}\t\\\\x${key}\t${holder ? 't' : 'f'}\n`,
-      );
-      return null;
-    }
-    let priceText: string;
-    let micros: number | null;
-    if (price) {
-      priceText = price.text;
-      micros = price.micros;
-    } else if (type === 'data' && bundle === 'out') {
-      const computed = outOfBundlePriceMicros(Number(length), this.options.priceMb.get(holder.companyId) ?? 0n);
-      priceText = microsText(computed);
-      micros = computed <= BigInt(MAX_SAFE) && computed >= -BigInt(MAX_SAFE) ? Number(computed) : null;
-    } else {
-      priceText = '0.000000';
-      micros = 0;
-    }
+  /** A record no service held (or services of several companies did) goes to the unmatched records' spool. */
+  private keepAside(fields: Fields, key: string, line: number, ambiguous: boolean) {
+    const { date, tijd, sender, receiver, direction, type, length, bundle, price } = fields;
+    this.unmatchedRecords += 1;
+    this.options.unmatched.write(
+      `${line}\t${recordTime(date, tijd)}\t${this.cellText(sender)}\t${this.cellText(receiver)}\t${direction}\t${type}\t${length}\t${bundle}\t${price ? price.text : '\\N'}\t\\\\x${key}\t${ambiguous ? 't' : 'f'}\n`,
+    );
+  }
+
+  /** A matched record: its price, its COPY row of the landing table, its print for the duplicate check and its share of the totals. */
+  private writeRecord(fields: Fields, key: string, holder: NumberHolder) {
+    const { date, tijd, sender, receiver, direction, type, length, bundle, number } = fields;
+    const { text: priceText, micros } = this.priceOf(fields, holder);
     this.write(
-      `${holder.companyId}\t${holder.serviceId}\t${this.cellText(number)}\t${recordTime}\t${this.cellText(sender)}\t${this.cellText(receiver)}\t${direction}\t${type}\t${length}\t${bundle}\t${priceText}\t${this.options.importId}\t\\\\x${key}\n`,
+      `${holder.companyId}\t${holder.serviceId}\t${this.cellText(number)}\t${recordTime(date, tijd)}\t${this.cellText(sender)}\t${this.cellText(receiver)}\t${direction}\t${type}\t${length}\t${bundle}\t${priceText}\t${this.options.importId}\t\\\\x${key}\n`,
     );
     if (date.monthKey !== this.lastMonth) {
       this.months.add(date.monthKey);
@@ -611,7 +618,14 @@ export class RecordTyper {
       this.suspects.set(key, { serviceId: holder.serviceId, kind, length: lengthValue, micros });
     }
     if (this.totalsExact) this.addTotals(holder, number, date.monthKey, kind, lengthValue, micros, 1);
-    return null;
+  }
+
+  /** As imported; out-of-bundle data without a price at the company's price_mb; anything else without a price costs 0. */
+  private priceOf({ price, type, bundle, length }: Fields, holder: NumberHolder): Price {
+    if (price) return price;
+    if (type !== 'data' || bundle !== 'out') return { text: '0.000000', micros: 0 };
+    const computed = outOfBundlePriceMicros(Number(length), this.options.priceMb.get(holder.companyId) ?? 0n);
+    return { text: microsText(computed), micros: computed <= BigInt(MAX_SAFE) && computed >= -BigInt(MAX_SAFE) ? Number(computed) : null };
   }
 
   private addTotals(holder: NumberHolder, number: string, monthKey: string, kind: number, length: number, micros: number | null, times: number) {
