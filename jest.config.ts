@@ -2,7 +2,7 @@
 import type { Config } from 'jest';
 
 const swc: Config['transform'] = {
-  '^.+\\.(t|j)sx?$': [
+  '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
     '@swc/jest',
     {
       jsc: {
@@ -15,8 +15,9 @@ const swc: Config['transform'] = {
   ],
 };
 
-// A few dependencies ship only ES modules; Jest on Node 20 needs them compiled to CommonJS.
-const esmOnly = ['cookie'];
+// A few dependencies ship only ES modules (typebox as .mjs files); Jest on Node 20 needs them
+// compiled to CommonJS.
+const esmOnly = ['cookie', 'typebox'];
 
 const common = {
   transform: swc,

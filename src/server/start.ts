@@ -38,8 +38,8 @@ export const prepareDatabase = async (
     if (fresh) {
       log?.info('empty data folder: seeding the demo data');
       await database.db.transaction(async (tx) => {
-        await seedDemoData(tx as never);
-        await seedDemoUsage(tx as never);
+        await seedDemoData(tx);
+        await seedDemoUsage(tx);
       });
     }
     return { database, seededDemo: fresh, release };

@@ -13,6 +13,11 @@ import { Pool } from 'pg';
 import * as schema from './schema';
 import { projectRoot } from '../projectRoot';
 
+/**
+ * The database, or a transaction on it: `db.transaction(async (tx) => …)` hands a value of this
+ * type too (drizzle's PgTransaction extends PgDatabase), so every repository and service function
+ * takes a `Db` and runs the same inside a transaction or outside one.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** Raw SQL rows; both drivers answer `{ rows }`. */
@@ -34,12 +39,12 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
   const client = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, {
     extensions: { pg_trgm, btree_gin },
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema });
   return {
     db,
     kind: 'pglite',
     migrate: async () => {
-      await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+      await migratePglite(db, { migrationsFolder: migrationsFolder() });
     },
     close: () => client.close(),
   };
@@ -47,12 +52,12 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
 
 export const openPostgres = async (url: string, max = 10): Promise<Database> => {
   const pool = new Pool({ connectionString: url, max });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema });
   return {
     db,
     kind: 'postgres',
     migrate: async () => {
-      await migratePg(db as never, { migrationsFolder: migrationsFolder() });
+      await migratePg(db, { migrationsFolder: migrationsFolder() });
     },
     close: () => pool.end(),
   };

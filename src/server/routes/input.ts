@@ -41,11 +41,6 @@ export const uniqueViolationOf = (error: unknown): string | null => {
   return null;
 };
 
-/** JSON schema of a body that may be absent (the fields then come from the query string). */
-export const optionalBody = <S extends object>(schema: S) => ({ anyOf: [{ type: 'null' }, schema] }) as const;
-
-export const integerId = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
-
 /**
  * The range of a request's two ISO dates under the one rule of every date range (domain
  * dateRange.ts: real dates, years 1900-2199, from not after to, at most 24 months); 400 with

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { addMonths, businessDateOf, isoDate, todayNoon } from '../../domain/time';
-import { queryRows, type Db } from '../db';
+import { queryRows } from '../db';
 import { auth, createTestApp, type TestApp } from '../testing/testApp';
 import { seedDemoUsage } from './demoUsage';
 
@@ -13,7 +13,7 @@ const months = [-2, -1, 0].map((delta) => isoDate(addMonths(today.year, today.mo
 beforeAll(async () => {
   t = await createTestApp();
   // As at a first start: in the transaction that seeds the demo data.
-  await t.database.db.transaction(async (tx) => seedDemoUsage(tx as unknown as Db));
+  await t.database.db.transaction(async (tx) => seedDemoUsage(tx));
 }, 120_000);
 afterAll(() => t.close());
 

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from 'typebox';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { articleGroupFields, articleGroups, companies, companyArticleGroups } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { audit } from '../../services/audit';
-import { integerId, textOrNull } from '../input';
-import { errorResponses, idParams, messageSchema } from '../schemas';
+import { textOrNull } from '../input';
+import { errorResponses, idParams, integerId, messageSchema, Nullable, type RouteApp } from '../schemas';
 import { articleGroupSchema } from './index';
 import { allArticleGroups, articleCountOf, fieldHasOverlappingNumbers, fieldsWithValues } from './repository';
 
@@ -16,42 +16,28 @@ const adminArticleGroupSchema = {
   properties: { ...articleGroupSchema.properties, companies: { type: 'array', items: { type: 'integer' } } },
 } as const;
 
-const fieldInput = {
-  type: 'object',
-  properties: {
-    id: integerId,
-    name: { type: ['string', 'null'], maxLength: 100 },
-    used_for_cdr: { type: 'boolean' },
+const fieldInput = Type.Object(
+  {
+    id: Type.Optional(integerId),
+    name: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+    used_for_cdr: Type.Optional(Type.Boolean()),
   },
-  additionalProperties: false,
-} as const;
+  { additionalProperties: false },
+);
 
 /** `id` is what GET /article-groups answers, so a group read may come back; it is ignored. */
-const articleGroupInput = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    name: { type: ['string', 'null'], maxLength: 100 },
-    icon: { type: 'string', pattern: '^[a-z0-9-]{1,40}$' },
-    fields: { type: 'array', maxItems: 20, items: fieldInput },
-    companies: { type: 'array', maxItems: 100000, items: integerId },
+const articleGroupInput = Type.Object(
+  {
+    id: Type.Optional(Type.Integer()),
+    name: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+    icon: Type.Optional(Type.String({ pattern: '^[a-z0-9-]{1,40}$' })),
+    fields: Type.Optional(Type.Array(fieldInput, { maxItems: 20 })),
+    companies: Type.Optional(Type.Array(integerId, { maxItems: 100000 })),
   },
-  additionalProperties: false,
-} as const;
+  { additionalProperties: false },
+);
 
-interface FieldInput {
-  id?: number;
-  name?: string | null;
-  used_for_cdr?: boolean;
-}
-
-interface ArticleGroupInput {
-  id?: number;
-  name?: string | null;
-  icon?: string;
-  fields?: FieldInput[];
-  companies?: number[];
-}
+type FieldInput = Static<typeof fieldInput>;
 
 const NOT_FOUND = 'Artikelgroep niet gevonden.';
 const NAME_REQUIRED = "Veld 'Naam' is verplicht.";
@@ -132,7 +118,7 @@ const applyFields = async (db: Db, articleGroupId: number, plan: Awaited<ReturnT
 
 const auditFields = (fields: ReturnType<typeof validFields>) => fields.map((f) => ({ id: f.id, name: f.name, used_for_cdr: f.usedForCdr }));
 
-export default async function articleGroupAdminRoutes(app: FastifyInstance) {
+export default async function articleGroupAdminRoutes(app: RouteApp) {
   app.get(
     '/article-groups',
     {
@@ -142,7 +128,7 @@ export default async function articleGroupAdminRoutes(app: FastifyInstance) {
     async () => allArticleGroups(app.db),
   );
 
-  app.post<{ Body: ArticleGroupInput }>(
+  app.post(
     '/article-groups',
     {
       config: { permission: 'EDIT_ARTICLE_GROUPS' },
@@ -165,9 +151,9 @@ export default async function articleGroupAdminRoutes(app: FastifyInstance) {
             sortOrder: sql`(select coalesce(max(${articleGroups.sortOrder}), 0) + 1 from ${articleGroups})`,
           })
           .returning({ id: articleGroups.id });
-        await applyFields(tx as never, group.id, { removed: [], kept: [], added: fields });
-        await setVisibility(tx as never, group.id, companyIds);
-        await audit(tx as never, actor, 'article_group.create', 'article_group', group.id, {
+        await applyFields(tx, group.id, { removed: [], kept: [], added: fields });
+        await setVisibility(tx, group.id, companyIds);
+        await audit(tx, actor, 'article_group.create', 'article_group', group.id, {
           name,
           icon: body.icon ?? 'services',
           fields: auditFields(fields),
@@ -179,7 +165,7 @@ export default async function articleGroupAdminRoutes(app: FastifyInstance) {
     },
   );
 
-  app.put<{ Params: { id: number }; Body: ArticleGroupInput }>(
+  app.put(
     '/article-groups/:id',
     {
       config: { permission: 'EDIT_ARTICLE_GROUPS' },
@@ -199,9 +185,9 @@ export default async function articleGroupAdminRoutes(app: FastifyInstance) {
           .update(articleGroups)
           .set({ name, icon: body.icon ?? group.icon })
           .where(eq(articleGroups.id, group.id));
-        if (fields) await applyFields(tx as never, group.id, await planFields(tx as never, group.id, fields));
-        if (companyIds) await setVisibility(tx as never, group.id, companyIds);
-        await audit(tx as never, actor, 'article_group.update', 'article_group', group.id, {
+        if (fields) await applyFields(tx, group.id, await planFields(tx, group.id, fields));
+        if (companyIds) await setVisibility(tx, group.id, companyIds);
+        await audit(tx, actor, 'article_group.update', 'article_group', group.id, {
           name,
           ...(body.icon === undefined ? {} : { icon: body.icon }),
           ...(fields ? { fields: auditFields(fields) } : {}),
@@ -212,7 +198,7 @@ export default async function articleGroupAdminRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/article-groups/:id',
     {
       config: { permission: 'EDIT_ARTICLE_GROUPS' },
@@ -231,7 +217,7 @@ export default async function articleGroupAdminRoutes(app: FastifyInstance) {
       await app.db.transaction(async (tx) => {
         // Its fields and visibility list go with it (foreign keys cascade).
         await tx.delete(articleGroups).where(eq(articleGroups.id, group.id));
-        await audit(tx as never, actor, 'article_group.delete', 'article_group', group.id, { name: group.name });
+        await audit(tx, actor, 'article_group.delete', 'article_group', group.id, { name: group.name });
       });
       return { message: `Artikelgroep '${group.name}' verwijderd.` };
     },

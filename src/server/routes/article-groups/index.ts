@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { todayNoon } from '../../../domain/time';
-import { errorResponses } from '../schemas';
+import { errorResponses, type RouteApp } from '../schemas';
 import { serviceCountsPerGroup, visibleArticleGroups } from './repository';
 
 export const articleGroupSchema = {
@@ -19,7 +18,7 @@ export const articleGroupSchema = {
   },
 } as const;
 
-export default async function articleGroupRoutes(app: FastifyInstance) {
+export default async function articleGroupRoutes(app: RouteApp) {
   app.get(
     '/article-groups/visible',
     { schema: { response: { 200: { type: 'array', items: articleGroupSchema }, ...errorResponses } } },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { and, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { withRunningTotals } from '../../../domain/bulk';
 import { MSG } from '../../../domain/messages';
@@ -7,7 +7,7 @@ import { articlePriceHistory, articles, bulkServices, services } from '../../db/
 import { HttpError } from '../../plugins/errors';
 import { audit } from '../../services/audit';
 import type { Actor } from '../../types';
-import { errorResponses, idParams, messageSchema } from '../schemas';
+import { errorResponses, idParams, integerId, messageSchema, type RouteApp } from '../schemas';
 import { toEpoch } from '../serialize';
 import { serviceRows, serviceRowSchema } from '../services/repository';
 import {
@@ -21,10 +21,11 @@ import {
   visibleGroupWithFields,
 } from './repository';
 import {
+  articleCreateInput,
   articleDetailQuery,
-  type ArticleDetailQuery,
   articleDetailSchema,
-  articleInput, articleListItemSchema,
+  articleInput,
+  articleListItemSchema,
   articleSchema,
   type ArticleInput,
 } from './schemas';
@@ -56,15 +57,12 @@ const requireNameAndDescription = (body: ArticleInput) => {
   if (!body.description?.trim()) throw new HttpError(400, MSG.articleDescriptionRequired);
 };
 
-export default async function articleRoutes(app: FastifyInstance) {
-  app.get<{ Querystring: { article_group_id?: number } }>(
+export default async function articleRoutes(app: RouteApp) {
+  app.get(
     '/articles',
     {
       schema: {
-        querystring: {
-          type: 'object',
-          properties: { article_group_id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-        },
+        querystring: Type.Object({ article_group_id: Type.Optional(integerId) }),
         response: { 200: { type: 'array', items: articleListItemSchema }, ...errorResponses },
       },
     },
@@ -74,7 +72,7 @@ export default async function articleRoutes(app: FastifyInstance) {
   // Spec section 7: the article with its services. Without services_limit all of them (the
   // contract as before); with it only that window, in the same order. services_count is always
   // the total, so the article page's virtualised table knows its size from the first window.
-  app.get<{ Params: { id: number }; Querystring: ArticleDetailQuery }>(
+  app.get(
     '/articles/:id',
     {
       schema: {
@@ -111,15 +109,15 @@ export default async function articleRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: number }; Querystring: { start_time?: number; end_time?: number } }>(
+  app.get(
     '/articles/:id/services',
     {
       schema: {
         params: idParams,
-        querystring: {
-          type: 'object',
-          properties: { start_time: { type: 'integer', minimum: 0 }, end_time: { type: 'integer', minimum: 0 } },
-        },
+        querystring: Type.Object({
+          start_time: Type.Optional(Type.Integer({ minimum: 0 })),
+          end_time: Type.Optional(Type.Integer({ minimum: 0 })),
+        }),
         response: { 200: { type: 'array', items: serviceRowSchema }, ...errorResponses },
       },
     },
@@ -141,19 +139,19 @@ export default async function articleRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: ArticleInput }>(
+  app.post(
     '/articles/create',
     {
       config: { permission: 'CREATE_ARTICLE' },
       schema: {
-        body: { ...articleInput, required: ['article_group_id'] },
+        body: articleCreateInput,
         response: { 201: articleSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       const { actor, body } = request;
       requireNameAndDescription(body);
-      const group = await visibleGroupWithFields(app.db, actor.companyId, body.article_group_id!);
+      const group = await visibleGroupWithFields(app.db, actor.companyId, body.article_group_id);
       if (!group) throw new HttpError(404, 'Artikelgroep niet gevonden.');
       const price = amountOrZero(body.price, 'Prijs');
       const setupPrice = amountOrZero(body.setup_price, 'Eenmalige kosten');
@@ -178,14 +176,14 @@ export default async function articleRoutes(app: FastifyInstance) {
         await tx
           .insert(articlePriceHistory)
           .values({ articleId: created.id, companyId: actor.companyId, fromTime: created.createdAt, price, setupPrice });
-        await audit(tx as never, actor, 'article.create', 'article', created.id, { name: body.name, price, setup_price: setupPrice });
+        await audit(tx, actor, 'article.create', 'article', created.id, { name: body.name, price, setup_price: setupPrice });
         return created.id;
       });
       return reply.code(201).send(articleDto((await findArticle(app.db, actor.companyId, id))!));
     },
   );
 
-  app.put<{ Params: { id: number }; Body: ArticleInput }>(
+  app.put(
     '/articles/:id',
     {
       config: { permission: 'CREATE_ARTICLE' },
@@ -227,7 +225,7 @@ export default async function articleRoutes(app: FastifyInstance) {
             .insert(articlePriceHistory)
             .values({ articleId: article.id, companyId: actor.companyId, fromTime: new Date(), price, setupPrice });
         }
-        await audit(tx as never, actor, 'article.update', 'article', article.id, {
+        await audit(tx, actor, 'article.update', 'article', article.id, {
           ...body,
           ...(priceChanged ? { previous_price: Number(article.price), previous_setup_price: Number(article.setupPrice) } : {}),
         });
@@ -236,7 +234,7 @@ export default async function articleRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/articles/:id',
     {
       config: { permission: 'CREATE_ARTICLE' },
@@ -258,7 +256,7 @@ export default async function articleRoutes(app: FastifyInstance) {
       }
       await app.db.transaction(async (tx) => {
         await tx.delete(articles).where(and(eq(articles.id, article.id), eq(articles.companyId, actor.companyId)));
-        await audit(tx as never, actor, 'article.delete', 'article', article.id, { name: article.name });
+        await audit(tx, actor, 'article.delete', 'article', article.id, { name: article.name });
       });
       return { message: 'Artikel verwijderd.' };
     },

@@ -1,11 +1,11 @@
+import { Type, type Static } from 'typebox';
+import { integerId, Nullable } from '../schemas';
 import { nullableNumber, nullableString } from '../serialize';
 
-export const amountInput = {
-  anyOf: [
-    { type: 'number', minimum: 0 },
-    { type: 'string', pattern: '^\\s*\\d{1,12}([.,]\\d{1,6})?\\s*$' },
-  ],
-} as const;
+export const amountInput = Type.Union([
+  Type.Number({ minimum: 0 }),
+  Type.String({ pattern: '^\\s*\\d{1,12}([.,]\\d{1,6})?\\s*$' }),
+]);
 
 const articleProperties = {
   id: { type: 'integer' },
@@ -63,20 +63,11 @@ export const articleServiceRowSchema = {
 export const MAX_SERVICES_WINDOW = 500;
 
 /** GET /articles/{id}: ended services too, and optionally a window of the services. */
-export const articleDetailQuery = {
-  type: 'object',
-  properties: {
-    show_historic: { type: 'boolean' },
-    services_offset: { type: 'integer', minimum: 0, maximum: 2147483647 },
-    services_limit: { type: 'integer', minimum: 1, maximum: MAX_SERVICES_WINDOW },
-  },
-} as const;
-
-export interface ArticleDetailQuery {
-  show_historic?: boolean;
-  services_offset?: number;
-  services_limit?: number;
-}
+export const articleDetailQuery = Type.Object({
+  show_historic: Type.Optional(Type.Boolean()),
+  services_offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
+  services_limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SERVICES_WINDOW })),
+});
 
 export const articleDetailSchema = {
   type: 'object',
@@ -117,32 +108,26 @@ export const articleDetailSchema = {
 } as const;
 
 /** The writable fields of an article; company and ids never come from the caller. */
-export const articleInput = {
-  type: 'object',
-  properties: {
-    name: { type: 'string', maxLength: 200 },
-    description: { type: 'string', maxLength: 5000 },
-    sku: { type: ['string', 'null'], maxLength: 100 },
-    price: amountInput,
-    setup_price: amountInput,
-    billing_cycle_id: { type: 'integer', minimum: 1, maximum: 4 },
-    is_visible: { type: 'boolean' },
-    gigabyte: { anyOf: [{ type: 'null' }, amountInput] },
-    article_group_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
-    from_group_bundle: { type: 'boolean' },
-  },
-  additionalProperties: false,
-} as const;
+const articleInputProperties = {
+  name: Type.Optional(Type.String({ maxLength: 200 })),
+  description: Type.Optional(Type.String({ maxLength: 5000 })),
+  sku: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  price: Type.Optional(amountInput),
+  setup_price: Type.Optional(amountInput),
+  billing_cycle_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
+  is_visible: Type.Optional(Type.Boolean()),
+  gigabyte: Type.Optional(Type.Union([Type.Null(), amountInput])),
+  article_group_id: Type.Optional(integerId),
+  from_group_bundle: Type.Optional(Type.Boolean()),
+};
 
-export interface ArticleInput {
-  name?: string;
-  description?: string;
-  sku?: string | null;
-  price?: number | string;
-  setup_price?: number | string;
-  billing_cycle_id?: number;
-  is_visible?: boolean;
-  gigabyte?: number | string | null;
-  article_group_id?: number;
-  from_group_bundle?: boolean;
-}
+/** PUT /articles/{id}: any of the writable fields. */
+export const articleInput = Type.Object(articleInputProperties, { additionalProperties: false });
+
+/** POST /articles/create: the writable fields, the article group required. */
+export const articleCreateInput = Type.Object(
+  { ...articleInputProperties, article_group_id: integerId },
+  { additionalProperties: false },
+);
+
+export type ArticleInput = Static<typeof articleInput>;

@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { isProviderStaff } from '../../../domain/permissions';
 import { auditLog, users } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
-import { integerId } from '../input';
-import { errorResponses } from '../schemas';
+import { errorResponses, integerId, type RouteApp } from '../schemas';
 import { nullableInteger, nullableString, toEpoch } from '../serialize';
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -34,16 +33,18 @@ const auditEntrySchema = {
  * company itself from elsewhere (provider staff editing it, a branch joining or leaving a parent
  * company). Customers read their acting company's log only; provider staff any company's.
  */
-export default async function auditLogRoutes(app: FastifyInstance) {
-  app.get<{ Querystring: { company_id?: number; page?: number } }>(
+export default async function auditLogRoutes(app: RouteApp) {
+  app.get(
     '/audit-log',
     {
       schema: {
-        querystring: {
-          type: 'object',
-          properties: { company_id: integerId, page: { type: 'integer', minimum: 1, maximum: 1000000 } },
-          additionalProperties: false,
-        },
+        querystring: Type.Object(
+          {
+            company_id: Type.Optional(integerId),
+            page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000000 })),
+          },
+          { additionalProperties: false },
+        ),
         response: {
           200: {
             type: 'object',

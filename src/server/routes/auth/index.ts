@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { Type } from 'typebox';
 import { deadline } from '../../../domain/deadline';
 import { MSG } from '../../../domain/messages';
 import { passwordWeakness } from '../../../domain/passwordStrength';
@@ -21,7 +22,7 @@ import { createAuthToken, findUserByEmail, mayLogIn, normaliseEmail } from '../.
 import { memoryRateLimiter } from '../../services/rateLimiter';
 import { sha256 } from '../../services/auth/tokens';
 import { audit } from '../../services/audit';
-import { emailSchema, errorResponses, messageSchema, tokenSchema } from '../schemas';
+import { emailSchema, errorResponses, integerId, messageSchema, tokenSchema, type RouteApp } from '../schemas';
 
 export const REFRESH_COOKIE = 'portal_refresh';
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -115,7 +116,7 @@ const refuseCrossSite = async (request: FastifyRequest, reply: FastifyReply) => 
   if (!isFromPortal(request)) return reply.code(403).send({ message: 'Dit verzoek kan alleen vanuit het portaal worden gedaan.' });
 };
 
-export default async function authRoutes(app: FastifyInstance) {
+export default async function authRoutes(app: RouteApp) {
   const cookieOptions = {
     path: '/api/auth',
     httpOnly: true,
@@ -132,7 +133,7 @@ export default async function authRoutes(app: FastifyInstance) {
     return app.tokens.sign({ sub: user.id, company_id: user.companyId, impersonate: null, sid: session.id });
   };
 
-  app.post<{ Body: { email: string; password: string } }>(
+  app.post(
     '/auth/login',
     {
       config: {
@@ -140,15 +141,13 @@ export default async function authRoutes(app: FastifyInstance) {
         rateLimit: { max: app.config.loginRateLimit, timeWindow: FIFTEEN_MINUTES, keyGenerator: clientKey },
       },
       schema: {
-        body: {
-          type: 'object',
-          properties: {
-            email: { type: 'string', minLength: 1, maxLength: 254 },
-            password: { type: 'string', minLength: 1, maxLength: 1024 },
+        body: Type.Object(
+          {
+            email: Type.String({ minLength: 1, maxLength: 254 }),
+            password: Type.String({ minLength: 1, maxLength: 1024 }),
           },
-          required: ['email', 'password'],
-          additionalProperties: false,
-        },
+          { additionalProperties: false },
+        ),
         response: { 200: tokenSchema, ...errorResponses },
       },
     },
@@ -166,7 +165,7 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { include?: string[] } | undefined }>(
+  app.post(
     '/auth/refresh',
     {
       config: { public: true },
@@ -191,7 +190,7 @@ export default async function authRoutes(app: FastifyInstance) {
         impersonate: null,
         sid: session.sessionId,
       });
-      const include = request.body?.include ?? [];
+      const include = (request.body as { include?: string[] } | null | undefined)?.include ?? [];
       return include.length === 0 ? { token } : { token, included: await includedAnswers(app, token, session, include) };
     },
   );
@@ -220,17 +219,12 @@ export default async function authRoutes(app: FastifyInstance) {
     );
   };
 
-  app.post<{ Body: { email: string } }>(
+  app.post(
     '/auth/reset/request',
     {
       config: { public: true, rateLimit: { max: 5, timeWindow: FIFTEEN_MINUTES, keyGenerator: clientKey } },
       schema: {
-        body: {
-          type: 'object',
-          properties: { email: emailSchema },
-          required: ['email'],
-          additionalProperties: false,
-        },
+        body: Type.Object({ email: emailSchema }, { additionalProperties: false }),
         response: { 200: messageSchema, ...errorResponses },
       },
     },
@@ -244,7 +238,7 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { token: string; password: string } }>(
+  app.post(
     '/auth/reset',
     {
       config: {
@@ -252,15 +246,13 @@ export default async function authRoutes(app: FastifyInstance) {
         rateLimit: { max: 10, timeWindow: FIFTEEN_MINUTES, keyGenerator: (r: FastifyRequest) => r.ip },
       },
       schema: {
-        body: {
-          type: 'object',
-          properties: {
-            token: { type: 'string', minLength: 1, maxLength: 200 },
-            password: { type: 'string', minLength: 1, maxLength: 1024 },
+        body: Type.Object(
+          {
+            token: Type.String({ minLength: 1, maxLength: 200 }),
+            password: Type.String({ minLength: 1, maxLength: 1024 }),
           },
-          required: ['token', 'password'],
-          additionalProperties: false,
-        },
+          { additionalProperties: false },
+        ),
         response: { 200: tokenSchema, ...errorResponses },
       },
     },
@@ -300,15 +292,11 @@ export default async function authRoutes(app: FastifyInstance) {
     return request.actor.permissions;
   });
 
-  app.post<{ Querystring: { company_id: number } }>(
+  app.post(
     '/auth/impersonate',
     {
       schema: {
-        querystring: {
-          type: 'object',
-          properties: { company_id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-          required: ['company_id'],
-        },
+        querystring: Type.Object({ company_id: integerId }),
         response: {
           200: {
             type: 'object',

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { asc } from 'drizzle-orm';
 import { billingCycles } from '../../db/schema';
-import { errorResponses } from '../schemas';
+import { errorResponses, type RouteApp } from '../schemas';
 
-export default async function billingCycleRoutes(app: FastifyInstance) {
+export default async function billingCycleRoutes(app: RouteApp) {
   app.get(
     '/billing-cycles',
     {

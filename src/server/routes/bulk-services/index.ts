@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { and, asc, eq } from 'drizzle-orm';
 import { keepsTotalsNonNegative } from '../../../domain/bulk';
 import { bulkEntryTouchesClosedMonth } from '../../../domain/closedMonths';
@@ -8,14 +8,10 @@ import { articles, bulkServices } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { audit } from '../../services/audit';
 import { closedMonthAudit, guardClosedMonths } from '../../services/closedMonths';
-import { errorResponses, messageSchema } from '../schemas';
+import { errorResponses, integerId, messageSchema, type RouteApp } from '../schemas';
 import { toEpoch } from '../serialize';
 
-const articleParams = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-  required: ['id'],
-} as const;
+const articleParams = Type.Object({ id: integerId });
 
 /**
  * Locks the company's article for the rest of the transaction, so two changes of its bulk
@@ -39,22 +35,20 @@ const entriesOf = async (tx: Db, articleId: number) =>
       .orderBy(asc(bulkServices.time), asc(bulkServices.id))
   ).map((b) => ({ id: b.id, amount: b.amount, time: toEpoch(b.time)! }));
 
-export default async function bulkServiceRoutes(app: FastifyInstance) {
-  app.post<{ Params: { id: number }; Body: { amount: number; time: number } }>(
+export default async function bulkServiceRoutes(app: RouteApp) {
+  app.post(
     '/articles/:id/bulk-services',
     {
       config: { permission: 'EDIT_BULK_SERVICES' },
       schema: {
         params: articleParams,
-        body: {
-          type: 'object',
-          properties: {
-            amount: { type: 'integer', minimum: -1000000, maximum: 1000000, not: { const: 0 } },
-            time: { type: 'integer', minimum: 0, maximum: 32503680000 },
+        body: Type.Object(
+          {
+            amount: Type.Integer({ minimum: -1000000, maximum: 1000000, not: { const: 0 } }),
+            time: Type.Integer({ minimum: 0, maximum: 32503680000 }),
           },
-          required: ['amount', 'time'],
-          additionalProperties: false,
-        },
+          { additionalProperties: false },
+        ),
         response: {
           201: {
             type: 'object',
@@ -66,8 +60,7 @@ export default async function bulkServiceRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { actor, body } = request;
-      const created = await app.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      const created = await app.db.transaction(async (tx) => {
         if (!(await lockArticle(tx, actor.companyId, request.params.id))) throw new HttpError(404, 'Artikel niet gevonden.');
         // Decisions section 13: an entry dated in a billed month changes that month's costs.
         const closedMonth = guardClosedMonths(actor, bulkEntryTouchesClosedMonth(body.time));
@@ -91,27 +84,19 @@ export default async function bulkServiceRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete<{ Params: { id: number; bulkId: number } }>(
+  app.delete(
     '/articles/:id/bulk-services/:bulkId',
     {
       config: { permission: 'EDIT_BULK_SERVICES' },
       schema: {
-        params: {
-          type: 'object',
-          properties: {
-            id: { type: 'integer', minimum: 1, maximum: 2147483647 },
-            bulkId: { type: 'integer', minimum: 1, maximum: 2147483647 },
-          },
-          required: ['id', 'bulkId'],
-        },
+        params: Type.Object({ id: integerId, bulkId: integerId }),
         response: { 200: messageSchema, ...errorResponses },
       },
     },
     async (request) => {
       const { actor } = request;
       const { id, bulkId } = request.params;
-      await app.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      await app.db.transaction(async (tx) => {
         if (!(await lockArticle(tx, actor.companyId, id))) throw new HttpError(404, 'Artikel niet gevonden.');
         const entries = await entriesOf(tx, id);
         const entry = entries.find((e) => e.id === bulkId);

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { MSG } from '../../../domain/messages';
 import { isProviderStaff, ROLE } from '../../../domain/permissions';
@@ -6,8 +5,8 @@ import type { Db } from '../../db';
 import { companies, companyArticleGroups, groupBundleMonths, parentCompanies, users } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { audit } from '../../services/audit';
-import { optionalBody, paramsOf, uniqueViolationOf } from '../input';
-import { errorResponses, idParams, messageSchema } from '../schemas';
+import { paramsOf, uniqueViolationOf } from '../input';
+import { errorResponses, idParams, messageSchema, optionalBody, type RouteApp } from '../schemas';
 import { fromEpoch, nullableInteger, nullableNumber, nullableString } from '../serialize';
 import { assertEmailFree } from '../users/repository';
 import {
@@ -20,7 +19,6 @@ import {
   PROVIDER_NOT_A_BRANCH,
   requireCompanyFields,
   valuesOf,
-  type CompanyInput,
   type CompanyValues,
   type Contact,
 } from './input';
@@ -124,8 +122,8 @@ const setArticleGroups = async (db: Db, companyId: number, ids: number[]) => {
   if (ids.length > 0) await db.insert(companyArticleGroups).values(ids.map((articleGroupId) => ({ companyId, articleGroupId })));
 };
 
-export default async function companyRoutes(app: FastifyInstance) {
-  app.get<{ Params: { id: number } }>(
+export default async function companyRoutes(app: RouteApp) {
+  app.get(
     '/company/:id',
     { schema: { params: idParams, response: { 200: companySchema, ...errorResponses } } },
     async (request) => {
@@ -149,7 +147,7 @@ export default async function companyRoutes(app: FastifyInstance) {
   );
 
   // Spec section 7: "POST /company/register with company fields as params"; a JSON body is accepted too.
-  app.post<{ Querystring: CompanyInput; Body: CompanyInput | null }>(
+  app.post(
     '/company/register',
     {
       config: { permission: 'CREATE_COMPANY' },
@@ -175,9 +173,9 @@ export default async function companyRoutes(app: FastifyInstance) {
             .insert(companies)
             .values({ ...values, name: values.name! })
             .returning({ id: companies.id });
-          await setArticleGroups(tx as never, created.id, articleGroupIds);
+          await setArticleGroups(tx, created.id, articleGroupIds);
           if (contact) await tx.insert(users).values({ ...contact, companyId: created.id, roleId: ROLE.endUser });
-          await audit(tx as never, actor, 'company.create', 'company', created.id, {
+          await audit(tx, actor, 'company.create', 'company', created.id, {
             ...changedCompanyFields(EMPTY_COMPANY, values),
             article_groups: articleGroupIds,
             ...contactAudit(contact),
@@ -189,7 +187,7 @@ export default async function companyRoutes(app: FastifyInstance) {
     },
   );
 
-  app.put<{ Params: { id: number }; Querystring: CompanyInput; Body: CompanyInput | null }>(
+  app.put(
     '/company/:id',
     {
       config: { permission: 'CREATE_COMPANY' },
@@ -211,7 +209,7 @@ export default async function companyRoutes(app: FastifyInstance) {
         const endTime = fromEpoch(input.end_time);
         await app.db.transaction(async (tx) => {
           await tx.update(companies).set({ endTime }).where(eq(companies.id, company.id));
-          await audit(tx as never, actor, 'company.end', 'company', company.id, { name: company.name, end_time: input.end_time });
+          await audit(tx, actor, 'company.end', 'company', company.id, { name: company.name, end_time: input.end_time });
         });
         return companyDto(app.db, (await findCompany(app.db, company.id))!);
       }
@@ -231,9 +229,9 @@ export default async function companyRoutes(app: FastifyInstance) {
             .update(companies)
             .set({ ...values, name: values.name! })
             .where(eq(companies.id, company.id));
-          if (articleGroupIds) await setArticleGroups(tx as never, company.id, articleGroupIds);
+          if (articleGroupIds) await setArticleGroups(tx, company.id, articleGroupIds);
           if (contact) await tx.insert(users).values({ ...contact, companyId: company.id, roleId: ROLE.endUser });
-          await audit(tx as never, actor, 'company.update', 'company', company.id, {
+          await audit(tx, actor, 'company.update', 'company', company.id, {
             name: values.name,
             ...changedCompanyFields(before, values),
             ...(articleGroupIds ? { article_groups: articleGroupIds } : {}),
@@ -245,7 +243,7 @@ export default async function companyRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/company/:id',
     {
       config: { permission: 'CREATE_COMPANY' },
@@ -266,7 +264,7 @@ export default async function companyRoutes(app: FastifyInstance) {
         // Users (with their sessions and links), end users and the visibility list go with the company.
         await tx.delete(groupBundleMonths).where(eq(groupBundleMonths.companyId, company.id));
         await tx.delete(companies).where(and(eq(companies.id, company.id), eq(companies.isProvider, false)));
-        await audit(tx as never, actor, 'company.delete', 'company', company.id, { name: company.name });
+        await audit(tx, actor, 'company.delete', 'company', company.id, { name: company.name });
       });
       return { message: MSG.removeClientSuccess(company.name) };
     },

@@ -1,25 +1,26 @@
+import { Type, type Static } from 'typebox';
 import { MSG } from '../../../domain/messages';
 import { Decimal, parseAmount } from '../../../domain/money';
 import type { companies } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { amountInput } from '../articles/schemas';
-import { integerId, isEmailAddress, textOrNull } from '../input';
+import { isEmailAddress, textOrNull } from '../input';
+import { integerId, Nullable } from '../schemas';
 import { fromEpoch, toEpoch } from '../serialize';
 
 export const PROVIDER_NOT_A_BRANCH = 'Het bedrijf van de aanbieder kan geen vestiging van een hoofdbedrijf zijn.';
 
-const text = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
+const text = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
 
 /**
  * The company fields of spec section 3 as a write takes them. `id` and `parent_company` are
  * what GET /company/:id answers, so "the full company" may carry them back; they are ignored.
  * Anything else is refused with 400.
  */
-export const companyInput = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    parent_company: {},
+export const companyInput = Type.Object(
+  {
+    id: Type.Optional(Type.Integer()),
+    parent_company: Type.Optional(Type.Unknown()),
     name: text(200),
     aliases: text(500),
     customer_number: text(50),
@@ -27,43 +28,22 @@ export const companyInput = {
     address: text(200),
     city: text(100),
     sap_number: text(50),
-    price_mb: { anyOf: [{ type: 'null' }, amountInput] },
+    price_mb: Type.Optional(Type.Union([Type.Null(), amountInput])),
     input_label_1: text(100),
     input_label_2: text(100),
     input_label_3: text(100),
     input_label_4: text(100),
-    article_groups: { type: 'array', maxItems: 1000, items: integerId },
-    parent_company_id: { anyOf: [{ type: 'null' }, integerId] },
-    end_time: { type: ['integer', 'null'], minimum: 0, maximum: 253402300799 },
+    article_groups: Type.Optional(Type.Array(integerId, { maxItems: 1000 })),
+    parent_company_id: Type.Optional(Type.Union([Type.Null(), integerId])),
+    end_time: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 253402300799 }))),
     contact_firstname: text(100),
     contact_lastname: text(100),
     contact_email: text(254),
   },
-  additionalProperties: false,
-} as const;
+  { additionalProperties: false },
+);
 
-export interface CompanyInput {
-  id?: number;
-  parent_company?: unknown;
-  name?: string | null;
-  aliases?: string | null;
-  customer_number?: string | null;
-  zipcode?: string | null;
-  address?: string | null;
-  city?: string | null;
-  sap_number?: string | null;
-  price_mb?: number | string | null;
-  input_label_1?: string | null;
-  input_label_2?: string | null;
-  input_label_3?: string | null;
-  input_label_4?: string | null;
-  article_groups?: number[];
-  parent_company_id?: number | null;
-  end_time?: number | null;
-  contact_firstname?: string | null;
-  contact_lastname?: string | null;
-  contact_email?: string | null;
-}
+export type CompanyInput = Static<typeof companyInput>;
 
 /** The company's own columns, by their API name. */
 const TEXT_COLUMNS = {

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import type { CostKind } from '../../../domain/costs/types';
 import { costLines, costsByMonth, costsSummary } from '../../services/costs';
-import { errorResponses } from '../schemas';
+import { errorResponses, type RouteApp } from '../schemas';
 import { nullableString } from '../serialize';
-import { costsRangeQuery, monthRangeOf, rangeDates, type CostsRangeQuery } from './range';
+import { costsRangeQuery, monthRangeOf, rangeDates } from './range';
 
 /**
  * The costs screens (spec section 2 "Costs", decisions sections 5 and 12) for the acting company,
@@ -90,8 +89,8 @@ const LINE_CALLS: Record<string, CostKind> = {
   '/costslinessetup': 'setup',
 };
 
-export default async function costsRoutes(app: FastifyInstance) {
-  app.get<{ Querystring: CostsRangeQuery }>(
+export default async function costsRoutes(app: RouteApp) {
+  app.get(
     '/costs',
     { schema: { querystring: costsRangeQuery, response: { 200: costsSchema, ...errorResponses } } },
     async (request) => {
@@ -102,14 +101,14 @@ export default async function costsRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Querystring: CostsRangeQuery }>(
+  app.get(
     '/costsbymonth',
     { schema: { querystring: costsRangeQuery, response: { 200: costsByMonthSchema, ...errorResponses } } },
     async (request) => costsByMonth(app.db, request.actor.companyId, monthRangeOf(request.query)),
   );
 
   for (const [url, kind] of Object.entries(LINE_CALLS)) {
-    app.get<{ Querystring: CostsRangeQuery }>(
+    app.get(
       url,
       { schema: { querystring: costsRangeQuery, response: { 200: costLinesSchema, ...errorResponses } } },
       async (request) => costLines(app.db, request.actor.companyId, monthRangeOf(request.query), kind),

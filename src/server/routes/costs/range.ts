@@ -1,18 +1,12 @@
+import { Type, type Static } from 'typebox';
 import { daysInMonth, isoDate } from '../../../domain/time';
 import type { MonthRange } from '../../services/costs/input';
 import { dateRangeOf } from '../input';
 import { isoDateSchema } from '../schemas';
 
-export interface CostsRangeQuery {
-  costs_date_from: string;
-  costs_date_to: string;
-}
+export const costsRangeQuery = Type.Object({ costs_date_from: isoDateSchema, costs_date_to: isoDateSchema });
 
-export const costsRangeQuery = {
-  type: 'object',
-  properties: { costs_date_from: isoDateSchema, costs_date_to: isoDateSchema },
-  required: ['costs_date_from', 'costs_date_to'],
-} as const;
+export type CostsRangeQuery = Static<typeof costsRangeQuery>;
 
 /**
  * The months a costs call covers: every calendar month touched by `costs_date_from` ..

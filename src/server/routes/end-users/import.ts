@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { MSG } from '../../../domain/messages';
 import { endUsers } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { audit } from '../../services/audit';
 import { MAX_IMPORT_BYTES, parseEndUserCsv } from '../../services/endUserImport';
-import { errorResponses, messageSchema } from '../schemas';
+import { errorResponses, messageSchema, type RouteApp } from '../schemas';
 
 const NOTHING_IMPORTED = 'Er is geen data geïmporteerd.';
 const INSERT_CHUNK = 1000;
@@ -12,7 +11,7 @@ const INSERT_CHUNK = 1000;
 const TEMPLATE = '\uFEFFvoornaam;achternaam\r\n';
 
 /** End user import of "Mijn bedrijf" (spec section 7): all or nothing, into the acting company. */
-export default async function endUserImportRoutes(app: FastifyInstance) {
+export default async function endUserImportRoutes(app: RouteApp) {
   app.post(
     '/end-users/import',
     {
@@ -51,7 +50,7 @@ export default async function endUserImportRoutes(app: FastifyInstance) {
         for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
           await tx.insert(endUsers).values(rows.slice(start, start + INSERT_CHUNK));
         }
-        await audit(tx as never, actor, 'end_user.import', 'end_user', null, { imported: rows.length, file: file.filename });
+        await audit(tx, actor, 'end_user.import', 'end_user', null, { imported: rows.length, file: file.filename });
       });
       return { message: MSG.importSuccess, imported: rows.length };
     },

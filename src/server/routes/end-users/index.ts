@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db';
 import { articleGroups, articles, endUsers, services } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { audit } from '../../services/audit';
 import { likePattern } from '../../services/search';
-import { errorResponses, idParams } from '../schemas';
+import { errorResponses, idParams, optionalBody, type RouteApp } from '../schemas';
 import { toEpoch } from '../serialize';
 import { fieldInputsOf, serviceRowSchema } from '../services/repository';
 
@@ -30,10 +30,10 @@ const endUserServiceSchema = {
   },
 } as const;
 
-const nameBody = {
-  type: 'object',
-  properties: { firstname: { type: 'string', maxLength: 100 }, lastname: { type: 'string', maxLength: 100 } },
-} as const;
+const nameBody = Type.Object({
+  firstname: Type.Optional(Type.String({ maxLength: 100 })),
+  lastname: Type.Optional(Type.String({ maxLength: 100 })),
+});
 
 /** The end users of the company whose name holds every word of `term` ("firstname lastname", any case). */
 const nameMatches = (companyId: number, term: string) => {
@@ -55,24 +55,21 @@ const endUsersOf = (db: Db, companyId: number, term: string, limit: number | nul
       order by lower(lastname), lower(firstname), id limit ${limit} offset ${offset}`,
   );
 
-const termProperty = { type: 'string', maxLength: 200 } as const;
+const termProperty = Type.Optional(Type.String({ maxLength: 200 }));
 
-export default async function endUserRoutes(app: FastifyInstance) {
+export default async function endUserRoutes(app: RouteApp) {
   // Spec section 7: an array. Without parameters: every end user. The add-service picker
   // searches with `term` (every word in first or last name) and `limit`; the company screen
   // pages through them with `term`, `offset` and `limit` (and asks /end-users/count for the total).
-  app.get<{ Querystring: { term?: string; limit?: number; offset?: number } }>(
+  app.get(
     '/end-users/all',
     {
       schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            term: termProperty,
-            limit: { type: 'integer', minimum: 1, maximum: 1000 },
-            offset: { type: 'integer', minimum: 0, maximum: 2147483647 },
-          },
-        },
+        querystring: Type.Object({
+          term: termProperty,
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+          offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
+        }),
         response: { 200: { type: 'array', items: endUserSchema }, ...errorResponses },
       },
     },
@@ -84,11 +81,11 @@ export default async function endUserRoutes(app: FastifyInstance) {
 
   // How many end users /end-users/all answers for `term` (all of them without): the company
   // screen's count, so that the list itself can come in windows.
-  app.get<{ Querystring: { term?: string } }>(
+  app.get(
     '/end-users/count',
     {
       schema: {
-        querystring: { type: 'object', properties: { term: termProperty } },
+        querystring: Type.Object({ term: termProperty }),
         response: { 200: { type: 'object', properties: { count: { type: 'integer' } } }, ...errorResponses },
       },
     },
@@ -101,7 +98,7 @@ export default async function endUserRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/end-users/:id',
     {
       schema: {
@@ -148,13 +145,13 @@ export default async function endUserRoutes(app: FastifyInstance) {
   );
 
   // Spec section 7: "fields as query params"; a JSON body is accepted too (decisions section 12).
-  app.put<{ Params: { id: number }; Querystring: { firstname?: string; lastname?: string }; Body: { firstname?: string; lastname?: string } | undefined }>(
+  app.put(
     '/end-users/:id',
     {
       schema: {
         params: idParams,
         querystring: nameBody,
-        body: { anyOf: [{ type: 'null' }, nameBody] },
+        body: optionalBody(nameBody),
         response: { 200: endUserSchema, ...errorResponses },
       },
     },

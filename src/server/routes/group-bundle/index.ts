@@ -1,19 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { parseRangeDate } from '../../../domain/dateRange';
 import { HttpError } from '../../plugins/errors';
 import { groupBundleFigures, hasGroupBundle, recalculateGroupBundle } from '../../services/groupBundle';
-import { errorResponses, isoDateSchema } from '../schemas';
+import { errorResponses, isoDateSchema, type RouteApp } from '../schemas';
 
 const figuresSchema = {
   type: 'object',
   properties: { total_gb: { type: 'number' }, gb_used: { type: 'number' }, has_group_bundle: { type: 'boolean' } },
 } as const;
 
-const monthQuery = {
-  type: 'object',
-  properties: { costs_date_from: isoDateSchema },
-  required: ['costs_date_from'],
-} as const;
+const monthQuery = Type.Object({ costs_date_from: isoDateSchema });
 
 /** The month of `costs_date_from`: a real date in the years every date range allows (domain dateRange.ts). */
 const monthOf = (value: string) => {
@@ -22,7 +18,7 @@ const monthOf = (value: string) => {
   return date;
 };
 
-export default async function groupBundleRoutes(app: FastifyInstance) {
+export default async function groupBundleRoutes(app: RouteApp) {
   app.get(
     '/costs/hasgroupbundle',
     {
@@ -33,13 +29,13 @@ export default async function groupBundleRoutes(app: FastifyInstance) {
     async (request) => ({ has_group_bundle: await hasGroupBundle(app.db, request.actor.companyId) }),
   );
 
-  app.get<{ Querystring: { costs_date_from: string } }>(
+  app.get(
     '/groupbundlecosts',
     { schema: { querystring: monthQuery, response: { 200: figuresSchema, ...errorResponses } } },
     async (request) => groupBundleFigures(app.db, request.actor.companyId, monthOf(request.query.costs_date_from)),
   );
 
-  app.get<{ Querystring: { costs_date_from: string } }>(
+  app.get(
     '/costs/groupbundle/recalculate',
     {
       config: { permission: 'CREATE_COMPANY' },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { eq, inArray } from 'drizzle-orm';
 import { MSG } from '../../../domain/messages';
 import { isProviderStaff } from '../../../domain/permissions';
@@ -9,8 +9,8 @@ import { audit } from '../../services/audit';
 import type { Actor } from '../../types';
 import { PROVIDER_NOT_A_BRANCH } from '../company/input';
 import { findCompany } from '../company/repository';
-import { integerId, optionalBody, textOrNull } from '../input';
-import { errorResponses, idParams, messageSchema } from '../schemas';
+import { textOrNull } from '../input';
+import { errorResponses, idParams, integerId, messageSchema, Nullable, optionalBody, type RouteApp } from '../schemas';
 import { nullableString } from '../serialize';
 import { findParentCompany, listParentCompanies, moveBranch, parentCompanyDto, setBranches } from './repository';
 
@@ -27,27 +27,19 @@ const parentCompanySchema = {
   },
 } as const;
 
-const parentCompanyInput = {
-  type: 'object',
-  properties: {
-    name: { type: ['string', 'null'], maxLength: 200 },
-    sap_number: { type: ['string', 'null'], maxLength: 50 },
-    companies: { type: 'array', maxItems: 10000, items: integerId },
+const parentCompanyInput = Type.Object(
+  {
+    name: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+    sap_number: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
+    companies: Type.Optional(Type.Array(integerId, { maxItems: 10000 })),
   },
-  additionalProperties: false,
-} as const;
+  { additionalProperties: false },
+);
 
-interface ParentCompanyInput {
-  name?: string | null;
-  sap_number?: string | null;
-  companies?: number[];
-}
-
-const branchInput = {
-  type: 'object',
-  properties: { company_id: { anyOf: [{ type: 'null' }, integerId] } },
-  additionalProperties: false,
-} as const;
+const branchInput = Type.Object(
+  { company_id: Type.Optional(Type.Union([Type.Null(), integerId])) },
+  { additionalProperties: false },
+);
 
 const NOT_FOUND = 'Hoofdbedrijf niet gevonden.';
 const COMPANY_NOT_FOUND = 'Bedrijf niet gevonden.';
@@ -66,7 +58,7 @@ const assertBranches = async (db: Db, ids: number[]) => {
   if (rows.some((r) => r.isProvider)) throw new HttpError(409, PROVIDER_NOT_A_BRANCH);
 };
 
-export default async function parentCompanyRoutes(app: FastifyInstance) {
+export default async function parentCompanyRoutes(app: RouteApp) {
   app.get(
     '/parent-companies',
     {
@@ -76,7 +68,7 @@ export default async function parentCompanyRoutes(app: FastifyInstance) {
     async () => listParentCompanies(app.db),
   );
 
-  app.post<{ Body: ParentCompanyInput }>(
+  app.post(
     '/parent-companies',
     {
       config: { permission: 'CREATE_COMPANY' },
@@ -92,19 +84,19 @@ export default async function parentCompanyRoutes(app: FastifyInstance) {
           .insert(parentCompanies)
           .values({ name, sapNumber: textOrNull(body.sap_number) })
           .returning();
-        await audit(tx as never, actor, 'parent_company.create', 'parent_company', parent.id, {
+        await audit(tx, actor, 'parent_company.create', 'parent_company', parent.id, {
           name,
           sap_number: parent.sapNumber,
           companies: branchIds,
         });
-        await setBranches(tx as never, actor, parent, branchIds);
+        await setBranches(tx, actor, parent, branchIds);
         return parent.id;
       });
       return reply.code(201).send(await parentCompanyDto(app.db, id));
     },
   );
 
-  app.put<{ Params: { id: number }; Body: ParentCompanyInput }>(
+  app.put(
     '/parent-companies/:id',
     {
       config: { permission: 'CREATE_COMPANY' },
@@ -120,18 +112,18 @@ export default async function parentCompanyRoutes(app: FastifyInstance) {
       if (branchIds) await assertBranches(app.db, branchIds);
       await app.db.transaction(async (tx) => {
         await tx.update(parentCompanies).set({ name, sapNumber }).where(eq(parentCompanies.id, parent.id));
-        await audit(tx as never, actor, 'parent_company.update', 'parent_company', parent.id, {
+        await audit(tx, actor, 'parent_company.update', 'parent_company', parent.id, {
           name,
           sap_number: sapNumber,
           ...(branchIds ? { companies: branchIds } : {}),
         });
-        if (branchIds) await setBranches(tx as never, actor, { ...parent, name }, branchIds);
+        if (branchIds) await setBranches(tx, actor, { ...parent, name }, branchIds);
       });
       return parentCompanyDto(app.db, parent.id);
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/parent-companies/:id',
     {
       config: { permission: 'CREATE_COMPANY' },
@@ -143,9 +135,9 @@ export default async function parentCompanyRoutes(app: FastifyInstance) {
       if (!parent) throw new HttpError(404, NOT_FOUND);
       await app.db.transaction(async (tx) => {
         // Its branches stay, as companies without a parent company.
-        await setBranches(tx as never, actor, parent, []);
+        await setBranches(tx, actor, parent, []);
         await tx.delete(parentCompanies).where(eq(parentCompanies.id, parent.id));
-        await audit(tx as never, actor, 'parent_company.delete', 'parent_company', parent.id, { name: parent.name });
+        await audit(tx, actor, 'parent_company.delete', 'parent_company', parent.id, { name: parent.name });
       });
       return { message: MSG.removeClientSuccess(parent.name) };
     },
@@ -171,7 +163,7 @@ export default async function parentCompanyRoutes(app: FastifyInstance) {
     return { parent, company };
   };
 
-  app.post<{ Params: { id: number }; Body: { company_id?: number | null } | null }>(
+  app.post(
     '/parent-companies/:id/add',
     {
       config: { permission: 'EDIT_PARENT_COMPANY' },
@@ -182,13 +174,13 @@ export default async function parentCompanyRoutes(app: FastifyInstance) {
       const { parent, company } = await branchTarget(actor, request.params.id, request.body?.company_id);
       if (company.isProvider) throw new HttpError(409, PROVIDER_NOT_A_BRANCH);
       if (company.parentCompanyId !== parent.id) {
-        await app.db.transaction((tx) => moveBranch(tx as never, actor, company, parent, 'add'));
+        await app.db.transaction((tx) => moveBranch(tx, actor, company, parent, 'add'));
       }
       return { message: 'Vestiging succesvol toegevoegd aan hoofdbedrijf.' };
     },
   );
 
-  app.post<{ Params: { id: number }; Body: { company_id?: number | null } | null }>(
+  app.post(
     '/parent-companies/:id/remove',
     {
       config: { permission: 'EDIT_PARENT_COMPANY' },
@@ -198,7 +190,7 @@ export default async function parentCompanyRoutes(app: FastifyInstance) {
       const { actor } = request;
       const { parent, company } = await branchTarget(actor, request.params.id, request.body?.company_id);
       if (company.parentCompanyId !== parent.id) throw new HttpError(404, 'Dit bedrijf is geen vestiging van dit hoofdbedrijf.');
-      await app.db.transaction((tx) => moveBranch(tx as never, actor, company, parent, 'remove'));
+      await app.db.transaction((tx) => moveBranch(tx, actor, company, parent, 'remove'));
       return { message: MSG.branchRemoved };
     },
   );

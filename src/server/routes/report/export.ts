@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../plugins/errors';
 import { billingExportCsv, billingExportFileName, exportCompanies, exportCompany } from '../../services/costs/billingExport';
 import { sendCsv } from '../../services/csv';
-import { costsRangeQuery, monthRangeOf, type CostsRangeQuery } from '../costs/range';
-import { errorResponses } from '../schemas';
+import { costsRangeQuery, monthRangeOf } from '../costs/range';
+import { errorResponses, type RouteApp } from '../schemas';
 
 /**
  * The billing export (decisions sections 5 and 11): the invoice lines of the months that
@@ -16,8 +15,8 @@ import { errorResponses } from '../schemas';
 
 const csvResponse = { 200: { type: 'string' }, ...errorResponses } as const;
 
-export default async function billingExportRoutes(app: FastifyInstance) {
-  app.get<{ Querystring: CostsRangeQuery }>(
+export default async function billingExportRoutes(app: RouteApp) {
+  app.get(
     '/report/export',
     { schema: { querystring: costsRangeQuery, response: csvResponse } },
     async (request, reply) => {
@@ -28,7 +27,7 @@ export default async function billingExportRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Querystring: CostsRangeQuery }>(
+  app.get(
     '/report/export/all',
     { config: { permission: 'CREATE_COMPANY' }, schema: { querystring: costsRangeQuery, response: csvResponse } },
     async (request, reply) => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from 'typebox';
 import { businessDateOf, isoDate, todayNoon } from '../../../domain/time';
 import { HttpError } from '../../plugins/errors';
 import { csvAmount, sendCsv, toCsv } from '../../services/csv';
@@ -12,7 +12,7 @@ import {
   type ReportFilters,
 } from '../../services/usage/report';
 import { dateRangeOf } from '../input';
-import { errorResponses, isoDateSchema } from '../schemas';
+import { errorResponses, isoDateSchema, type RouteApp } from '../schemas';
 
 /**
  * The usage report of the acting company ("Verbruik"): any logged-in user may read it, the spec
@@ -20,32 +20,26 @@ import { errorResponses, isoDateSchema } from '../schemas';
  * running month up to today.
  */
 
-interface RangeQuery {
-  report_date_from?: string;
-  report_date_to?: string;
-}
+const rangeProperties = {
+  report_date_from: Type.Optional(isoDateSchema),
+  report_date_to: Type.Optional(isoDateSchema),
+};
 
-interface ReportQuery extends RangeQuery {
-  type?: 'data' | 'voice' | 'sms';
-  direction?: 'inkomend' | 'uitgaand';
-  out_only?: boolean;
-  sender?: string;
-}
-
-const rangeProperties = { report_date_from: isoDateSchema, report_date_to: isoDateSchema } as const;
-
-const reportQuerySchema = {
-  type: 'object',
-  properties: {
+const reportQuerySchema = Type.Object(
+  {
     ...rangeProperties,
     // An empty filter is no filter (the screen sends the parameter with its "all" choice).
-    type: { type: 'string', enum: ['data', 'voice', 'sms', ''] },
-    direction: { type: 'string', enum: ['inkomend', 'uitgaand', ''] },
-    out_only: { type: 'boolean' },
-    sender: { type: 'string', maxLength: 50 },
+    type: Type.Optional(Type.Enum(['data', 'voice', 'sms', ''], { type: 'string' })),
+    direction: Type.Optional(Type.Enum(['inkomend', 'uitgaand', ''], { type: 'string' })),
+    out_only: Type.Optional(Type.Boolean()),
+    sender: Type.Optional(Type.String({ maxLength: 50 })),
   },
-  additionalProperties: false,
-} as const;
+  { additionalProperties: false },
+);
+
+type ReportQuery = Static<typeof reportQuerySchema>;
+
+type RangeQuery = Pick<ReportQuery, keyof typeof rangeProperties>;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -53,14 +47,14 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const REPORT_WINDOW_MAX = 1000;
 
 /** GET /report: the filters, and optionally a window of the rows (`offset`, `limit`); without `limit` every row. */
-const reportPageQuerySchema = {
-  ...reportQuerySchema,
-  properties: {
+const reportPageQuerySchema = Type.Object(
+  {
     ...reportQuerySchema.properties,
-    offset: { type: 'integer', minimum: 0, maximum: 10_000_000 },
-    limit: { type: 'integer', minimum: 1, maximum: REPORT_WINDOW_MAX },
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: REPORT_WINDOW_MAX })),
   },
-} as const;
+  { additionalProperties: false },
+);
 
 const reportRowSchema = {
   type: 'object',
@@ -81,15 +75,14 @@ const reportRowSchema = {
 /** Records per page of the detail screen; `offset` pages on. */
 const DETAIL_PAGE = 5000;
 
-const detailQuerySchema = {
-  type: 'object',
-  properties: {
+const detailQuerySchema = Type.Object(
+  {
     ...rangeProperties,
-    limit: { type: 'integer', minimum: 1, maximum: DETAIL_PAGE, default: DETAIL_PAGE },
-    offset: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: DETAIL_PAGE, default: DETAIL_PAGE })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000, default: 0 })),
   },
-  additionalProperties: false,
-} as const;
+  { additionalProperties: false },
+);
 
 const detailRecordSchema = {
   type: 'object',
@@ -123,8 +116,8 @@ const filtersOf = (query: ReportQuery): ReportFilters => ({
 
 const CSV_HEADER = ['Voornaam', 'Achternaam', 'Telefoonnummer', 'Product', 'Data (bytes)', 'Sms (aantal)', 'Bellen (seconden)', 'Totaal (EUR)'];
 
-export default async function reportRoutes(app: FastifyInstance) {
-  app.get<{ Querystring: ReportQuery & { offset?: number; limit?: number } }>(
+export default async function reportRoutes(app: RouteApp) {
+  app.get(
     '/report',
     { schema: { querystring: reportPageQuerySchema, response: { 200: { type: 'array', items: reportRowSchema }, ...errorResponses } } },
     // JSON.stringify, not fast-json-stringify from the schema (which stays as the documentation of
@@ -147,7 +140,7 @@ export default async function reportRoutes(app: FastifyInstance) {
   );
 
   // The report's size and total under the same filters, for a screen that loads the rows in windows.
-  app.get<{ Querystring: ReportQuery }>(
+  app.get(
     '/report/summary',
     {
       schema: {
@@ -168,7 +161,7 @@ export default async function reportRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Querystring: ReportQuery }>(
+  app.get(
     '/report/download',
     { schema: { querystring: reportQuerySchema, response: { 200: { type: 'string' }, ...errorResponses } } },
     async (request, reply) => {
@@ -182,19 +175,17 @@ export default async function reportRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { userId: number; phoneNumber: string }; Querystring: RangeQuery & { limit: number; offset: number } }>(
+  app.get(
     '/report/:userId/:phoneNumber',
     {
       schema: {
-        params: {
-          type: 'object',
-          properties: {
-            userId: { type: 'integer', minimum: 0, maximum: 2147483647 },
-            phoneNumber: { type: 'string', minLength: 1, maxLength: 50 },
+        params: Type.Object(
+          {
+            userId: Type.Integer({ minimum: 0, maximum: 2147483647 }),
+            phoneNumber: Type.String({ minLength: 1, maxLength: 50 }),
           },
-          required: ['userId', 'phoneNumber'],
-          additionalProperties: false,
-        },
+          { additionalProperties: false },
+        ),
         querystring: detailQuerySchema,
         response: {
           200: {
@@ -222,7 +213,8 @@ export default async function reportRoutes(app: FastifyInstance) {
       const range = rangeOf(request.query);
       const serviceIds = await servicesOfNumber(app.db, companyId, userId, phoneNumber);
       if (serviceIds.length === 0) throw new HttpError(404, 'Nummer niet gevonden.');
-      const { limit, offset } = request.query;
+      // Ajv has filled in the schema's defaults; the static type cannot know that.
+      const { limit = DETAIL_PAGE, offset = 0 } = request.query;
       const { records, hasMore } = await usageRecordsOf(app.db, companyId, serviceIds, phoneNumber, range, { limit, offset });
       return { data: { records, has_more: hasMore } };
     },

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { search } from '../../services/search';
-import { errorResponses } from '../schemas';
+import { errorResponses, type RouteApp } from '../schemas';
 
 const ref = {
   type: 'object',
@@ -28,16 +28,12 @@ const serviceRef = {
 
 const text = { type: ['string', 'null'] } as const;
 
-export default async function searchRoutes(app: FastifyInstance) {
-  app.get<{ Querystring: { term: string } }>(
+export default async function searchRoutes(app: RouteApp) {
+  app.get(
     '/search',
     {
       schema: {
-        querystring: {
-          type: 'object',
-          properties: { term: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } },
-          required: ['term'],
-        },
+        querystring: Type.Object({ term: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }) }),
         response: {
           200: {
             type: 'object',

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { MSG } from '../../../domain/messages';
 import { serviceChangeTouchesClosedMonth, type ServicePeriod } from '../../../domain/closedMonths';
@@ -12,7 +11,7 @@ import { closedMonthAudit, guardClosedMonths } from '../../services/closedMonths
 import { removeUsageOfService } from '../../services/usage/removal';
 import type { Actor } from '../../types';
 import { findArticle } from '../articles/repository';
-import { errorResponses, idParams, messageSchema } from '../schemas';
+import { errorResponses, idParams, messageSchema, type RouteApp } from '../schemas';
 import { toEpoch } from '../serialize';
 import { serviceDto, serviceSchema } from './dto';
 import {
@@ -160,8 +159,8 @@ const toColumns = (values: Record<string, string | null>) => ({
   ...('spie_field_3' in values ? { spieField3: values.spie_field_3 } : {}),
 });
 
-export default async function serviceRoutes(app: FastifyInstance) {
-  app.put<{ Body: ServiceInput }>(
+export default async function serviceRoutes(app: RouteApp) {
+  app.put(
     '/services/create',
     {
       config: { permission: 'CREATE_SERVICE' },
@@ -169,7 +168,7 @@ export default async function serviceRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { actor, body } = request;
-      const article = await findArticle(app.db, actor.companyId, body.article_id!);
+      const article = await findArticle(app.db, actor.companyId, body.article_id);
       if (!article) throw new HttpError(404, 'Artikel niet gevonden.');
       const start = parseInstant(body.start_time, 'Startdatum');
       if (!start) throw new HttpError(400, "Veld 'Startdatum' is verplicht.");
@@ -190,8 +189,7 @@ export default async function serviceRoutes(app: FastifyInstance) {
         throw new HttpError(400, 'Voornaam en achternaam van de nieuwe gebruiker zijn verplicht.');
       }
       const inputs = await checkedFieldInputs(app.db, article.articleGroupId, body.article_group_field_inputs);
-      const id = await app.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      const id = await app.db.transaction(async (tx) => {
         let endUserId: number | null = null;
         if (body.end_user_id) {
           const [owner] = await tx
@@ -235,7 +233,7 @@ export default async function serviceRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/services/:id',
     { schema: { params: idParams, response: { 200: { type: 'object', properties: { data: serviceSchema } }, ...errorResponses } } },
     async (request) => {
@@ -245,7 +243,7 @@ export default async function serviceRoutes(app: FastifyInstance) {
     },
   );
 
-  app.put<{ Params: { id: number }; Body: ServiceInput }>(
+  app.put(
     '/services/:id',
     {
       config: { permission: 'CREATE_SERVICE' },
@@ -288,8 +286,7 @@ export default async function serviceRoutes(app: FastifyInstance) {
           (pricesChanged && serviceChangeTouchesClosedMonth(periodOf(current), null)),
       );
       const datesChanged = start.getTime() !== current.startTime.getTime() || (end?.getTime() ?? null) !== (current.endTime?.getTime() ?? null);
-      await app.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      await app.db.transaction(async (tx) => {
         // A new number, or new dates for the numbers it holds, can overlap another holder's period.
         const held = await phoneNumbersOf(tx, current.id);
         if (datesChanged || (inputs && !sameNumbers(inputs, held))) {
@@ -317,7 +314,7 @@ export default async function serviceRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/services/:id/hard',
     { config: { permission: 'STOP_SERVICE' }, schema: { params: idParams, response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
@@ -326,8 +323,7 @@ export default async function serviceRoutes(app: FastifyInstance) {
       if (!current) throw new HttpError(404, 'Afname niet gevonden.');
       // A hard delete removes the history: the service is gone from every month's costs, closed ones too.
       const closedMonth = guardClosedMonths(actor, serviceChangeTouchesClosedMonth(periodOf(current), null));
-      await app.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      await app.db.transaction(async (tx) => {
         await tx.delete(services).where(and(eq(services.id, current.id), eq(services.companyId, actor.companyId)));
         await removeUsageOfService(tx, actor.companyId, current.id);
         await audit(tx, actor, 'service.delete', 'service', current.id, {

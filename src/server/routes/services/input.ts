@@ -1,31 +1,31 @@
 import { businessTimeToEpoch, parseIsoDate } from '../../../domain/time';
 import { HttpError } from '../../plugins/errors';
+import { Type, type Static } from 'typebox';
 import { amountInput } from '../articles/schemas';
+import { integerId, Nullable } from '../schemas';
 
-const nullableText = { type: ['string', 'null'], maxLength: 500 } as const;
-const isoInstant = { type: ['string', 'null'], maxLength: 40 } as const;
+const nullableText = Type.Optional(Nullable(Type.String({ maxLength: 500 })));
+const isoInstant = Nullable(Type.String({ maxLength: 40 }));
+const optionalAmount = Type.Optional(Type.Union([Type.Null(), amountInput]));
 
-const fieldInputs = {
-  type: 'array',
-  maxItems: 4,
-  items: {
-    type: 'object',
-    properties: {
-      article_group_field_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
-      value: { type: ['string', 'null'], maxLength: 200 },
+const fieldInputs = Type.Array(
+  Type.Object(
+    {
+      article_group_field_id: integerId,
+      value: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
     },
-    required: ['article_group_field_id'],
-    additionalProperties: false,
-  },
-} as const;
+    { additionalProperties: false },
+  ),
+  { maxItems: 4 },
+);
 
 const editable = {
-  price: { anyOf: [{ type: 'null' }, amountInput] },
-  setup_price: { anyOf: [{ type: 'null' }, amountInput] },
+  price: optionalAmount,
+  setup_price: optionalAmount,
   order_reference: nullableText,
-  start_time: isoInstant,
-  end_time: isoInstant,
-  contract_period: { type: 'string', minLength: 1, maxLength: 50 },
+  start_time: Type.Optional(isoInstant),
+  end_time: Type.Optional(isoInstant),
+  contract_period: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
   input_field_1: nullableText,
   input_field_2: nullableText,
   input_field_3: nullableText,
@@ -33,48 +33,31 @@ const editable = {
   spie_field_1: nullableText,
   spie_field_2: nullableText,
   spie_field_3: nullableText,
-  article_group_field_inputs: fieldInputs,
-} as const;
+  article_group_field_inputs: Type.Optional(fieldInputs),
+};
 
 /** PUT /services/create: the end user comes one of three ways (decisions section 12). */
-export const createServiceBody = {
-  type: 'object',
-  properties: {
+export const createServiceBody = Type.Object(
+  {
     ...editable,
-    article_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
-    end_user_id: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 },
-    end_user: {
-      type: 'object',
-      properties: { firstname: { type: 'string', maxLength: 100 }, lastname: { type: 'string', maxLength: 100 } },
-      required: ['firstname', 'lastname'],
-      additionalProperties: false,
-    },
+    start_time: isoInstant,
+    article_id: integerId,
+    end_user_id: Type.Optional(Nullable(integerId)),
+    end_user: Type.Optional(
+      Type.Object(
+        { firstname: Type.String({ maxLength: 100 }), lastname: Type.String({ maxLength: 100 }) },
+        { additionalProperties: false },
+      ),
+    ),
   },
-  required: ['article_id', 'start_time'],
-  additionalProperties: false,
-} as const;
+  // The article first, as Ajv reports what is missing in this order.
+  { required: ['article_id', 'start_time'], additionalProperties: false },
+);
 
-export const updateServiceBody = { type: 'object', properties: editable, additionalProperties: false } as const;
+export const updateServiceBody = Type.Object(editable, { additionalProperties: false });
 
-export interface ServiceInput {
-  article_id?: number;
-  end_user_id?: number | null;
-  end_user?: { firstname: string; lastname: string };
-  price?: number | string | null;
-  setup_price?: number | string | null;
-  order_reference?: string | null;
-  start_time?: string | null;
-  end_time?: string | null;
-  contract_period?: string;
-  input_field_1?: string | null;
-  input_field_2?: string | null;
-  input_field_3?: string | null;
-  input_field_4?: string | null;
-  spie_field_1?: string | null;
-  spie_field_2?: string | null;
-  spie_field_3?: string | null;
-  article_group_field_inputs?: { article_group_field_id: number; value?: string | null }[];
-}
+/** The fields both calls share (the rules of ./index.ts read them from either body). */
+export type ServiceInput = Static<typeof updateServiceBody>;
 
 export const FREE_FIELDS = ['input_field_1', 'input_field_2', 'input_field_3', 'input_field_4'] as const;
 export const SPIE_FIELDS = ['spie_field_1', 'spie_field_2', 'spie_field_3'] as const;

@@ -1,13 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import { MSG } from '../../../domain/messages';
 import { HttpError } from '../../plugins/errors';
 import { ambiguousNote, importUsage } from '../../services/usage/import';
-import { errorResponses, messageSchema } from '../schemas';
+import { errorResponses, messageSchema, type RouteApp } from '../schemas';
 
 const NO_FILE = 'Er is geen bestand ontvangen. Er is geen data geïmporteerd.';
 
 /** Usage (CDR) import of the admin screen, decisions section 7. */
-export default async function usageRoutes(app: FastifyInstance) {
+export default async function usageRoutes(app: RouteApp) {
   app.post(
     '/usage/import',
     {

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { MSG } from '../../../domain/messages';
 import { isProviderStaff, ROLE } from '../../../domain/permissions';
@@ -8,8 +7,8 @@ import { linkMail, mailName } from '../../plugins/mail';
 import { createAuthToken } from '../../services/auth/accounts';
 import { revokeUserSessions } from '../../services/auth/sessions';
 import { audit } from '../../services/audit';
-import { integerId, optionalBody, paramsOf, uniqueViolationOf } from '../input';
-import { errorResponses, idParams, messageSchema } from '../schemas';
+import { paramsOf, uniqueViolationOf } from '../input';
+import { errorResponses, idParams, messageSchema, optionalBody, type RouteApp } from '../schemas';
 import { nullableString } from '../serialize';
 import {
   assertActingCompany,
@@ -19,7 +18,7 @@ import {
   contactPersonDto,
   findUserInCompany,
   validateUserFields,
-  type UserInput,
+  userInput,
 } from './repository';
 
 export const userSchema = {
@@ -51,28 +50,10 @@ export const contactPersonSchema = {
   },
 } as const;
 
-/**
- * The writable fields, and `company_id`, which the spec's client sends along: it must be the acting
- * company's (assertActingCompany), as a user is always created and kept there. Anything else is
- * refused with 400.
- */
-const userInput = {
-  type: 'object',
-  properties: {
-    company_id: integerId,
-    firstname: { type: 'string', maxLength: 100 },
-    lastname: { type: 'string', maxLength: 100 },
-    email: { type: 'string', maxLength: 254 },
-    phonenumber: { type: ['string', 'null'], maxLength: 50 },
-    role_id: { type: 'integer', enum: [1, 2, 3, 4] },
-  },
-  additionalProperties: false,
-} as const;
-
 const NOT_FOUND = 'Gebruiker niet gevonden.';
 
-export default async function userRoutes(app: FastifyInstance) {
-  app.get<{ Params: { id: number } }>(
+export default async function userRoutes(app: RouteApp) {
+  app.get(
     '/users/:id',
     { schema: { params: idParams, response: { 200: userSchema, ...errorResponses } } },
     async (request) => {
@@ -121,7 +102,7 @@ export default async function userRoutes(app: FastifyInstance) {
   );
 
   // Spec section 7: "POST /users with fields as params"; a JSON body is accepted too.
-  app.post<{ Querystring: UserInput; Body: UserInput | null }>(
+  app.post(
     '/users',
     {
       config: { permission: 'CREATE_USER' },
@@ -145,7 +126,7 @@ export default async function userRoutes(app: FastifyInstance) {
             .insert(users)
             .values({ ...fields, companyId: actor.companyId, roleId })
             .returning();
-          await audit(tx as never, actor, 'user.create', 'user', row.id, { ...fields, role_id: roleId });
+          await audit(tx, actor, 'user.create', 'user', row.id, { ...fields, role_id: roleId });
           return row;
         })
         .catch((error: unknown) => {
@@ -156,7 +137,7 @@ export default async function userRoutes(app: FastifyInstance) {
     },
   );
 
-  app.put<{ Params: { id: number }; Querystring: UserInput; Body: UserInput | null }>(
+  app.put(
     '/users/:id',
     {
       config: { permission: 'CREATE_USER' },
@@ -191,9 +172,9 @@ export default async function userRoutes(app: FastifyInstance) {
             .where(and(eq(users.id, user.id), eq(users.companyId, actor.companyId)))
             .returning();
           // Decisions section 9: a role change ends the user's sessions at once.
-          if (roleChanged) await revokeUserSessions(tx as never, user.id);
+          if (roleChanged) await revokeUserSessions(tx, user.id);
           if (Object.keys(changes).length > 0) {
-            await audit(tx as never, actor, 'user.update', 'user', user.id, {
+            await audit(tx, actor, 'user.update', 'user', user.id, {
               firstname: row.firstname,
               lastname: row.lastname,
               ...changes,
@@ -210,7 +191,7 @@ export default async function userRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/users/activate/:id',
     {
       config: { permission: 'CREATE_USER' },

@@ -1,3 +1,4 @@
+import { Type, type Static } from 'typebox';
 import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '../../../domain/messages';
 import { ROLE } from '../../../domain/permissions';
@@ -6,15 +7,26 @@ import { companies, users } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import type { Actor } from '../../types';
 import { isEmailAddress, textOrNull } from '../input';
+import { integerId, Nullable } from '../schemas';
 
-export interface UserInput {
-  company_id?: number;
-  firstname?: string;
-  lastname?: string;
-  email?: string;
-  phonenumber?: string | null;
-  role_id?: number;
-}
+/**
+ * The writable fields, and `company_id`, which the spec's client sends along: it must be the acting
+ * company's (assertActingCompany), as a user is always created and kept there. Anything else is
+ * refused with 400.
+ */
+export const userInput = Type.Object(
+  {
+    company_id: Type.Optional(integerId),
+    firstname: Type.Optional(Type.String({ maxLength: 100 })),
+    lastname: Type.Optional(Type.String({ maxLength: 100 })),
+    email: Type.Optional(Type.String({ maxLength: 254 })),
+    phonenumber: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
+    role_id: Type.Optional(Type.Enum([1, 2, 3, 4], { type: 'integer' })),
+  },
+  { additionalProperties: false },
+);
+
+export type UserInput = Static<typeof userInput>;
 
 type UserRow = typeof users.$inferSelect;
 

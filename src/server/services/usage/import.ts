@@ -574,10 +574,9 @@ const storeStaged = async (tx: Db, client: RawClient, importId: number, staged: 
  * first line errors) for a malformed file and 413 when the upload was cut at the size limit.
  */
 export const importUsage = async (db: Db, input: UsageImportInput): Promise<UsageImportResult> =>
-  db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  db.transaction(async (tx) => {
     // Drizzle keeps the transaction's connection (pg) or PGlite transaction on its session.
-    const client = (txRaw as unknown as { session: { client: RawClient } }).session.client;
+    const client = (tx as unknown as { session: { client: RawClient } }).session.client;
     // Room for the hash aggregates of the totals (a month of records has as many day rows);
     // this transaction only. Durability stays as it is: no synchronous_commit = off.
     await tx.execute(sql`set local work_mem = '64MB'`);
