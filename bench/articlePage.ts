@@ -324,12 +324,13 @@ export const benchArticlePage = async (postgresUrl?: string): Promise<{ report: 
     context = await newContext();
     const page = await context.newPage();
     await loginInBrowser(page, portal.baseUrl);
-    // The session (its refresh cookie) for the cold-cache samples, each in a new context.
-    const session = await context.storageState();
 
     // Warm-up: one load of the page, so that the server's first-time costs are not in a sample.
     await page.goto(articleUrl);
     await readMarks(page);
+    // The session (its refresh cookie) for the cold-cache samples, each in a new context. The cookie
+    // rotates with every refresh and a replaced one ends the session: each sample hands on its own.
+    let session = await context.storageState();
 
     const cold: Sample[] = [];
     const warm: Sample[] = [];
@@ -375,10 +376,12 @@ export const benchArticlePage = async (postgresUrl?: string): Promise<{ report: 
           rows = await domRows(coldPage);
           rowCount = (await coldPage.getByRole('table', { name: /^Afnames/ }).getAttribute('aria-rowcount')) ?? '';
         }
+        session = await fresh.storageState();
       } finally {
         await fresh.close();
       }
     }
+    await context.addCookies(session.cookies);
     for (let i = 0; i < SAMPLES; i += 1) {
       await page.goto(articleUrl);
       warm.push(await readMarks(page));
