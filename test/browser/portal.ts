@@ -51,6 +51,7 @@ export const startPortal = async ({ databaseUrl = '', projectRoot = root }: { da
       // A server on PostgreSQL needs its own token secret (the demo folder keeps one of its own).
       ...(databaseUrl ? { JWT_SECRET: crypto.randomBytes(32).toString('base64') } : {}),
       LOGIN_RATE_LIMIT: '1000',
+      LOGIN_CLIENT_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
