@@ -41,7 +41,9 @@ export const createMailer = (opts: { smtpUrl?: string; dataDir: string; log: Fas
       sequence += 1;
       const safeTo = m.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(outbox, `${Date.now()}-${String(sequence).padStart(4, '0')}-${safeTo}.eml`);
-      await fs.promises.writeFile(file, info.message as Buffer);
+      // Written aside, then renamed: whoever watches the outbox never reads a half-written mail.
+      await fs.promises.writeFile(`${file}.part`, info.message as Buffer);
+      await fs.promises.rename(`${file}.part`, file);
       opts.log.info({ to: m.to, file, link: m.link }, `mail written to outbox: ${m.subject}`);
     },
     close: () => undefined,
