@@ -32,12 +32,16 @@ export const parseRangeDate = (value: string): CalendarDate | null => {
 export const monthsTouched = (from: CalendarDate, to: CalendarDate): number =>
   (to.year - from.year) * 12 + to.month - from.month + 1;
 
+/** Why a range's date is refused: 'begindatum' or 'einddatum'. */
+export const notARangeDate = (which: 'begindatum' | 'einddatum'): string =>
+  `Ongeldige periode: de ${which} is geen bestaande datum (JJJJ-MM-DD, jaar ${FIRST_YEAR}-${LAST_YEAR}).`;
+
 /** The range of two ISO dates, or the Dutch reason it is refused. */
 export const checkDateRange = (fromText: string, toText: string): DateRangeResult => {
   const from = parseRangeDate(fromText);
-  if (!from) return { error: `Ongeldige periode: de begindatum is geen bestaande datum (JJJJ-MM-DD, jaar ${FIRST_YEAR}-${LAST_YEAR}).` };
+  if (!from) return { error: notARangeDate('begindatum') };
   const to = parseRangeDate(toText);
-  if (!to) return { error: `Ongeldige periode: de einddatum is geen bestaande datum (JJJJ-MM-DD, jaar ${FIRST_YEAR}-${LAST_YEAR}).` };
+  if (!to) return { error: notARangeDate('einddatum') };
   if (isoDate(from) > isoDate(to)) return { error: 'Ongeldige periode: de begindatum ligt na de einddatum.' };
   if (monthsTouched(from, to) > MAX_RANGE_MONTHS) {
     return { error: `Ongeldige periode: kies een periode van hoogstens ${MAX_RANGE_MONTHS} maanden.` };

@@ -1,4 +1,5 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
+import { FROM_PORTAL_HEADER } from '../../domain/fromPortal';
 import { decodeClaims } from './token';
 
 /**
@@ -6,19 +7,14 @@ import { decodeClaims } from './token';
  * fresh token, so they must not go through the token check themselves.
  */
 
-/**
- * Sent with every session call: the server refuses a refresh or logout without it, so a foreign
- * page cannot make the browser send them with the cookie (SAME_ORIGIN_HEADER in server/routes/auth).
- */
-export const FROM_PORTAL_HEADER = { 'X-Requested-With': 'mijn-portaal' } as const;
-
 const postJson = (path: string, bearer?: string, body?: unknown): Promise<Response> =>
   fetch(`/api${path}`, {
     method: 'POST',
     credentials: 'same-origin',
     headers: {
       Accept: 'application/json',
-      ...FROM_PORTAL_HEADER,
+      // The server refuses a refresh or logout without it (a foreign page cannot send it).
+      [FROM_PORTAL_HEADER.name]: FROM_PORTAL_HEADER.value,
       ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
     },

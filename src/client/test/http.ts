@@ -1,4 +1,5 @@
 import { decodeClaims } from '../base/token';
+import { FROM_PORTAL_HEADER } from '../../domain/fromPortal';
 
 /** A request as the fake server saw it. */
 export interface SeenRequest {
@@ -29,7 +30,7 @@ const seen = (input: RequestInfo | URL, init?: RequestInit): SeenRequest => {
   return {
     method: request.method,
     url: request.url,
-    requestedWith: request.headers.get('X-Requested-With'),
+    requestedWith: request.headers.get(FROM_PORTAL_HEADER.name),
     authorization: request.headers.get('Authorization'),
     credentials: request.credentials,
     body: typeof body === 'string' && body ? JSON.parse(body) : null,
@@ -54,7 +55,7 @@ export const mockServer = (routes: Routes): SeenRequest[] => {
     requests.push(request);
     // Like the real server: a refresh or logout without the portal's header is cross-site.
     const sessionCall = request.method === 'POST' && ['/api/auth/refresh', '/api/auth/logout'].includes(request.url);
-    if (sessionCall && request.requestedWith !== 'mijn-portaal') return json(403, { message: 'Dit verzoek kan alleen vanuit het portaal worden gedaan.' });
+    if (sessionCall && request.requestedWith !== FROM_PORTAL_HEADER.value) return json(403, { message: 'Dit verzoek kan alleen vanuit het portaal worden gedaan.' });
     const handler = routes[`${request.method} ${request.url.split('?')[0]}`];
     return handler ? handler(request) : json(404, { message: 'Not found' });
   };

@@ -4,6 +4,7 @@ import { ROLE } from '../../domain/permissions';
 import { loadConfig } from '../config';
 import { companies, companyArticleGroups, articleGroups, users } from '../db/schema';
 import { createAuthToken } from '../services/auth/accounts';
+import { passwordLink } from '../services/auth/passwordLinks';
 import { prepareDatabase } from '../start';
 
 /**
@@ -48,7 +49,7 @@ const main = async () => {
       .returning();
     const token = await createAuthToken(db, user.id, 'activation');
     console.log(`Superadmin ${user.email} created in company "${provider.name}".`);
-    console.log(`Activation link (valid 7 days): ${config.publicUrl}/reset?token=${encodeURIComponent(token)}`);
+    console.log(`Activation link (valid 7 days): ${passwordLink(config.publicUrl, token)}`);
   } finally {
     await prepared.database.close();
     prepared.release();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { Pool } from 'pg';
+import { FROM_PORTAL_HEADER } from '../../domain/fromPortal';
 import { buildApp } from '../app';
 import { testConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db';
@@ -149,7 +150,7 @@ export const createTestApp = async (opts: TestAppOptions = { demo: true }): Prom
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The header the portal's own refresh and logout send (cross-site ones are refused, routes/auth). */
-export const FROM_PORTAL = { 'x-requested-with': 'mijn-portaal' } as const;
+export const FROM_PORTAL = { [FROM_PORTAL_HEADER.name]: FROM_PORTAL_HEADER.value };
 
 /** The refresh cookie a login or reset set, as a `cookie` request header value. */
 export const refreshCookieOf = (res: LightMyRequestResponse): string => {

@@ -2,11 +2,6 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import {
   Box,
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   IconButton,
   Paper,
   Stack,
@@ -26,6 +21,7 @@ import { formatDate, formatDecimal } from '../../../domain/format';
 import { useFirstChangeableDay, usePermission } from '../../api/accountApi';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { billedMonthHint, noonOfDateInput, todayDateInput } from './dates';
@@ -199,7 +195,7 @@ function BulkHistory({ query, mayEdit }: { query: ArticleQuery; mayEdit: boolean
                 entry={entry}
                 articleId={query.id}
                 mayEdit={mayEdit}
-                activeAfterRemoval={activeBulkCount(history.filter((other) => other.id !== entry.id), at)}
+                activeAfterRemoval={() => activeBulkCount(history.filter((other) => other.id !== entry.id), at)}
               />
             ))}
           </TableBody>
@@ -213,8 +209,8 @@ interface BulkHistoryRowProps {
   entry: BulkEntryWithTotal;
   articleId: number;
   mayEdit: boolean;
-  /** The active count today once this entry is gone, for the confirmation. */
-  activeAfterRemoval: number;
+  /** The active count today once this entry is gone, for the confirmation (asked only when it opens). */
+  activeAfterRemoval: () => number;
 }
 
 function BulkHistoryRow({ entry, articleId, mayEdit, activeAfterRemoval }: BulkHistoryRowProps) {
@@ -241,21 +237,14 @@ function BulkHistoryRow({ entry, articleId, mayEdit, activeAfterRemoval }: BulkH
             </span>
           </Tooltip>
           {asking && (
-            <Dialog open onClose={() => setAsking(false)} aria-labelledby="bulk-verwijderen-titel" aria-describedby="bulk-verwijderen-tekst">
-              <DialogTitle id="bulk-verwijderen-titel">Bulkafname verwijderen</DialogTitle>
-              <DialogContent>
-                <DialogContentText id="bulk-verwijderen-tekst">
-                  Weet je zeker dat je de bulkafname van {signed(entry.amount)} op {formatDate(entry.time)} wilt verwijderen? Het
-                  actieve aantal is daarna {formatDecimal(activeAfterRemoval, 0)}.
-                </DialogContentText>
-              </DialogContent>
-              <DialogActions>
-                <Button onClick={() => setAsking(false)}>Annuleren</Button>
-                <Button color="error" variant="contained" onClick={confirm}>
-                  Verwijderen
-                </Button>
-              </DialogActions>
-            </Dialog>
+            <ConfirmDialog
+              title="Bulkafname verwijderen"
+              text={`Weet je zeker dat je de bulkafname van ${signed(entry.amount)} op ${formatDate(entry.time)} wilt verwijderen? Het actieve aantal is daarna ${formatDecimal(activeAfterRemoval(), 0)}.`}
+              confirmLabel="Verwijderen"
+              busy={isLoading}
+              onConfirm={confirm}
+              onCancel={() => setAsking(false)}
+            />
           )}
         </TableCell>
       )}

@@ -2,12 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { deadline } from '../../../domain/deadline';
+import { FROM_PORTAL_HEADER } from '../../../domain/fromPortal';
 import { MSG } from '../../../domain/messages';
 import { passwordWeakness } from '../../../domain/passwordStrength';
 import { PERMISSIONS } from '../../../domain/permissions';
 import { authTokens, users } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
-import { linkMail, mailName } from '../../plugins/mail';
+import { mailName } from '../../plugins/mail';
 import { mayImpersonate } from '../../services/auth/impersonation';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../services/auth/password';
 import {
@@ -18,7 +19,8 @@ import {
   SESSION_MAX_SECONDS,
   sessionOfCookie,
 } from '../../services/auth/sessions';
-import { createAuthToken, findUserByEmail, mayLogIn, normaliseEmail } from '../../services/auth/accounts';
+import { findUserByEmail, mayLogIn, normaliseEmail } from '../../services/auth/accounts';
+import { mailPasswordLink } from '../../services/auth/passwordLinks';
 import { memoryRateLimiter } from '../../services/rateLimiter';
 import { sha256 } from '../../services/auth/tokens';
 import { audit } from '../../services/audit';
@@ -99,17 +101,9 @@ const clientKey = (request: FastifyRequest) => {
   return `${request.ip}|${typeof email === 'string' ? normaliseEmail(email) : ''}`;
 };
 
-/**
- * Refresh and logout act on the cookie, which the browser sends with any request to the portal's
- * address, also one a foreign page makes it send (a form posted to /api/auth/logout). Such a page
- * can set neither a header of its own nor a JSON content type without the browser asking the
- * portal first (CORS), which it does not allow; the portal's own calls send this header
- * (src/client/base/sessionRequests.ts).
- */
-export const SAME_ORIGIN_HEADER = { name: 'x-requested-with', value: 'mijn-portaal' } as const;
-
+/** The portal's own session calls say so (FROM_PORTAL_HEADER), or send JSON, which a foreign page cannot either. */
 const isFromPortal = (request: FastifyRequest) =>
-  request.headers[SAME_ORIGIN_HEADER.name] === SAME_ORIGIN_HEADER.value ||
+  request.headers[FROM_PORTAL_HEADER.name] === FROM_PORTAL_HEADER.value ||
   /^application\/json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '');
 
 const refuseCrossSite = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -204,19 +198,12 @@ export default async function authRoutes(app: RouteApp) {
   });
 
   const sendResetMail = async (user: { id: number; email: string; firstname: string }) => {
-    if (!(await app.mailLimits.perRecipient.take(user.email.toLowerCase()))) return;
-    const token = await createAuthToken(app.db, user.id, 'reset');
-    const link = `${app.config.publicUrl}/reset?token=${encodeURIComponent(token)}`;
-    await app.mailer.send(
-      linkMail(
-        user.email,
-        'Wachtwoord opnieuw instellen',
-        `Beste ${mailName(user.firstname)}, er is gevraagd om het wachtwoord van je account opnieuw in te stellen.`,
-        'Stel een nieuw wachtwoord in',
-        link,
-        'De link is 24 uur geldig. Heb je dit niet gevraagd? Dan kun je deze e-mail negeren.',
-      ),
-    );
+    await mailPasswordLink(app, user, 'reset', {
+      subject: 'Wachtwoord opnieuw instellen',
+      intro: `Beste ${mailName(user.firstname)}, er is gevraagd om het wachtwoord van je account opnieuw in te stellen.`,
+      linkText: 'Stel een nieuw wachtwoord in',
+      outro: 'De link is 24 uur geldig. Heb je dit niet gevraagd? Dan kun je deze e-mail negeren.',
+    });
   };
 
   app.post(

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { parseRangeDate } from '../../../domain/dateRange';
+import { notARangeDate, parseRangeDate } from '../../../domain/dateRange';
 import { HttpError } from '../../plugins/errors';
 import { groupBundleFigures, hasGroupBundle, recalculateGroupBundle } from '../../services/groupBundle';
 import { errorResponses, isoDateSchema, type RouteApp } from '../schemas';
@@ -14,7 +14,7 @@ const monthQuery = Type.Object({ costs_date_from: isoDateSchema });
 /** The month of `costs_date_from`: a real date in the years every date range allows (domain dateRange.ts). */
 const monthOf = (value: string) => {
   const date = parseRangeDate(value);
-  if (!date) throw new HttpError(400, 'Ongeldige periode: geen bestaande datum (JJJJ-MM-DD, jaar 1900-2199).');
+  if (!date) throw new HttpError(400, notARangeDate('begindatum'));
   return date;
 };
 

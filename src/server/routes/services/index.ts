@@ -288,7 +288,7 @@ export default async function serviceRoutes(app: RouteApp) {
       const datesChanged = start.getTime() !== current.startTime.getTime() || (end?.getTime() ?? null) !== (current.endTime?.getTime() ?? null);
       await app.db.transaction(async (tx) => {
         // A new number, or new dates for the numbers it holds, can overlap another holder's period.
-        const held = await phoneNumbersOf(tx, current.id);
+        const held = datesChanged || inputs ? await phoneNumbersOf(tx, current.id) : [];
         if (datesChanged || (inputs && !sameNumbers(inputs, held))) {
           await assertPhoneNumbersFree(tx, actor.companyId, inputs ?? held, { start, end }, current.id);
         }

@@ -3,8 +3,8 @@ import { MSG } from '../../../domain/messages';
 import { isProviderStaff, ROLE } from '../../../domain/permissions';
 import { companies, users } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
-import { linkMail, mailName } from '../../plugins/mail';
-import { createAuthToken } from '../../services/auth/accounts';
+import { mailName } from '../../plugins/mail';
+import { mailPasswordLink } from '../../services/auth/passwordLinks';
 import { revokeUserSessions } from '../../services/auth/sessions';
 import { audit } from '../../services/audit';
 import { paramsOf, uniqueViolationOf } from '../input';
@@ -217,19 +217,13 @@ export default async function userRoutes(app: RouteApp) {
       if (!(await app.mailLimits.perSender.take(String(actor.userId)))) {
         throw new HttpError(429, 'U heeft het afgelopen uur te veel activatiemails verstuurd. Probeer het later opnieuw.');
       }
-      if (!(await app.mailLimits.perRecipient.take(user.email.toLowerCase()))) return { message: MSG.activationSent };
-      const token = await createAuthToken(app.db, user.id, 'activation');
-      const link = `${app.config.publicUrl}/reset?token=${encodeURIComponent(token)}`;
-      await app.mailer.send(
-        linkMail(
-          user.email,
-          'Activeer je account',
-          `Beste ${mailName(user.firstname)}, er staat een account voor je klaar in het klantportaal voor ${mailName(row.companyName)}.`,
-          'Stel je wachtwoord in',
-          link,
-          'De link is 7 dagen geldig. Daarna kun je een nieuwe aanvragen bij je accountmanager.',
-        ),
-      );
+      const sent = await mailPasswordLink(app, user, 'activation', {
+        subject: 'Activeer je account',
+        intro: `Beste ${mailName(user.firstname)}, er staat een account voor je klaar in het klantportaal voor ${mailName(row.companyName)}.`,
+        linkText: 'Stel je wachtwoord in',
+        outro: 'De link is 7 dagen geldig. Daarna kun je een nieuwe aanvragen bij je accountmanager.',
+      });
+      if (!sent) return { message: MSG.activationSent };
       await audit(app.db, actor, 'user.activate', 'user', user.id, {
         firstname: user.firstname,
         lastname: user.lastname,
