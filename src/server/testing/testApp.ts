@@ -25,6 +25,8 @@ export interface TestApp {
    * the password check (fast, and works for accounts that may not log in, like role 4).
    */
   tokenFor(userId: number): Promise<string>;
+  /** A token of `token`'s user acting for `companyId`, as 'Beheren' gets it (POST /auth/impersonate). */
+  manage(token: string, companyId: number): Promise<string>;
   /** Messages written to the outbox, oldest first. */
   outbox(): string[];
   close(): Promise<void>;
@@ -130,11 +132,18 @@ export const createTestApp = async (opts: TestAppOptions = { demo: true }): Prom
       const session = await createSession(database.db, user.id);
       return app.tokens.sign({ sub: user.id, company_id: user.companyId, impersonate: null, sid: session.id });
     },
+    manage: async (token, companyId) => {
+      const res = await app.inject({ method: 'POST', url: `/api/auth/impersonate?company_id=${companyId}`, headers: auth(token) });
+      if (res.statusCode !== 200) throw new Error(`managing company ${companyId} failed: ${res.statusCode} ${res.body}`);
+      return res.json().data.token as string;
+    },
     outbox: () => {
       const dir = path.join(config.dataDir, 'outbox');
       if (!fs.existsSync(dir)) return [];
       return fs
         .readdirSync(dir)
+        // A mail being written is a .part file until it is renamed (plugins/mail.ts).
+        .filter((f) => f.endsWith('.eml'))
         .sort()
         .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
     },

@@ -16,12 +16,8 @@ beforeAll(async () => {
   t = await createTestApp();
   klant = await t.login('klant@demo.nl');
   kees = await t.login('kees@korenschoof.nl');
-  const impersonated = await t.app.inject({
-    method: 'POST',
-    url: `/api/auth/impersonate?company_id=${claimsOf(klant).company_id}`,
-    headers: auth((admin = await t.login('admin@demo.nl'))),
-  });
-  staff = impersonated.json().data.token;
+  admin = await t.login('admin@demo.nl');
+  staff = await t.manage(admin, claimsOf(klant).company_id);
   const groups = (await t.app.inject({ method: 'GET', url: '/api/article-groups/visible', headers: auth(klant) })).json();
   mobileGroupId = groups.find((g: { name: string }) => g.name === 'Mobiele telefonie').id;
 });

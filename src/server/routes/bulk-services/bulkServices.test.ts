@@ -12,10 +12,7 @@ const day = 86400;
 beforeAll(async () => {
   t = await createTestApp();
   klant = await t.login('klant@demo.nl');
-  const admin = await t.login('admin@demo.nl');
-  staff = (
-    await t.app.inject({ method: 'POST', url: `/api/auth/impersonate?company_id=${claimsOf(klant).company_id}`, headers: auth(admin) })
-  ).json().data.token;
+  staff = await t.manage(await t.login('admin@demo.nl'), claimsOf(klant).company_id);
   const groups = (await t.app.inject({ method: 'GET', url: '/api/article-groups/visible', headers: auth(klant) })).json();
   const hardware = groups.find((g: { name: string }) => g.name === 'Hardware');
   const created = await t.app.inject({

@@ -27,9 +27,8 @@ beforeAll(async () => {
   ids = await seedWorkedExample(t.database.db);
   token = await t.tokenFor(ids.userId);
   // By provider staff: s6 has costs in billed months (decisions section 13).
-  const admin = await t.login('admin@demo.nl');
-  const managing = await t.app.inject({ method: 'POST', url: `/api/auth/impersonate?company_id=${ids.companyId}`, headers: auth(admin) });
-  const deleted = await t.app.inject({ method: 'DELETE', url: `/api/services/${ids.s6}/hard`, headers: auth(managing.json().data.token) });
+  const managing = await t.manage(await t.login('admin@demo.nl'), ids.companyId);
+  const deleted = await t.app.inject({ method: 'DELETE', url: `/api/services/${ids.s6}/hard`, headers: auth(managing) });
   expect(deleted.statusCode).toBe(200);
 }, 60_000);
 afterAll(() => t.close());

@@ -27,11 +27,7 @@ const CLOSED = { message: 'Deze wijziging raakt een maand die al gefactureerd is
 const ELSEWHERE = { message: 'Dit telefoonnummer is in gebruik bij een andere klant. Neem contact op met uw accountmanager.' };
 const FORBIDDEN = { message: 'Geen toestemming voor deze actie.' };
 
-const impersonate = async (companyId: number) => {
-  const admin = await t.login('admin@demo.nl');
-  const res = await t.app.inject({ method: 'POST', url: `/api/auth/impersonate?company_id=${companyId}`, headers: auth(admin) });
-  return res.json().data.token as string;
-};
+const impersonate = async (companyId: number) => t.manage(await t.login('admin@demo.nl'), companyId);
 
 /** A mobile article of the company the token acts for (the demo gives kees none, so staff add one). */
 const mobileArticle = async (reader: string, writer: string) => {

@@ -276,8 +276,8 @@ describe('POST /api/usage/import', () => {
       `${day10};09:00:00;${other.number};0201234567;uitgaand;voice;60;out;0,10\n`;
     expect((await upload(csv)).statusCode).toBe(200);
     // Provider staff managing the company: the service has costs in billed months (decisions section 13).
-    const managing = await t.app.inject({ method: 'POST', url: `/api/auth/impersonate?company_id=${companyId}`, headers: auth(adminToken) });
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/services/${svc.id}/hard`, headers: auth(managing.json().data.token) });
+    const managing = await t.manage(adminToken, companyId);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/services/${svc.id}/hard`, headers: auth(managing) });
     expect(res.statusCode).toBe(200);
     for (const table of ['usage_records', 'usage_monthly', 'usage_number_months']) {
       const rows = await queryRows<{ service_id: number }>(t.database.db, sql`select service_id from ${sql.identifier(table)}`);
