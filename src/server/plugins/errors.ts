@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyRequest } from 'fastify';
+import { MSG } from '../../domain/messages';
 import { textProblemOf } from '../../domain/text';
 
 /** Thrown by handlers and services for an answer with a status and a (Dutch) message. */
@@ -184,7 +185,7 @@ const STATUS_MESSAGES: Record<number, string> = {
   406: 'Ongeldig verzoek: verwacht een bestand (multipart/form-data).',
   413: 'Het bestand is te groot.',
   415: 'Dit type inhoud wordt niet ondersteund.',
-  429: 'Te veel pogingen. Probeer het later opnieuw.',
+  429: MSG.tooManyAttempts,
 };
 
 /**

@@ -28,8 +28,6 @@ import { emailSchema, errorResponses, integerId, messageSchema, tokenSchema, typ
 
 export const REFRESH_COOKIE = 'portal_refresh';
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-/** The rate limit plugin's answer too (plugins/errors.ts). */
-const TOO_MANY_ATTEMPTS = 'Te veel pogingen. Probeer het later opnieuw.';
 
 /**
  * A full page load's refresh may carry the GET calls its first render needs (`include`, at most
@@ -146,7 +144,7 @@ export default async function authRoutes(app: RouteApp) {
       },
     },
     async (request, reply) => {
-      if (!(await loginsPerClient.take(request.ip))) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+      if (!(await loginsPerClient.take(request.ip))) throw new HttpError(429, MSG.tooManyAttempts);
       const user = await findUserByEmail(app.db, request.body.email);
       // An unknown address, or one without a password yet, costs a hash all the same.
       if (!user?.passwordHash) {
