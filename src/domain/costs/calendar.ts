@@ -2,8 +2,7 @@
  * Calendar maths of the cost engine (decisions sections 4 and 5): months, billing periods aligned
  * to the calendar year, and the midnights of a month's days in the business time zone
  * (Europe/Amsterdam). The engine compares service and entry times with these midnights, so it never
- * formats a date per service (Intl is slow); the midnights themselves go through Intl once per
- * month and are cached.
+ * formats a date per service; it keeps the calendars it uses in its `CostCache`.
  */
 import { businessTimeToEpoch, daysInMonth } from '../time';
 import type { CostMonth } from './types';
@@ -65,19 +64,13 @@ export interface MonthCalendar {
   midnights: readonly number[];
 }
 
-const calendars = new Map<number, MonthCalendar>();
-const CALENDAR_CACHE_LIMIT = 1200;
+/** The first instant of a month: 00:00 on its first day. */
+export const monthStartInstant = (month: CostMonth): number => businessTimeToEpoch(month.year, month.month, 1);
 
 export const monthCalendar = (month: CostMonth): MonthCalendar => {
-  const key = monthNumber(month);
-  const cached = calendars.get(key);
-  if (cached) return cached;
   const days = daysInMonth(month.year, month.month);
   const midnights = Array.from({ length: days }, (_, i) => businessTimeToEpoch(month.year, month.month, i + 1));
-  const next = monthOfNumber(key + 1);
+  const next = monthOfNumber(monthNumber(month) + 1);
   midnights.push(businessTimeToEpoch(next.year, next.month, 1));
-  const calendar: MonthCalendar = { month: { year: month.year, month: month.month }, days, midnights };
-  if (calendars.size >= CALENDAR_CACHE_LIMIT) calendars.clear();
-  calendars.set(key, calendar);
-  return calendar;
+  return { month: { year: month.year, month: month.month }, days, midnights };
 };

@@ -8,6 +8,7 @@ import { Decimal } from '../money';
 import { businessTimeToEpoch } from '../time';
 import {
   billingCycleMonths,
+  CostCache,
   costsOfMonth,
   monthsInRange,
   monthsTotals,
@@ -20,6 +21,7 @@ import {
   type CostLine,
   type CostMonth,
   type CostService,
+  type KindTotals,
 } from '.';
 
 const FROM = businessTimeToEpoch(2024, 1, 1);
@@ -256,8 +258,26 @@ const mixedInputArb: fc.Arbitrary<CostInput> = fc
 
 const CHECKED_MONTHS = monthsInRange({ year: 2024, month: 11 }, { year: 2026, month: 2 });
 
-describe('totals without lines (monthsTotals, monthTotals)', () => {
-  it('equal totalsByCycle of the lines of costsOfMonth exactly, month by month, in any order of months', () => {
+/** Per billing cycle 1-4 and kind, the exact sum of the lines' `total_price`, added here in decimals. */
+const sumsOfLines = (lines: readonly CostLine[]) =>
+  [1, 2, 3, 4].map((cycle) =>
+    (['setup', 'full', 'periodic'] as const).map((kind) =>
+      lines
+        .filter((l) => l.billing_cycle_id === cycle && l.kind === kind)
+        .reduce((sum, l) => sum.plus(l.total_price), new Decimal(0))
+        .toFixed(2),
+    ),
+  );
+
+const sumsOfTotals = (totals: Map<number, KindTotals>) =>
+  [1, 2, 3, 4].map((cycle) => (['setup', 'full', 'periodic'] as const).map((kind) => totals.get(cycle)![kind]));
+
+/**
+ * The contract between the engine's two paths: the totals path (`monthsTotals`, `monthTotals`)
+ * answers, for any input and months, exactly what the line path's lines add up to.
+ */
+describe('totals equal the sum of the lines (monthsTotals against costsOfMonth)', () => {
+  it('for any input and months, monthsTotals is totalsByCycle of costsOfMonth, costs and invoice, to the cent', () => {
     fc.assert(
       fc.property(mixedInputArb, fc.array(fc.constantFrom(...CHECKED_MONTHS), { minLength: 1, maxLength: 6 }), (input, months) => {
         const copy = structuredClone(input);
@@ -268,6 +288,9 @@ describe('totals without lines (monthsTotals, monthTotals)', () => {
           expect(totals[i].costs).toEqual(totalsByCycle(costs));
           expect(totals[i].invoice).toEqual(totalsByCycle(invoice));
           expect([...totals[i].costs.keys()]).toEqual([1, 2, 3, 4]);
+          // The same figures added up from the lines here, apart from the engine's own summing.
+          expect(sumsOfTotals(totals[i].costs)).toEqual(sumsOfLines(costs));
+          expect(sumsOfTotals(totals[i].invoice)).toEqual(sumsOfLines(invoice));
         });
         expect(monthTotals(input, months[0])).toEqual(totals[0]);
         expect(input).toEqual(copy);
@@ -295,7 +318,9 @@ describe('collapsed services (CostService.count)', () => {
           expect(monthsTotals({ ...input, services: collapsed }, months)).toEqual(expected);
           // And they are the totals of the lines of the copies.
           months.forEach((m, i) => {
-            expect(expected[i].costs).toEqual(totalsByCycle(costsOfMonth({ ...input, services: copies }, m).costs));
+            const lines = costsOfMonth({ ...input, services: copies }, m);
+            expect(expected[i].costs).toEqual(totalsByCycle(lines.costs));
+            expect(expected[i].invoice).toEqual(totalsByCycle(lines.invoice));
           });
         },
       ),
@@ -313,5 +338,25 @@ describe('collapsed services (CostService.count)', () => {
     expect(monthTotals(input({ ...service, count: 3 }), m).costs.get(1)!.periodic).toBe('30.00');
     expect(() => costsOfMonth(input({ ...service, count: 2 }), m)).toThrow(RangeError);
     for (const count of [0, -1, 1.5, NaN]) expect(() => monthTotals(input({ ...service, count }), m)).toThrow(RangeError);
+  });
+});
+
+describe('a cache shared by calls (CostCache)', () => {
+  it('never changes an answer: lines and totals with a cache full of other inputs equal those of a fresh call', () => {
+    fc.assert(
+      fc.property(
+        mixedInputArb,
+        mixedInputArb,
+        fc.array(fc.constantFrom(...CHECKED_MONTHS), { minLength: 1, maxLength: 4 }),
+        (earlier, input, months) => {
+          const cache = new CostCache();
+          monthsTotals(earlier, months, cache);
+          for (const m of months) costsOfMonth(earlier, m, cache);
+          expect(monthsTotals(input, months, cache)).toEqual(monthsTotals(input, months));
+          for (const m of months) expect(costsOfMonth(input, m, cache)).toEqual(costsOfMonth(input, m));
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });

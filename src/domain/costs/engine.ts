@@ -1,7 +1,13 @@
 /**
  * The cost engine (decisions section 5, explained with worked examples in docs/costs.md): what a
  * month costs and what is invoiced in it, per service and per article's bulk units. Pure: the
- * same input and month always give the same lines, and the input is never changed.
+ * same input and month always give the same lines, the input is never changed, and the module
+ * keeps nothing between calls.
+ *
+ * One set of rules decides a month: an article's plan (prices and billing period), a service's
+ * terms (`decideService`) and the amounts of those terms (`serviceAmounts`), an article's bulk
+ * amounts (`bulkAmounts`). The two paths only consume them: `costsOfMonth` builds a line per
+ * amount, `monthsTotals` counts services with the same terms and adds each amount times its count.
  *
  * Amounts are decimal.js values at 40 significant digits; every line is rounded half-up to cents
  * once, from unrounded intermediates, and totals are sums of the rounded lines (decisions
@@ -13,6 +19,7 @@ import {
   billingCycleMonths,
   monthCalendar,
   monthNumber,
+  monthStartInstant,
   periodMonths,
   priceMonth,
   type MonthCalendar,
@@ -45,7 +52,7 @@ export const priceAt = (article: CostArticle, month: CostMonth): { price: string
 };
 
 /** The first instant of the period before the L-month period containing `month`. */
-const priceInstant = (month: CostMonth, cycleMonths: number) => monthCalendar(priceMonth(month, cycleMonths)).midnights[0];
+const priceInstant = (month: CostMonth, cycleMonths: number) => monthStartInstant(priceMonth(month, cycleMonths));
 
 const priceValidAt = (article: CostArticle, instant: number): { price: string; setupPrice: string } => {
   const history = article.priceHistory;
@@ -76,67 +83,99 @@ export const proRata = (
 export const bundleOverage = (gbUsed: Decimal.Value, totalGb: Decimal.Value, priceMb: Decimal.Value): Decimal =>
   Decimal.max(0, new Decimal(gbUsed).minus(totalGb)).times(1024).times(priceMb);
 
-/** A line amount in cents as a 2-decimal string, or null for an amount that rounds to 0.00 (no line). */
-const centsOrNull = (amount: Decimal): string | null => {
-  const rounded = roundCents(amount);
-  return rounded.isZero() ? null : rounded.toFixed(2);
-};
+/** Entries a cache keeps before it starts again: a bound for a cache that outlives one call. */
+const CACHE_LIMIT = 200_000;
 
 /**
- * Rounded amounts, memoized per price string and a number standing for what else decides them
- * (cycle, days): tens of thousands of services share a few hundred distinct amounts, and decimal
- * arithmetic would otherwise be most of the engine's time. A pure memo: results never depend on
- * earlier calls. Keys: 0 the price itself; 1-12 the monthly rate of an L-month cycle; from 100 a
- * pro-rata part of a month; negative: units x monthly rate; strings: a sum of pro-rata parts (of a
- * service's span of period days, or 'units:' of bulk unit-days per month of a period).
+ * What the engine works out once and reuses for many services and months: the months' calendars
+ * and the rounded amounts. Tens of thousands of services share a few hundred distinct amounts, and
+ * decimal arithmetic would otherwise be most of the engine's time. Answers never depend on what is
+ * in it. Each call makes its own unless the caller passes one: a server that computes the same
+ * customers' months again and again may keep one for longer, its lifetime visible where it is made.
  */
-const roundedAmounts = new Map<string, Map<number | string, string | null>>();
-let roundedAmountCount = 0;
-const ROUNDED_AMOUNTS_LIMIT = 200_000;
+export class CostCache {
+  private readonly calendars = new Map<number, MonthCalendar>();
+  /**
+   * Rounded amounts (null: rounds to 0.00, no line) per price string and a key standing for what
+   * else decides them: 0 the price itself; 1-12 the monthly rate of an L-month cycle; from 100 a
+   * pro-rata part of a month; negative: units x monthly rate; strings: a sum of pro-rata parts (of
+   * a service's span of period days, or 'units:' of bulk unit-days per month of a period).
+   */
+  private readonly amounts = new Map<string, Map<number | string, string | null>>();
+  private amountCount = 0;
+  /** Each price string parsed once. */
+  private readonly values = new Map<string, Decimal>();
 
-const cachedCents = (price: string, key: number | string): string | null | undefined => roundedAmounts.get(price)?.get(key);
+  calendar(month: CostMonth): MonthCalendar {
+    const key = monthNumber(month);
+    let calendar = this.calendars.get(key);
+    if (!calendar) {
+      calendar = monthCalendar(month);
+      this.calendars.set(key, calendar);
+    }
+    return calendar;
+  }
 
-const rememberCents = (price: string, key: number | string, amount: Decimal): string | null => {
-  if (roundedAmountCount >= ROUNDED_AMOUNTS_LIMIT) {
-    roundedAmounts.clear();
-    roundedAmountCount = 0;
+  value(price: string): Decimal {
+    let value = this.values.get(price);
+    if (!value) {
+      value = new Decimal(price);
+      this.values.set(price, value);
+    }
+    return value;
   }
-  let byKey = roundedAmounts.get(price);
-  if (!byKey) {
-    byKey = new Map();
-    roundedAmounts.set(price, byKey);
+
+  /** The rounded amount of (price, key) if already known. */
+  cents(price: string, key: number | string): string | null | undefined {
+    return this.amounts.get(price)?.get(key);
   }
-  const total = centsOrNull(amount);
-  byKey.set(key, total);
-  roundedAmountCount += 1;
-  return total;
-};
+
+  /** Rounds `amount` to cents and keeps it under (price, key). */
+  remember(price: string, key: number | string, amount: Decimal): string | null {
+    if (this.amountCount >= CACHE_LIMIT) {
+      this.amounts.clear();
+      this.values.clear();
+      this.amountCount = 0;
+    }
+    let byKey = this.amounts.get(price);
+    if (!byKey) {
+      byKey = new Map();
+      this.amounts.set(price, byKey);
+    }
+    const rounded = roundCents(amount);
+    const total = rounded.isZero() ? null : rounded.toFixed(2);
+    byKey.set(key, total);
+    this.amountCount += 1;
+    return total;
+  }
+}
 
 /** The price rounded to cents (a period price or a setup price). */
-const priceCents = (price: string) => {
-  const cached = cachedCents(price, 0);
-  return cached !== undefined ? cached : rememberCents(price, 0, new Decimal(price));
+const priceCents = (cache: CostCache, price: string) => {
+  const known = cache.cents(price, 0);
+  return known !== undefined ? known : cache.remember(price, 0, cache.value(price));
 };
 
 /** The monthly rate price / L rounded to cents. */
-const monthlyRateCents = (price: string, cycleMonths: number) => {
-  const cached = cachedCents(price, cycleMonths);
-  return cached !== undefined ? cached : rememberCents(price, cycleMonths, new Decimal(price).div(cycleMonths));
+const monthlyRateCents = (cache: CostCache, price: string, cycleMonths: number) => {
+  const known = cache.cents(price, cycleMonths);
+  return known !== undefined ? known : cache.remember(price, cycleMonths, cache.value(price).div(cycleMonths));
 };
 
 /** units x price / L rounded to cents (bulk units; L = 1 for a period price). */
-const unitsCents = (price: string, units: number, cycleMonths: number) => {
+const unitsCents = (cache: CostCache, price: string, units: number, cycleMonths: number) => {
   const key = -1 - (units * 13 + cycleMonths);
-  const cached = cachedCents(price, key);
-  return cached !== undefined ? cached : rememberCents(price, key, new Decimal(price).times(units).div(cycleMonths));
+  const known = cache.cents(price, key);
+  return known !== undefined ? known : cache.remember(price, key, cache.value(price).times(units).div(cycleMonths));
 };
 
 /** proRata(price, L, days, monthDays) rounded to cents; `days` may be unit-days. */
-const proRataCents = (price: string, cycleMonths: number, days: number, monthDays: number) => {
+const proRataCents = (cache: CostCache, price: string, cycleMonths: number, days: number, monthDays: number) => {
   const key = 100 + (days * 13 + cycleMonths) * 32 + monthDays;
-  const cached = cachedCents(price, key);
-  return cached !== undefined ? cached : rememberCents(price, key, proRata(price, cycleMonths, days, monthDays));
+  const known = cache.cents(price, key);
+  return known !== undefined ? known : cache.remember(price, key, proRata(cache.value(price), cycleMonths, days, monthDays));
 };
+
 /** A 2-decimal amount as the engine writes it: summed as integer cents while that is exact. */
 const CENTS_PATTERN = /^-?\d+\.\d\d$/;
 
@@ -275,8 +314,8 @@ interface Period {
   index: number;
 }
 
-const periodOf = (month: CostMonth, cycleMonths: number): Period => {
-  const calendars = periodMonths(month, cycleMonths).map(monthCalendar);
+const periodOf = (cache: CostCache, month: CostMonth, cycleMonths: number): Period => {
+  const calendars = periodMonths(month, cycleMonths).map((m) => cache.calendar(m));
   const monthStarts: number[] = [];
   let days = 0;
   for (const calendar of calendars) {
@@ -313,9 +352,15 @@ interface ArticlePrices {
   periodCents: string | null;
 }
 
-const articlePrices = (article: CostArticle, cycleMonths: number, instant: number): ArticlePrices => {
+const articlePrices = (cache: CostCache, article: CostArticle, cycleMonths: number, instant: number): ArticlePrices => {
   const { price, setupPrice } = priceValidAt(article, instant);
-  return { instant, price, setupPrice, monthlyCents: monthlyRateCents(price, cycleMonths), periodCents: priceCents(price) };
+  return {
+    instant,
+    price,
+    setupPrice,
+    monthlyCents: monthlyRateCents(cache, price, cycleMonths),
+    periodCents: priceCents(cache, price),
+  };
 };
 
 /**
@@ -323,6 +368,7 @@ const articlePrices = (article: CostArticle, cycleMonths: number, instant: numbe
  * last prices for the next months: months of one period share the instant that decides them.
  */
 const planMonth = (
+  cache: CostCache,
   articles: readonly CostArticle[],
   month: CostMonth,
   shared: (ArticlePrices | undefined)[] = [],
@@ -333,12 +379,12 @@ const planMonth = (
     const cycleMonths = billingCycleMonths(article.billingCycleId);
     let period = periods.get(cycleMonths);
     if (!period) {
-      period = periodOf(month, cycleMonths);
+      period = periodOf(cache, month, cycleMonths);
       periods.set(cycleMonths, period);
     }
     let prices = shared[i];
     if (prices === undefined || prices.instant !== period.priceInstant) {
-      prices = articlePrices(article, cycleMonths, period.priceInstant);
+      prices = articlePrices(cache, article, cycleMonths, period.priceInstant);
       shared[i] = prices;
     }
     const { price, setupPrice, monthlyCents, periodCents } = prices;
@@ -351,18 +397,17 @@ const planMonth = (
 const plansById = (plans: readonly ArticlePlan[]): Map<number, ArticlePlan> => new Map(plans.map((p) => [p.article.id, p]));
 
 /*
- * The rules of a service in a month, decided once (`decideService`) and turned into amounts by
- * `costCents`, `setupCents` and `invoiceCents`. The line path (`costsOfMonth`) builds a line from
- * them; the totals path (`monthsTotals`) counts services with the same terms and price and rounds
- * each distinct amount once. Nothing else decides a service's kind or amount.
+ * A service in a month: its terms (`decideService`, from its times) and the amounts of those terms
+ * (`serviceAmounts`, from its article's plan and its own prices). Nothing else decides a service's
+ * kind or amount.
  */
 
 /** `ServiceTerms.invoice` of a monthly article: its invoice is its costs. */
 const INVOICE_AS_COSTS = -3;
-/** `ServiceTerms.invoice`: nothing invoiced in the month. */
-const INVOICE_NONE = -1;
 /** `ServiceTerms.invoice`: a `periodic` line of the whole period price. */
 const INVOICE_PERIOD = -2;
+/** `ServiceTerms.invoice`: nothing invoiced in the month. */
+const INVOICE_NONE = -1;
 /** Invoice spans are packed as first * SPAN_BASE + end (period days, at most 366). */
 const SPAN_BASE = 1024;
 
@@ -380,6 +425,19 @@ interface ServiceTerms {
 }
 
 const newTerms = (): ServiceTerms => ({ costDays: 0, starts: false, invoice: INVOICE_NONE });
+
+/** Active days run from 0 to 31: terms pack into one integer, so services with the same terms count together. */
+const DAY_SLOTS = 32;
+
+const termsKey = ({ costDays, starts, invoice }: ServiceTerms): number =>
+  ((invoice - INVOICE_AS_COSTS) * 2 + (starts ? 1 : 0)) * DAY_SLOTS + costDays;
+
+const termsOfKey = (key: number, terms: ServiceTerms): void => {
+  terms.costDays = key % DAY_SLOTS;
+  const rest = (key - terms.costDays) / DAY_SLOTS;
+  terms.starts = rest % 2 === 1;
+  terms.invoice = (rest - (terms.starts ? 1 : 0)) / 2 + INVOICE_AS_COSTS;
+};
 
 /**
  * The active days [first, end) of the period, from the month being computed to the period's end,
@@ -429,79 +487,111 @@ const decideService = (
   terms.invoice = plan.cycleMonths === 1 ? INVOICE_AS_COSTS : invoiceTerms(plan.period, startTime, endTime, terms.starts);
 };
 
-const costKind = (days: number, calendar: MonthCalendar): CostKind => (days === calendar.days ? 'periodic' : 'full');
-
 /** The cost amount of `days` (> 0) active days; `ownPrice` the service's own price or null. */
-const costCents = (plan: ArticlePlan, ownPrice: string | null, days: number, calendar: MonthCalendar): string | null => {
-  if (days !== calendar.days) return proRataCents(ownPrice ?? plan.price, plan.cycleMonths, days, calendar.days);
-  return ownPrice === null ? plan.monthlyCents : monthlyRateCents(ownPrice, plan.cycleMonths);
+const costCents = (cache: CostCache, plan: ArticlePlan, ownPrice: string | null, days: number, calendar: MonthCalendar) => {
+  if (days !== calendar.days) return proRataCents(cache, ownPrice ?? plan.price, plan.cycleMonths, days, calendar.days);
+  return ownPrice === null ? plan.monthlyCents : monthlyRateCents(cache, ownPrice, plan.cycleMonths);
 };
 
-const setupPriceOf = (plan: ArticlePlan, ownSetupPrice: string | null) => ownSetupPrice ?? plan.setupPrice;
-
-/** The setup amount, once in the month the service's start date falls in (for costs and invoice). */
-const setupCents = (plan: ArticlePlan, ownSetupPrice: string | null): string | null =>
-  priceCents(setupPriceOf(plan, ownSetupPrice));
-
-const invoiceKind = (invoice: number): CostKind => (invoice === INVOICE_PERIOD ? 'periodic' : 'full');
-
 /** The invoice amount of an L > 1 service for INVOICE_PERIOD or a packed span. */
-const invoiceCents = (plan: ArticlePlan, ownPrice: string | null, invoice: number): string | null => {
-  if (invoice === INVOICE_PERIOD) return ownPrice === null ? plan.periodCents : priceCents(ownPrice);
+const invoiceCents = (cache: CostCache, plan: ArticlePlan, ownPrice: string | null, invoice: number): string | null => {
+  if (invoice === INVOICE_PERIOD) return ownPrice === null ? plan.periodCents : priceCents(cache, ownPrice);
   const price = ownPrice ?? plan.price;
   const first = Math.floor(invoice / SPAN_BASE);
   const end = invoice - first * SPAN_BASE;
   const { calendars, monthStarts, index } = plan.period;
   const spanStart = monthStarts[index];
   const key = `${monthNumber(calendars[index].month)}:${plan.cycleMonths}:${first - spanStart}:${end - spanStart}`;
-  const cached = cachedCents(price, key);
-  if (cached !== undefined) return cached;
+  const known = cache.cents(price, key);
+  if (known !== undefined) return known;
   let amount = new Decimal(0);
   for (let i = index; i < calendars.length; i += 1) {
     const days = Math.min(end, monthStarts[i] + calendars[i].days) - Math.max(first, monthStarts[i]);
-    if (days > 0) amount = amount.plus(proRata(price, plan.cycleMonths, days, calendars[i].days));
+    if (days > 0) amount = amount.plus(proRata(cache.value(price), plan.cycleMonths, days, calendars[i].days));
   }
-  return rememberCents(price, key, amount);
+  return cache.remember(price, key, amount);
 };
 
-const serviceLine = (
-  kind: CostKind,
-  plan: ArticlePlan,
-  service: CostService,
-  price: string,
-  total: string,
-): CostLine => ({
-  kind,
-  article_id: plan.article.id,
-  article_name: plan.article.name,
-  productgroup: plan.article.productgroup,
-  billing_cycle_id: plan.article.billingCycleId,
-  service_id: service.id,
-  firstname: service.firstname,
-  lastname: service.lastname,
-  quantity: 1,
-  price,
-  total_price: total,
+/**
+ * A service's lines in a month as rounded amounts, null for no line (nothing to pay, or an amount
+ * that rounds to 0.00). The setup line is both a cost and invoiced in the month it falls in.
+ */
+interface ServiceAmounts {
+  costKind: CostKind;
+  cost: string | null;
+  setup: string | null;
+  /** A monthly article's invoice line is its cost line itself. */
+  invoiceIsCost: boolean;
+  invoiceKind: CostKind;
+  invoice: string | null;
+}
+
+const newAmounts = (): ServiceAmounts => ({
+  costKind: 'periodic',
+  cost: null,
+  setup: null,
+  invoiceIsCost: false,
+  invoiceKind: 'periodic',
+  invoice: null,
 });
 
-const bulkLine = (kind: CostKind, plan: ArticlePlan, quantity: number, total: string): CostLine => ({
-  kind,
-  article_id: plan.article.id,
-  article_name: plan.article.name,
-  productgroup: plan.article.productgroup,
-  billing_cycle_id: plan.article.billingCycleId,
-  service_id: null,
-  firstname: null,
-  lastname: null,
-  quantity,
-  price: plan.price,
-  total_price: total,
-});
+/**
+ * The amounts of a service's `terms` into `out`: a cost line of all the month's days is `periodic`
+ * (the monthly rate), of fewer `full` (pro rata); the setup price once, in the month of the start
+ * date; the invoice of the whole period `periodic`, of a span `full`. `ownPrice` and
+ * `ownSetupPrice` are the service's own prices or null for the article's.
+ */
+const serviceAmounts = (
+  out: ServiceAmounts,
+  cache: CostCache,
+  calendar: MonthCalendar,
+  plan: ArticlePlan,
+  ownPrice: string | null,
+  ownSetupPrice: string | null,
+  terms: ServiceTerms,
+): void => {
+  out.costKind = terms.costDays === calendar.days ? 'periodic' : 'full';
+  out.cost = terms.costDays > 0 ? costCents(cache, plan, ownPrice, terms.costDays, calendar) : null;
+  out.setup = terms.starts ? priceCents(cache, ownSetupPrice ?? plan.setupPrice) : null;
+  out.invoiceIsCost = terms.invoice === INVOICE_AS_COSTS;
+  if (out.invoiceIsCost) {
+    out.invoiceKind = out.costKind;
+    out.invoice = out.cost;
+  } else {
+    out.invoiceKind = terms.invoice === INVOICE_PERIOD ? 'periodic' : 'full';
+    out.invoice = terms.invoice === INVOICE_NONE ? null : invoiceCents(cache, plan, ownPrice, terms.invoice);
+  }
+};
 
 /*
  * Bulk units (decisions section 6): an article's entries form a running total; an entry counts
  * from its business date on, so from the first day that ends after its time.
  */
+
+/** An article's bulk entries in time order (entries at the same time keep their order), with their sum and extent. */
+interface BulkUnits {
+  entries: CostBulkEntry[];
+  /** The units after the last entry (may be below 0: a day never has fewer than 0). */
+  total: number;
+  firstTime: number;
+  lastTime: number;
+}
+
+const bulkUnitsByArticle = (entries: readonly CostBulkEntry[]): Map<number, BulkUnits> => {
+  const byArticle = new Map<number, CostBulkEntry[]>();
+  for (const entry of entries) {
+    const list = byArticle.get(entry.articleId);
+    if (list) list.push(entry);
+    else byArticle.set(entry.articleId, [entry]);
+  }
+  const bulk = new Map<number, BulkUnits>();
+  for (const [articleId, list] of byArticle) {
+    list.sort((a, b) => a.time - b.time);
+    const total = list.reduce((sum, e) => sum + e.amount, 0);
+    bulk.set(articleId, { entries: list, total, firstTime: list[0].time, lastTime: list[list.length - 1].time });
+  }
+  return bulk;
+};
 
 /**
  * The units of consecutive months as runs of days with the same units (never below 0): run k has
@@ -546,7 +636,7 @@ const unitRuns = ({ entries }: BulkUnits, calendars: readonly MonthCalendar[]): 
   return { starts, units, days: offset, positive };
 };
 
-/** The bulk lines of an article in a month, decided: a `periodic` and a `full` line, each optional. */
+/** Bulk lines of an article, decided: a `periodic` and a `full` line, each optional. */
 interface BulkTerms {
   periodicUnits: number;
   /** null: no periodic line. */
@@ -563,12 +653,12 @@ const NO_BULK: BulkTerms = { periodicUnits: 0, periodic: null, fullUnits: 0, ful
  * (units x monthly rate); the remaining unit-days one `full` line (monthly rate x unit-days / days
  * in the month, quantity the largest number of extra units on one day).
  */
-const bulkCostTerms = (calendar: MonthCalendar, plan: ArticlePlan, bulk: BulkUnits): BulkTerms => {
+const bulkCostTerms = (cache: CostCache, calendar: MonthCalendar, plan: ArticlePlan, bulk: BulkUnits): BulkTerms => {
   if (bulk.lastTime < calendar.midnights[1]) {
     // Every entry counts from the first day on (or before it): the same units every day.
     const units = Math.max(0, bulk.total);
     if (units === 0) return NO_BULK;
-    return { periodicUnits: units, periodic: unitsCents(plan.price, units, plan.cycleMonths), fullUnits: 0, full: null };
+    return { periodicUnits: units, periodic: unitsCents(cache, plan.price, units, plan.cycleMonths), fullUnits: 0, full: null };
   }
   // No entry counts before the month ends: no units.
   if (bulk.firstTime >= calendar.midnights[calendar.days]) return NO_BULK;
@@ -585,9 +675,9 @@ const bulkCostTerms = (calendar: MonthCalendar, plan: ArticlePlan, bulk: BulkUni
   const extraUnitDays = unitDays - least * calendar.days;
   return {
     periodicUnits: least,
-    periodic: least > 0 ? unitsCents(plan.price, least, plan.cycleMonths) : null,
+    periodic: least > 0 ? unitsCents(cache, plan.price, least, plan.cycleMonths) : null,
     fullUnits: most - least,
-    full: extraUnitDays > 0 ? proRataCents(plan.price, plan.cycleMonths, extraUnitDays, calendar.days) : null,
+    full: extraUnitDays > 0 ? proRataCents(cache, plan.price, plan.cycleMonths, extraUnitDays, calendar.days) : null,
   };
 };
 
@@ -624,16 +714,16 @@ const unitBlocks = (runs: UnitRuns): UnitBlock[] => {
 };
 
 /** The rounded sum of the pro-rata amounts of `unitDays[i]` unit-days in month i of the period. */
-const unitDaysCents = (plan: ArticlePlan, unitDays: readonly number[]): string | null => {
+const unitDaysCents = (cache: CostCache, plan: ArticlePlan, unitDays: readonly number[]): string | null => {
   const { calendars } = plan.period;
   const key = `units:${monthNumber(calendars[0].month)}:${plan.cycleMonths}:${unitDays.join(',')}`;
-  const cached = cachedCents(plan.price, key);
-  if (cached !== undefined) return cached;
+  const known = cache.cents(plan.price, key);
+  if (known !== undefined) return known;
   let amount = new Decimal(0);
   calendars.forEach((c, i) => {
-    if (unitDays[i] > 0) amount = amount.plus(proRata(plan.price, plan.cycleMonths, unitDays[i], c.days));
+    if (unitDays[i] > 0) amount = amount.plus(proRata(cache.value(plan.price), plan.cycleMonths, unitDays[i], c.days));
   });
-  return rememberCents(plan.price, key, amount);
+  return cache.remember(plan.price, key, amount);
 };
 
 /**
@@ -643,7 +733,7 @@ const unitDaysCents = (plan: ArticlePlan, unitDays: readonly number[]): string |
  * blocks starting in the month one `full` line (their pro-rata amounts up to the period's end;
  * quantity: their units).
  */
-const bulkInvoiceTerms = (calendar: MonthCalendar, plan: ArticlePlan, bulk: BulkUnits): BulkTerms => {
+const bulkInvoiceTerms = (cache: CostCache, calendar: MonthCalendar, plan: ArticlePlan, bulk: BulkUnits): BulkTerms => {
   const { calendars, index, monthStarts, days: periodDays } = plan.period;
   // Outside the period's first month, units can only start in the month with an addition in it.
   if (index > 0 && (bulk.lastTime < calendar.midnights[0] || bulk.firstTime >= calendar.midnights[calendar.days])) return NO_BULK;
@@ -654,7 +744,7 @@ const bulkInvoiceTerms = (calendar: MonthCalendar, plan: ArticlePlan, bulk: Bulk
   if (bulk.lastTime < calendars[0].midnights[1]) {
     // Every entry counts from the period's first day on (or before it): one block of the whole period.
     if (bulk.total <= 0 || index > 0) return NO_BULK;
-    return { periodicUnits: bulk.total, periodic: unitsCents(plan.price, bulk.total, 1), fullUnits: 0, full: null };
+    return { periodicUnits: bulk.total, periodic: unitsCents(cache, plan.price, bulk.total, 1), fullUnits: 0, full: null };
   }
   const runs = unitRuns(bulk, calendars);
   if (!runs.positive) return NO_BULK;
@@ -678,42 +768,64 @@ const bulkInvoiceTerms = (calendar: MonthCalendar, plan: ArticlePlan, bulk: Bulk
   }
   return {
     periodicUnits: wholeUnits,
-    periodic: wholeUnits > 0 ? unitsCents(plan.price, wholeUnits, 1) : null,
+    periodic: wholeUnits > 0 ? unitsCents(cache, plan.price, wholeUnits, 1) : null,
     fullUnits: newUnits,
-    full: newUnits > 0 ? unitDaysCents(plan, unitDays) : null,
+    full: newUnits > 0 ? unitDaysCents(cache, plan, unitDays) : null,
   };
 };
+
+/** An article's bulk lines in a month: its costs and its invoice (a monthly article's invoice is its costs). */
+const bulkAmounts = (
+  cache: CostCache,
+  calendar: MonthCalendar,
+  plan: ArticlePlan,
+  bulk: BulkUnits,
+): { costs: BulkTerms; invoice: BulkTerms } => {
+  const costs = bulkCostTerms(cache, calendar, plan, bulk);
+  return { costs, invoice: plan.cycleMonths === 1 ? costs : bulkInvoiceTerms(cache, calendar, plan, bulk) };
+};
+
+/* The line path: one line per amount. */
+
+const serviceLine = (
+  kind: CostKind,
+  plan: ArticlePlan,
+  service: CostService,
+  price: string,
+  total: string,
+): CostLine => ({
+  kind,
+  article_id: plan.article.id,
+  article_name: plan.article.name,
+  productgroup: plan.article.productgroup,
+  billing_cycle_id: plan.article.billingCycleId,
+  service_id: service.id,
+  firstname: service.firstname,
+  lastname: service.lastname,
+  quantity: 1,
+  price,
+  total_price: total,
+});
+
+const bulkLine = (kind: CostKind, plan: ArticlePlan, quantity: number, total: string): CostLine => ({
+  kind,
+  article_id: plan.article.id,
+  article_name: plan.article.name,
+  productgroup: plan.article.productgroup,
+  billing_cycle_id: plan.article.billingCycleId,
+  service_id: null,
+  firstname: null,
+  lastname: null,
+  quantity,
+  price: plan.price,
+  total_price: total,
+});
 
 const bulkLines = (plan: ArticlePlan, terms: BulkTerms): CostLine[] => {
   const lines: CostLine[] = [];
   if (terms.periodic !== null) lines.push(bulkLine('periodic', plan, terms.periodicUnits, terms.periodic));
   if (terms.full !== null) lines.push(bulkLine('full', plan, terms.fullUnits, terms.full));
   return lines;
-};
-
-/** An article's bulk entries in time order (entries at the same time keep their order), with their sum and extent. */
-interface BulkUnits {
-  entries: CostBulkEntry[];
-  /** The units after the last entry (may be below 0: a day never has fewer than 0). */
-  total: number;
-  firstTime: number;
-  lastTime: number;
-}
-
-const bulkUnitsByArticle = (entries: readonly CostBulkEntry[]): Map<number, BulkUnits> => {
-  const byArticle = new Map<number, CostBulkEntry[]>();
-  for (const entry of entries) {
-    const list = byArticle.get(entry.articleId);
-    if (list) list.push(entry);
-    else byArticle.set(entry.articleId, [entry]);
-  }
-  const bulk = new Map<number, BulkUnits>();
-  for (const [articleId, list] of byArticle) {
-    list.sort((a, b) => a.time - b.time);
-    const total = list.reduce((sum, e) => sum + e.amount, 0);
-    bulk.set(articleId, { entries: list, total, firstTime: list[0].time, lastTime: list[list.length - 1].time });
-  }
-  return bulk;
 };
 
 /**
@@ -724,13 +836,14 @@ const bulkUnitsByArticle = (entries: readonly CostBulkEntry[]): Map<number, Bulk
  * same line objects as the costs: treat lines as read-only. A line is one service: a service with
  * a `count` other than 1 (collapsed services, for `monthsTotals` only) is a RangeError.
  */
-export const costsOfMonth = (input: CostInput, month: CostMonth): MonthCosts => {
+export const costsOfMonth = (input: CostInput, month: CostMonth, cache = new CostCache()): MonthCosts => {
   assertMonth(month);
-  const plans = plansById(planMonth(input.articles, month));
-  const calendar = monthCalendar(month);
+  const plans = plansById(planMonth(cache, input.articles, month));
+  const calendar = cache.calendar(month);
   const costs: CostLine[] = [];
   const invoice: CostLine[] = [];
   const terms = newTerms();
+  const amounts = newAmounts();
   for (const service of input.services) {
     if (service.count !== undefined && service.count !== 1) {
       throw new RangeError(`costsOfMonth needs one service per line: service ${service.id} has count ${service.count}`);
@@ -738,39 +851,33 @@ export const costsOfMonth = (input: CostInput, month: CostMonth): MonthCosts => 
     const plan = plans.get(service.articleId);
     if (!plan) continue;
     decideService(terms, calendar, plan, service.startTime, service.endTime ?? Infinity);
+    serviceAmounts(amounts, cache, calendar, plan, service.price, service.setupPrice, terms);
     const price = service.price ?? plan.price;
-    let cost: CostLine | null = null;
-    if (terms.costDays > 0) {
-      const total = costCents(plan, service.price, terms.costDays, calendar);
-      if (total !== null) cost = serviceLine(costKind(terms.costDays, calendar), plan, service, price, total);
-    }
-    let setup: CostLine | null = null;
-    if (terms.starts) {
-      const total = setupCents(plan, service.setupPrice);
-      if (total !== null) setup = serviceLine('setup', plan, service, setupPriceOf(plan, service.setupPrice), total);
-    }
+    const cost = amounts.cost === null ? null : serviceLine(amounts.costKind, plan, service, price, amounts.cost);
+    const setup =
+      amounts.setup === null ? null : serviceLine('setup', plan, service, service.setupPrice ?? plan.setupPrice, amounts.setup);
+    let billed: CostLine | null = null;
+    if (amounts.invoiceIsCost) billed = cost;
+    else if (amounts.invoice !== null) billed = serviceLine(amounts.invoiceKind, plan, service, price, amounts.invoice);
     if (cost) costs.push(cost);
     if (setup) costs.push(setup);
-    let billed: CostLine | null = null;
-    if (terms.invoice === INVOICE_AS_COSTS) billed = cost;
-    else if (terms.invoice !== INVOICE_NONE) {
-      const total = invoiceCents(plan, service.price, terms.invoice);
-      if (total !== null) billed = serviceLine(invoiceKind(terms.invoice), plan, service, price, total);
-    }
     if (billed) invoice.push(billed);
     if (setup) invoice.push(setup);
   }
   const bulk = bulkUnitsByArticle(input.bulkEntries);
   for (const article of input.articles) {
     const units = bulk.get(article.id);
-    const plan = plans.get(article.id)!;
     if (!units) continue;
-    const lines = bulkLines(plan, bulkCostTerms(calendar, plan, units));
+    const plan = plans.get(article.id)!;
+    const amountsOfBulk = bulkAmounts(cache, calendar, plan, units);
+    const lines = bulkLines(plan, amountsOfBulk.costs);
     costs.push(...lines);
-    invoice.push(...(plan.cycleMonths === 1 ? lines : bulkLines(plan, bulkInvoiceTerms(calendar, plan, units))));
+    invoice.push(...(amountsOfBulk.invoice === amountsOfBulk.costs ? lines : bulkLines(plan, amountsOfBulk.invoice)));
   }
   return { month: { year: month.year, month: month.month }, costs, invoice };
 };
+
+/* The totals path: services with the same terms counted, each amount added times its count. */
 
 /** Totals of one month, costs and invoice, in the shape of `totalsByCycle`. */
 export interface MonthTotals {
@@ -778,71 +885,31 @@ export interface MonthTotals {
   invoice: Map<number, KindTotals>;
 }
 
+/** Services of one article with the same own prices: the same amounts whenever their terms are the same. */
+interface PriceGroup {
+  /** The place in `articles` of the plan of the group's article id (the last article with that id). */
+  place: number;
+  ownPrice: string | null;
+  ownSetupPrice: string | null;
+}
+
 /**
- * The input prepared once for any number of months: services grouped by (article, own price),
- * each with its setup group (article, own setup price) and its times (Infinity for no end), laid
- * out group after group; bulk entries per article in time order. Services of an article missing
- * from the input are left out.
+ * The input prepared once for any number of months: each service's price group (-1 when its
+ * article is missing from the input), times (Infinity for no end) and count; bulk entries per
+ * article in time order.
  */
 interface PreparedInput {
-  /** `place` is the place in `articles` of the plan of the group's article id (the last article with that id). */
-  priceGroups: { place: number; ownPrice: string | null }[];
-  /** The services of price group g are the places groupStarts[g] up to groupStarts[g + 1]. */
-  groupStarts: Int32Array;
+  groups: PriceGroup[];
+  groupOf: Int32Array;
   startTimes: Float64Array;
   endTimes: Float64Array;
-  /** How many services each place stands for (`CostService.count`). */
+  /** How many services each stands for (`CostService.count`). */
   counts: Float64Array;
-  setupGroupOf: Int32Array;
-  setupGroups: { place: number; ownSetupPrice: string | null }[];
   /** Per article (by place in `articles`): its bulk units, and the place of its id's plan. */
   bulk: (BulkUnits | undefined)[];
   planPlaceOf: Int32Array;
-  /** Counters of one month, all zero between months (see `totalsOfMonth`). */
-  costCounts: Float64Array;
-  setupCounts: Float64Array;
-  periodCounts: Float64Array;
   /** Each article's last prices, for the next month (see `planMonth`). */
   prices: (ArticlePrices | undefined)[];
-}
-
-/** Largest month length + 1: cost counts are kept per price group and active-day count. */
-const DAY_SLOTS = 32;
-
-/** The group of (article place, own price): one Map lookup for the usual null own price. */
-class Groups<T> {
-  readonly list: T[] = [];
-  private readonly plain = new Map<number, number>();
-  private readonly own = new Map<number, Map<string, number>>();
-
-  constructor(private readonly make: (place: number, own: string | null) => T) {}
-
-  of(place: number, own: string | null): number {
-    if (own === null) {
-      let group = this.plain.get(place);
-      if (group === undefined) {
-        group = this.add(place, own);
-        this.plain.set(place, group);
-      }
-      return group;
-    }
-    let byOwn = this.own.get(place);
-    if (!byOwn) {
-      byOwn = new Map();
-      this.own.set(place, byOwn);
-    }
-    let group = byOwn.get(own);
-    if (group === undefined) {
-      group = this.add(place, own);
-      byOwn.set(own, group);
-    }
-    return group;
-  }
-
-  private add(place: number, own: string | null) {
-    this.list.push(this.make(place, own));
-    return this.list.length - 1;
-  }
 }
 
 const prepareInput = (input: CostInput): PreparedInput => {
@@ -850,11 +917,14 @@ const prepareInput = (input: CostInput): PreparedInput => {
   // The plan of an article id is the one of the last article with that id (as in `plansById`).
   const lastPlace = new Map<number, number>();
   articles.forEach((article, i) => lastPlace.set(article.id, i));
-  const planPlaceOf = Int32Array.from(articles, (article) => lastPlace.get(article.id)!);
-  const priceGroups = new Groups((place, ownPrice) => ({ place, ownPrice }));
-  const setupGroups = new Groups((place, ownSetupPrice) => ({ place, ownSetupPrice }));
+  const groups: PriceGroup[] = [];
+  // Most services have neither own price: one number lookup for those.
+  const plainGroups = new Map<number, number>();
+  const ownGroups = new Map<string, number>();
   const groupOf = new Int32Array(services.length);
-  const setupOf = new Int32Array(services.length);
+  const startTimes = new Float64Array(services.length);
+  const endTimes = new Float64Array(services.length);
+  const counts = new Float64Array(services.length);
   services.forEach((service, i) => {
     const count = service.count ?? 1;
     if (!Number.isSafeInteger(count) || count < 1) {
@@ -865,142 +935,96 @@ const prepareInput = (input: CostInput): PreparedInput => {
       groupOf[i] = -1;
       return;
     }
-    groupOf[i] = priceGroups.of(place, service.price);
-    setupOf[i] = setupGroups.of(place, service.setupPrice);
-  });
-  const groups = priceGroups.list.length;
-  // Lay the services out group after group (a counting sort).
-  const groupStarts = new Int32Array(groups + 1);
-  for (const group of groupOf) if (group >= 0) groupStarts[group + 1] += 1;
-  for (let g = 0; g < groups; g += 1) groupStarts[g + 1] += groupStarts[g];
-  const count = groupStarts[groups];
-  const startTimes = new Float64Array(count);
-  const endTimes = new Float64Array(count);
-  const counts = new Float64Array(count);
-  const setupGroupOf = new Int32Array(count);
-  const next = groupStarts.slice(0, groups);
-  services.forEach((service, i) => {
-    const group = groupOf[i];
-    if (group < 0) return;
-    const place = next[group];
-    next[group] += 1;
-    startTimes[place] = service.startTime;
-    endTimes[place] = service.endTime ?? Infinity;
-    counts[place] = service.count ?? 1;
-    setupGroupOf[place] = setupOf[i];
+    const { price: ownPrice, setupPrice: ownSetupPrice } = service;
+    const plain = ownPrice === null && ownSetupPrice === null;
+    const ownKey = plain ? '' : JSON.stringify([place, ownPrice, ownSetupPrice]);
+    let group = plain ? plainGroups.get(place) : ownGroups.get(ownKey);
+    if (group === undefined) {
+      group = groups.push({ place, ownPrice, ownSetupPrice }) - 1;
+      if (plain) plainGroups.set(place, group);
+      else ownGroups.set(ownKey, group);
+    }
+    groupOf[i] = group;
+    startTimes[i] = service.startTime;
+    endTimes[i] = service.endTime ?? Infinity;
+    counts[i] = count;
   });
   const bulk = bulkUnitsByArticle(input.bulkEntries);
   return {
-    priceGroups: priceGroups.list,
-    groupStarts,
+    groups,
+    groupOf,
     startTimes,
     endTimes,
     counts,
-    setupGroupOf,
-    setupGroups: setupGroups.list,
     bulk: articles.map((article) => bulk.get(article.id)),
-    planPlaceOf,
-    costCounts: new Float64Array(groups * DAY_SLOTS),
-    setupCounts: new Float64Array(setupGroups.list.length),
-    periodCounts: new Float64Array(groups),
+    planPlaceOf: Int32Array.from(articles, (article) => lastPlace.get(article.id)!),
     prices: [],
   };
 };
 
-const totalsOfMonth = (input: CostInput, prepared: PreparedInput, month: CostMonth): MonthTotals => {
-  const plans = planMonth(input.articles, month, prepared.prices);
-  const calendar = monthCalendar(month);
-  const { priceGroups, groupStarts, setupGroups, setupGroupOf, startTimes, endTimes, counts } = prepared;
-  const { costCounts, setupCounts, periodCounts, planPlaceOf } = prepared;
-  const groupPlans = priceGroups.map((g) => plans[g.place]);
-  // Services counted by what decides their amounts: (price group, active days), (setup group),
-  // (price group) for a whole period invoiced, (price group, span) for a partial period invoiced.
-  const spanCounts = new Map<number, number>();
-  /** The (price group, active days) slots counted, in the order first met. */
-  const costSlots: number[] = [];
+const totalsOfMonth = (cache: CostCache, input: CostInput, prepared: PreparedInput, month: CostMonth): MonthTotals => {
+  const plans = planMonth(cache, input.articles, month, prepared.prices);
+  const calendar = cache.calendar(month);
+  const { groups, groupOf, startTimes, endTimes, counts } = prepared;
+  // Per price group: how many services have each terms (by `termsKey`).
+  const tallies = groups.map(() => new Map<number, number>());
+  const groupPlans = groups.map((g) => plans[g.place]);
   const terms = newTerms();
-  for (let group = 0; group < priceGroups.length; group += 1) {
-    const plan = groupPlans[group];
-    for (let i = groupStarts[group]; i < groupStarts[group + 1]; i += 1) {
-      decideService(terms, calendar, plan, startTimes[i], endTimes[i]);
-      const count = counts[i];
-      if (terms.costDays > 0) {
-        const slot = group * DAY_SLOTS + terms.costDays;
-        if (costCounts[slot] === 0) costSlots.push(slot);
-        costCounts[slot] += count;
-      }
-      if (terms.starts) setupCounts[setupGroupOf[i]] += count;
-      if (terms.invoice === INVOICE_PERIOD) periodCounts[group] += count;
-      else if (terms.invoice >= 0) {
-        const key = group * SPAN_BASE * SPAN_BASE + terms.invoice;
-        spanCounts.set(key, (spanCounts.get(key) ?? 0) + count);
-      }
-    }
+  for (let i = 0; i < groupOf.length; i += 1) {
+    const group = groupOf[i];
+    if (group < 0) continue;
+    decideService(terms, calendar, groupPlans[group], startTimes[i], endTimes[i]);
+    const tally = tallies[group];
+    const key = termsKey(terms);
+    tally.set(key, (tally.get(key) ?? 0) + counts[i]);
   }
 
   const costs = new CycleCounts();
   const invoice = new CycleCounts();
-  for (const slot of costSlots) {
-    const group = Math.floor(slot / DAY_SLOTS);
-    const days = slot - group * DAY_SLOTS;
+  const amounts = newAmounts();
+  tallies.forEach((tally, group) => {
+    const { ownPrice, ownSetupPrice } = groups[group];
     const plan = groupPlans[group];
     const cycle = plan.article.billingCycleId;
-    const total = costCents(plan, priceGroups[group].ownPrice, days, calendar);
-    costs.add(cycle, costKind(days, calendar), total, costCounts[slot]);
-    if (plan.cycleMonths === 1) invoice.add(cycle, costKind(days, calendar), total, costCounts[slot]);
-    costCounts[slot] = 0;
-  }
-  periodCounts.forEach((count, group) => {
-    if (count === 0) return;
-    const plan = groupPlans[group];
-    invoice.add(plan.article.billingCycleId, 'periodic', invoiceCents(plan, priceGroups[group].ownPrice, INVOICE_PERIOD), count);
+    for (const [key, count] of tally) {
+      termsOfKey(key, terms);
+      serviceAmounts(amounts, cache, calendar, plan, ownPrice, ownSetupPrice, terms);
+      costs.add(cycle, amounts.costKind, amounts.cost, count);
+      costs.add(cycle, 'setup', amounts.setup, count);
+      invoice.add(cycle, amounts.invoiceKind, amounts.invoice, count);
+      invoice.add(cycle, 'setup', amounts.setup, count);
+    }
   });
-  periodCounts.fill(0);
-  for (const [key, count] of spanCounts) {
-    const group = Math.floor(key / (SPAN_BASE * SPAN_BASE));
-    const span = key - group * SPAN_BASE * SPAN_BASE;
-    const plan = groupPlans[group];
-    invoice.add(plan.article.billingCycleId, 'full', invoiceCents(plan, priceGroups[group].ownPrice, span), count);
-  }
-  setupGroups.forEach(({ place, ownSetupPrice }, group) => {
-    const count = setupCounts[group];
-    if (count === 0) return;
-    const plan = plans[place];
-    const total = setupCents(plan, ownSetupPrice);
-    costs.add(plan.article.billingCycleId, 'setup', total, count);
-    invoice.add(plan.article.billingCycleId, 'setup', total, count);
-  });
-  setupCounts.fill(0);
 
   // Bulk lines per article in input order, each with the plan of its id (as `costsOfMonth`).
   prepared.bulk.forEach((units, i) => {
     if (!units) return;
-    const plan = plans[planPlaceOf[i]];
+    const plan = plans[prepared.planPlaceOf[i]];
     const cycle = plan.article.billingCycleId;
-    const cost = bulkCostTerms(calendar, plan, units);
-    const billed = plan.cycleMonths === 1 ? cost : bulkInvoiceTerms(calendar, plan, units);
-    costs.add(cycle, 'periodic', cost.periodic);
-    costs.add(cycle, 'full', cost.full);
-    invoice.add(cycle, 'periodic', billed.periodic);
-    invoice.add(cycle, 'full', billed.full);
+    const bulk = bulkAmounts(cache, calendar, plan, units);
+    costs.add(cycle, 'periodic', bulk.costs.periodic);
+    costs.add(cycle, 'full', bulk.costs.full);
+    invoice.add(cycle, 'periodic', bulk.invoice.periodic);
+    invoice.add(cycle, 'full', bulk.invoice.full);
   });
   return { costs: costs.totals(), invoice: invoice.totals() };
 };
 
 /**
  * The totals of several months without building lines: for each month exactly
- * `totalsByCycle(costsOfMonth(input, month).costs)` and `.invoice`. Services are counted per
- * distinct price and active-day count (or invoiced span) and each distinct rounded amount is
- * multiplied by its count, exactly. The grouping of services and the sorting of bulk entries are
- * done once for all months. A service with `count` N counts as N services with its fields (N a
- * positive integer). Counts are summed as doubles: exact while they stay below 2^53.
+ * `totalsByCycle(costsOfMonth(input, month).costs)` and `.invoice`. Services of an article with
+ * the same own prices and the same terms in a month are counted together, and the amounts of each
+ * such count are added times the count, exactly. Grouping the services and sorting the bulk
+ * entries are done once for all months. A service with `count` N counts as N services with its
+ * fields (N a positive integer). Counts are summed as doubles: exact while they stay below 2^53.
  */
-export const monthsTotals = (input: CostInput, months: readonly CostMonth[]): MonthTotals[] => {
+export const monthsTotals = (input: CostInput, months: readonly CostMonth[], cache = new CostCache()): MonthTotals[] => {
   months.forEach(assertMonth);
   if (months.length === 0) return [];
   const prepared = prepareInput(input);
-  return months.map((month) => totalsOfMonth(input, prepared, month));
+  return months.map((month) => totalsOfMonth(cache, input, prepared, month));
 };
 
 /** The totals of one month without building lines: `monthsTotals` of that month. */
-export const monthTotals = (input: CostInput, month: CostMonth): MonthTotals => monthsTotals(input, [month])[0];
+export const monthTotals = (input: CostInput, month: CostMonth, cache = new CostCache()): MonthTotals =>
+  monthsTotals(input, [month], cache)[0];

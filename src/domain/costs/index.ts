@@ -14,6 +14,7 @@ export type {
 export {
   billingCycleMonths,
   bundleOverage,
+  CostCache,
   costsOfMonth,
   monthsInRange,
   monthsTotals,
@@ -24,3 +25,4 @@ export {
   totalsByCycle,
 } from './engine';
 export type { MonthTotals } from './engine';
+export { sumToCents, toCents } from './sums';

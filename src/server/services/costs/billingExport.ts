@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { costsOfMonth, monthsInRange } from '../../../domain/costs';
+import { CostCache, costsOfMonth, monthsInRange } from '../../../domain/costs';
 import type { CostInput, CostKind, CostLine, CostMonth } from '../../../domain/costs/types';
 import { Decimal } from '../../../domain/money';
 import { queryRows, type Db } from '../../db';
@@ -135,14 +135,14 @@ const monthRows = (
 };
 
 /** The export rows of one company for every month of the range. */
-const companyRows = async (db: Db, company: ExportCompany, range: MonthRange, cycleNames: Map<number, string>) => {
+const companyRows = async (db: Db, company: ExportCompany, range: MonthRange, cycleNames: Map<number, string>, cache: CostCache) => {
   const months: CostMonth[] = monthsInRange(range.from, range.to);
   const [input, usage, perService] = await Promise.all([
     loadCostInput(db, company.id, range),
     usageOfMonths(db, company.id, months),
     Promise.all(months.map((month) => usageByService(db, company.id, month))),
   ]);
-  return months.flatMap((month, i) => monthRows(company, input, costsOfMonth(input, month).invoice, usage[i], perService[i], cycleNames));
+  return months.flatMap((month, i) => monthRows(company, input, costsOfMonth(input, month, cache).invoice, usage[i], perService[i], cycleNames));
 };
 
 /** The billing CSV of these companies, one after another (BOM, header and rows; csv.ts). */
@@ -150,8 +150,10 @@ export const billingExportCsv = async (db: Db, companies: readonly ExportCompany
   const cycles = await queryRows<{ id: number; name: string }>(db, sql`select id, name from billing_cycles`);
   const cycleNames = new Map(cycles.map((c) => [c.id, c.name]));
   const rows: CsvCell[][] = [];
+  // The companies' months share most rounded amounts: one engine cache for the whole export.
+  const cache = new CostCache();
   // One company at a time: memory holds one company's services, whatever the number of companies.
-  for (const company of companies) rows.push(...(await companyRows(db, company, range, cycleNames)));
+  for (const company of companies) rows.push(...(await companyRows(db, company, range, cycleNames, cache)));
   return toCsv(BILLING_EXPORT_HEADER, rows);
 };
 

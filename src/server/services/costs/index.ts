@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { costsOfMonth, monthsInRange, monthsTotals, type MonthTotals } from '../../../domain/costs';
+import { CostCache, costsOfMonth, monthsInRange, monthsTotals, type MonthTotals } from '../../../domain/costs';
 import type { CostKind, CostLine, CostMonth, KindTotals, MonthCosts } from '../../../domain/costs/types';
 import { Decimal } from '../../../domain/money';
 import { monthKey } from '../../../domain/time';
@@ -16,10 +16,18 @@ export { loadCostInput, loadCostTotalsInput, type MonthRange } from './input';
  */
 
 
+/**
+ * The engine's calendars and rounded amounts, kept across requests: the same customers' months are
+ * asked again and again, and working the amounts out anew for every request costs the large
+ * customer's `/costsbymonth` about 30 ms of CPU (docs/performance.md, Costs). The engine's answers
+ * never depend on what is in it, and it bounds its own size.
+ */
+const costCache = new CostCache();
+
 /** Cost and invoice lines of every month of the range, in calendar order. */
 export const costMonths = async (db: Db, companyId: number, range: MonthRange): Promise<MonthCosts[]> => {
   const input = await loadCostInput(db, companyId, range);
-  return monthsInRange(range.from, range.to).map((month) => costsOfMonth(input, month));
+  return monthsInRange(range.from, range.to).map((month) => costsOfMonth(input, month, costCache));
 };
 
 /**
@@ -29,7 +37,7 @@ export const costMonths = async (db: Db, companyId: number, range: MonthRange): 
  */
 export const costTotals = async (db: Db, companyId: number, range: MonthRange): Promise<MonthTotals[]> => {
   const input = await loadCostTotalsInput(db, companyId, range);
-  return monthsTotals(input, monthsInRange(range.from, range.to));
+  return monthsTotals(input, monthsInRange(range.from, range.to), costCache);
 };
 
 const KINDS: CostKind[] = ['periodic', 'full', 'setup'];
