@@ -48,54 +48,16 @@ class PrecompressPlugin {
   }
 }
 
-/** The entry's chunks written into the HTML itself: webpack's runtime and the boot entry. */
-const INLINE_CHUNKS = ['runtime', 'boot'];
-
 /**
- * Writes the small first scripts (webpack's runtime and `boot`, about 7 kB) into index.html instead
- * of linking them: they run while the HTML is parsed, not after two more downloads that queue with
- * the vendor files for the browser's six connections, so the session refresh, with the address's
- * early calls, leaves 25–30 ms sooner. The server allows exactly these scripts by their SHA-256 in
- * its CSP (`inlineScriptHashes` in src/server/clientScripts.ts). The files stay in the build beside
- * their source maps.
- */
-class InlineScriptsPlugin {
-  apply(compiler: Compiler) {
-    compiler.hooks.thisCompilation.tap('InlineScriptsPlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('InlineScriptsPlugin', (groups) => {
-        const pattern = new RegExp(`^/(js/(?:${INLINE_CHUNKS.join('|')})(?:\\.[^/]+)?\\.js)$`);
-        groups.headTags = groups.headTags.map((tag) => {
-          const file = tag.tagName === 'script' && typeof tag.attributes.src === 'string' ? pattern.exec(tag.attributes.src)?.[1] : undefined;
-          const asset = file ? compilation.getAsset(file) : undefined;
-          if (!file || !asset) return tag;
-          const code = asset.source
-            .source()
-            .toString()
-            // Never ends the element early.
-            .replace(/<\/script/gi, '<\\/script');
-          return { ...tag, attributes: {}, innerHTML: code };
-        });
-        return groups;
-      });
-    });
-  }
-}
-
-/**
- * The SPA build. The server answers with CSP `script-src 'self'` plus the hashes of the two scripts
- * inlined into the HTML (InlineScriptsPlugin); nothing evaluates strings (no eval-based source maps).
+ * The SPA build. The server answers with CSP `script-src 'self'`: no script is inlined into the
+ * HTML and nothing evaluates strings (no eval-based source maps).
  */
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
   const production = argv.mode !== 'development';
   return {
     mode: production ? 'production' : 'development',
     target: ['web', 'es2022'],
-    // `boot` is small and runs first: it sends the session refresh and the address's early calls and
-    // asks the screen's chunks while the large vendor file is still being compiled (startEarly.ts).
-    entry: {
-      boot: path.join(root, 'src/client/startEarly.ts'),
-      main: { import: path.join(root, 'src/client/index.tsx'), dependOn: 'boot' },
-    },
+    entry: { main: path.join(root, 'src/client/index.tsx') },
     output: {
       path: path.join(root, 'build/public'),
       publicPath: '/',
@@ -129,7 +91,6 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         favicon: path.join(root, 'public/favicon.svg'),
         scriptLoading: 'defer',
       }),
-      new InlineScriptsPlugin(),
       // moment bundles every locale by default; the portal speaks Dutch only.
       new webpack.ContextReplacementPlugin(/moment[/\\]locale$/, /^\.\/nl$/),
       ...(production ? [new PrecompressPlugin()] : []),
@@ -139,7 +100,6 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         chunks: 'all',
         cacheGroups: Object.fromEntries(Object.entries(VENDOR_CHUNKS).map(([name, group]) => [name, { ...group, name, chunks: 'all' as const }])),
       },
-      runtimeChunk: 'single',
     },
     // Production's source maps are written for whoever debugs the build, with no link to them in
     // the scripts, and the server never sends them (src/server/app.ts): the browser gets the

@@ -155,9 +155,7 @@ export const articleUrlOf = (baseUrl: string, group: { id: number; name: string 
 
 /** The portal's marks of a full load (src/client/base/timeline.ts), in the order they come. */
 const MARKS: [string, string][] = [
-  ['start', 'the entry starts running (refresh sent)'],
   ['evaluated', 'the entry is evaluated (React, MUI, store)'],
-  ['rehydrated', 'the persisted UI state is back'],
   ['session', 'the session is restored (screen data asked)'],
 ];
 
@@ -197,7 +195,7 @@ const jsBytes = async (page: Page) =>
   );
 
 /**
- * When the session refresh (which brings the article and the frame) started and ended, and when its
+ * When the session refresh and the article call started and ended, and when the first render's
  * last JavaScript file had arrived, in ms from navigation start.
  */
 const coldTimeline = (page: Page) =>
@@ -205,10 +203,12 @@ const coldTimeline = (page: Page) =>
     const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const call = (pathname: string) => entries.find((e) => new URL(e.name).pathname === pathname);
     const refresh = call('/api/auth/refresh');
+    const article = entries.find((e) => /^\/api\/articles\/\d+$/.test(new URL(e.name).pathname));
     const rendered = (window as unknown as { __bench: { rendered: number } }).__bench.rendered;
     const scripts = entries.filter((e) => new URL(e.name).pathname.endsWith('.js') && e.startTime < rendered);
     return {
-      refresh: refresh ? { start: refresh.startTime, end: refresh.responseEnd, encoded: refresh.encodedBodySize } : null,
+      refresh: refresh ? { start: refresh.startTime, end: refresh.responseEnd } : null,
+      article: article ? { start: article.startTime, end: article.responseEnd, encoded: article.encodedBodySize } : null,
       scriptsEnd: scripts.length > 0 ? Math.max(...scripts.map((e) => e.responseEnd)) : null,
       // The portal's own marks (src/client/base/timeline.ts).
       marks: Object.fromEntries(
@@ -335,9 +335,11 @@ export const benchArticlePage = async (postgresUrl?: string): Promise<{ report: 
     const cold: Sample[] = [];
     const warm: Sample[] = [];
     const inApp: Sample[] = [];
-    const apiMs: number[] = [];
     const refreshStart: number[] = [];
     const refreshEnd: number[] = [];
+    const articleStart: number[] = [];
+    const articleEnd: number[] = [];
+    const articleMs: number[] = [];
     const scriptsEnd: number[] = [];
     const marks: Record<string, number[]> = {};
     let js = { files: 0, transferred: 0, encoded: 0, decoded: 0 };
@@ -351,21 +353,22 @@ export const benchArticlePage = async (postgresUrl?: string): Promise<{ report: 
       const fresh = await newContext(session);
       try {
         const coldPage = await fresh.newPage();
-        // The article's first window comes with the session's refresh (`include`, README).
-        const answer = coldPage.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/refresh');
+        const answer = coldPage.waitForResponse((r) => new URL(r.url()).pathname === `/api/articles/${article.id}`);
         const wire = await jsOnTheWire(coldPage, async () => {
           await coldPage.goto(articleUrl);
           cold.push(await readMarks(coldPage));
         });
-        const refreshed = (await (await answer).json()) as { included?: Record<string, unknown> };
-        const included = Object.entries(refreshed.included ?? {}).find(([path]) => path.startsWith(`articles/${article.id}?`));
-        articleJsonBytes = included ? JSON.stringify(included[1]).length : 0;
+        articleJsonBytes = (await (await answer).body()).length;
         const timeline = await coldTimeline(coldPage);
         if (timeline.refresh) {
           refreshStart.push(timeline.refresh.start);
           refreshEnd.push(timeline.refresh.end);
-          apiMs.push(timeline.refresh.end - timeline.refresh.start);
-          articleWireBytes = timeline.refresh.encoded;
+        }
+        if (timeline.article) {
+          articleStart.push(timeline.article.start);
+          articleEnd.push(timeline.article.end);
+          articleMs.push(timeline.article.end - timeline.article.start);
+          articleWireBytes = timeline.article.encoded;
         }
         if (timeline.scriptsEnd !== null) scriptsEnd.push(timeline.scriptsEnd);
         for (const [name, at] of Object.entries(timeline.marks)) (marks[name] ??= []).push(at);
@@ -420,11 +423,13 @@ export const benchArticlePage = async (postgresUrl?: string): Promise<{ report: 
       timing('scroll to a row not loaded yet: its row shown', scrolled),
     ];
     const diagnostics = [
-      timing('cold load: the session refresh (with the first render\'s calls) starts', refreshStart),
-      timing('cold load: the session refresh has its answer (token, article, frame)', refreshEnd),
+      timing('cold load: the session refresh starts', refreshStart),
+      timing('cold load: the session refresh has its answer', refreshEnd),
+      timing('cold load: the article call starts', articleStart),
+      timing('cold load: the article call has its answer', articleEnd),
       timing('cold load: the first render\'s last JavaScript file has arrived', scriptsEnd),
       ...MARKS.filter(([name]) => marks[name]).map(([name, label]) => timing(`cold load: ${label}`, marks[name])),
-      timing(`POST /api/auth/refresh with the article (first window of ${SERVICES} services) and the frame, in the browser`, apiMs),
+      timing(`GET /api/articles/{id} (the first window of ${SERVICES} services), in the browser`, articleMs),
     ];
     const kB = (bytes: number) => `${(bytes / 1024).toFixed(0)} kB`;
     const report = [
@@ -436,7 +441,7 @@ export const benchArticlePage = async (postgresUrl?: string): Promise<{ report: 
       table('Where the time of a cold full load goes (from navigation start)', diagnostics),
       `table rows in the DOM: ${rows} (target <= ${MAX_ROWS}: ${rows <= MAX_ROWS ? 'ok' : 'OVER'}); aria-rowcount ${rowCount}`,
       `JavaScript of the first render: ${js.files} files, ${kB(js.transferred)} transferred with a cold cache (${kB(js.encoded)} encoded, ${kB(js.decoded)} decoded)`,
-      `The article's first window in the refresh's answer: ${kB(articleJsonBytes)} of JSON (the whole answer ${kB(articleWireBytes)} encoded on the wire)`,
+      `The article's first window: ${kB(articleJsonBytes)} of JSON (${kB(articleWireBytes)} encoded on the wire)`,
     ].join('\n');
     return { report, timings: [...timings, ...diagnostics] };
   } finally {

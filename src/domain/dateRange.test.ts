@@ -1,13 +1,13 @@
 import { checkDateRange, MAX_RANGE_MONTHS } from './dateRange';
 
 const errorOf = (from: string, to: string) => {
-  const result = checkDateRange(from, to);
+  const result = checkDateRange({ from, to });
   return 'error' in result ? result.error : null;
 };
 
 describe('checkDateRange', () => {
   it('accepts a month, a single day and exactly 24 months', () => {
-    expect(checkDateRange('2026-03-01', '2026-03-31')).toEqual({
+    expect(checkDateRange({ from: '2026-03-01', to: '2026-03-31' })).toEqual({
       range: { from: { year: 2026, month: 3, day: 1 }, to: { year: 2026, month: 3, day: 31 } },
     });
     expect(errorOf('2026-02-28', '2026-02-28')).toBeNull();

@@ -1,4 +1,4 @@
-import { isoDate, parseIsoDate, type CalendarDate } from './time';
+import { isoDate, parseIsoDate, type CalendarDate, type DateRange } from './time';
 
 /**
  * The one rule for every date range a caller chooses (the usage report's `report_date_*`, the
@@ -14,12 +14,13 @@ export const MAX_RANGE_MONTHS = 24;
 const FIRST_YEAR = 1900;
 const LAST_YEAR = 2199;
 
-export interface DateRange {
+/** A checked range's two days, read as calendar dates. */
+export interface CalendarRange {
   from: CalendarDate;
   to: CalendarDate;
 }
 
-export type DateRangeResult = { range: DateRange } | { error: string };
+export type DateRangeResult = { range: CalendarRange } | { error: string };
 
 /** A real calendar date in the years the portal knows, or null. */
 export const parseRangeDate = (value: string): CalendarDate | null => {
@@ -36,8 +37,8 @@ export const monthsTouched = (from: CalendarDate, to: CalendarDate): number =>
 export const notARangeDate = (which: 'begindatum' | 'einddatum'): string =>
   `Ongeldige periode: de ${which} is geen bestaande datum (JJJJ-MM-DD, jaar ${FIRST_YEAR}-${LAST_YEAR}).`;
 
-/** The range of two ISO dates, or the Dutch reason it is refused. */
-export const checkDateRange = (fromText: string, toText: string): DateRangeResult => {
+/** The days of a range of ISO dates, or the Dutch reason it is refused. */
+export const checkDateRange = ({ from: fromText, to: toText }: DateRange): DateRangeResult => {
   const from = parseRangeDate(fromText);
   if (!from) return { error: notARangeDate('begindatum') };
   const to = parseRangeDate(toText);

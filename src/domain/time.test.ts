@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { businessTimeToEpoch, monthKey, monthOptions, monthStart, parseIsoDate, todayNoon, zonedParts, zonedPartsFromDatabase } from './time';
+import { addMonths, businessTimeToEpoch, currentMonth, monthKey, monthLabel, monthOf, monthOptions, monthRange, monthStart, parseIsoDate, previousMonth, shiftMonth, todayNoon, zonedParts, zonedPartsFromDatabase } from './time';
 
 describe('business time (Europe/Amsterdam)', () => {
   it('converts wall-clock time in winter (UTC+1) and summer (UTC+2)', () => {
@@ -86,5 +86,36 @@ describe('month keys', () => {
     expect(monthKey({ year: 2026, month: 3 })).toBe('2026-03');
     expect(monthKey({ year: 2026, month: 12 })).toBe('2026-12');
     expect(monthStart({ year: 2027, month: 1 })).toBe('2027-01-01');
+  });
+});
+
+describe('months', () => {
+  it('reads the month of an ISO date, refusing what is no real date', () => {
+    expect(monthOf('2026-03-31')).toEqual({ year: 2026, month: 3 });
+    expect(monthOf('2026-02-30')).toBeNull();
+    expect(monthOf('2026-03')).toBeNull();
+  });
+
+  it('shifts months across years', () => {
+    expect(shiftMonth({ year: 2026, month: 1 }, -1)).toEqual({ year: 2025, month: 12 });
+    expect(shiftMonth({ year: 2026, month: 3 }, -11)).toEqual({ year: 2025, month: 4 });
+    expect(shiftMonth({ year: 2025, month: 12 }, 13)).toEqual({ year: 2027, month: 1 });
+    expect(previousMonth({ year: 2026, month: 1 })).toEqual({ year: 2025, month: 12 });
+    expect(addMonths(2026, 1, -1)).toEqual({ year: 2025, month: 12, day: 1 });
+  });
+
+  it('spans a month, or months, from the first to the last day', () => {
+    expect(monthRange({ year: 2024, month: 2 })).toEqual({ from: '2024-02-01', to: '2024-02-29' });
+    expect(monthRange({ year: 2025, month: 2 })).toEqual({ from: '2025-02-01', to: '2025-02-28' });
+    expect(monthRange({ year: 2025, month: 4 }, { year: 2026, month: 3 })).toEqual({ from: '2025-04-01', to: '2026-03-31' });
+  });
+
+  it('knows the business month of an instant: Amsterdam is already in March at 23:30 UTC on 28 February', () => {
+    expect(currentMonth(Date.UTC(2026, 1, 28, 23, 30))).toEqual({ year: 2026, month: 3 });
+    expect(currentMonth(Date.UTC(2026, 1, 28, 22, 30))).toEqual({ year: 2026, month: 2 });
+  });
+
+  it('names a month in Dutch', () => {
+    expect(monthLabel({ year: 2026, month: 5 })).toBe('mei 2026');
   });
 });

@@ -126,11 +126,27 @@ const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 export const isoDate = ({ year, month, day }: CalendarDate): string =>
   `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 
+/**
+ * A calendar month (month 1-12): the one shape of "a month" from the month pickers to the cost
+ * engine. Its written forms are `monthKey` ('YYYY-MM', in answers and maps) and `monthStart`
+ * ('YYYY-MM-01', in the database, the API's `costs_date_from` and the month pickers).
+ */
+export interface Month {
+  year: number;
+  month: number;
+}
+
+/** A range of ISO dates ('YYYY-MM-DD'), both days included: how a period travels in addresses and calls. */
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
 /** A month as 'YYYY-MM': the key of a month in answers, maps and file names. */
-export const monthKey = ({ year, month }: { year: number; month: number }): string => `${pad(year, 4)}-${pad(month)}`;
+export const monthKey = ({ year, month }: Month): string => `${pad(year, 4)}-${pad(month)}`;
 
 /** A month's first day as an ISO date ('YYYY-MM-01'): how the database keys a month. */
-export const monthStart = (month: { year: number; month: number }): string => `${monthKey(month)}-01`;
+export const monthStart = (month: Month): string => `${monthKey(month)}-01`;
 
 export const parseIsoDate = (value: string): CalendarDate | null => {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -144,11 +160,37 @@ export const parseIsoDate = (value: string): CalendarDate | null => {
 export const daysInMonth = (year: number, month: number): number =>
   new Date(Date.UTC(year, month, 0)).getUTCDate();
 
-/** Adds months to a year/month pair (month 1-12), returning the first day. */
-export const addMonths = (year: number, month: number, delta: number): CalendarDate => {
+/** The month `delta` months after (or before) `month`. */
+export const shiftMonth = ({ year, month }: Month, delta: number): Month => {
   const index = year * 12 + (month - 1) + delta;
-  return { year: Math.floor(index / 12), month: (index % 12) + 1, day: 1 };
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 };
+
+export const previousMonth = (month: Month): Month => shiftMonth(month, -1);
+
+/** Adds months to a year/month pair (month 1-12), returning the first day. */
+export const addMonths = (year: number, month: number, delta: number): CalendarDate => ({
+  ...shiftMonth({ year, month }, delta),
+  day: 1,
+});
+
+/** The month of an ISO date ('YYYY-MM-DD'), or null when it is not a real date. */
+export const monthOf = (isoDateText: string): Month | null => {
+  const date = parseIsoDate(isoDateText);
+  return date && { year: date.year, month: date.month };
+};
+
+/** The business month of an instant (Europe/Amsterdam). */
+export const currentMonth = (nowMs: number = Date.now()): Month => {
+  const { year, month } = zonedParts(nowMs);
+  return { year, month };
+};
+
+/** The first day of `from` to the last day of `to` (by default the one month `from`). */
+export const monthRange = (from: Month, to: Month = from): DateRange => ({
+  from: monthStart(from),
+  to: isoDate({ year: to.year, month: to.month, day: daysInMonth(to.year, to.month) }),
+});
 
 export const DUTCH_MONTHS = [
   'januari',
@@ -165,8 +207,11 @@ export const DUTCH_MONTHS = [
   'december',
 ] as const;
 
+/** "mei 2026" */
+export const monthLabel = ({ year, month }: Month): string => `${DUTCH_MONTHS[month - 1]} ${year}`;
+
 export interface MonthOption {
-  /** ISO date of the month's first day, used as `costs_date_from`. */
+  /** The month's first day (`monthStart`): the picker's value, and the API's `costs_date_from`. */
   value: string;
   /** Dutch label, e.g. "november 2026". */
   label: string;
@@ -177,9 +222,9 @@ export interface MonthOption {
  * newest first, with Dutch labels.
  */
 export const monthOptions = (nowMs: number = Date.now(), previous = 6): MonthOption[] => {
-  const { year, month } = zonedParts(nowMs);
+  const now = currentMonth(nowMs);
   return Array.from({ length: previous + 1 }, (_, i) => {
-    const d = addMonths(year, month, -i);
-    return { value: isoDate(d), label: `${DUTCH_MONTHS[d.month - 1]} ${d.year}` };
+    const month = shiftMonth(now, -i);
+    return { value: monthStart(month), label: monthLabel(month) };
   });
 };

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -72,13 +71,3 @@ export const serveClientScripts = (app: FastifyInstance, dir: string): string[] 
   }
   return [...scripts.keys()].flatMap((name) => [name, `${name}.br`, `${name}.gz`]);
 };
-
-/**
- * The CSP sources (`'sha256-…'`) of the inline scripts of an HTML page: the build writes webpack's
- * runtime and the boot entry into index.html (InlineScriptsPlugin in webpack.config.ts), and the
- * browser runs an inline script only when its exact text has a hash in `script-src`.
- */
-export const inlineScriptHashes = (html: string): string[] =>
-  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)]
-    .filter(([, attributes]) => !/\bsrc\s*=/i.test(attributes))
-    .map(([, , code]) => `'sha256-${crypto.createHash('sha256').update(code, 'utf8').digest('base64')}'`);

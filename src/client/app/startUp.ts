@@ -1,47 +1,33 @@
 import { matchRoutes } from 'react-router-dom';
-import { accountApi } from '../api/accountApi';
-import { catalogApi } from '../api/catalogApi';
-import { takeEarlyCalls } from '../base/sessionRequests';
-import { prefetchServicesScreen } from '../features/services/servicesRoutes';
-import { selectActingCompanyId, selectIsImpersonating, selectUserId } from '../base/authSlice';
-import { LAYOUT_ROUTE_ID, routes } from './routes';
+import type { AppDispatch } from '../base/hooks';
+import { needsOf } from '../base/routeNeeds';
 import { restoreSession } from '../base/session';
-import type { AppDispatch, RootState } from '../base/hooks';
-import { selectManagedCompanyId } from '../base/uiSlice';
 import { markTimeline } from '../base/timeline';
-import { earlySeed, type PageAddress } from './earlySeed';
+import { routes } from './routes';
+
+/** The part of `window.location` a full page load starts from. */
+export interface PageAddress {
+  pathname: string;
+  search: string;
+}
+
+/** What the routes matched at an address need before their first render, outermost route first. */
+export const routeNeedsAt = ({ pathname, search }: PageAddress) =>
+  (matchRoutes(routes, pathname) ?? []).map(({ route, params }) => ({ ...needsOf(route), address: { params, search: new URLSearchParams(search) } }));
 
 /**
- * Starts the calls the screen at the address makes first: the frame's (user, policies, groups,
- * and the managed company's name while impersonating) and the screen's own. Each is the screen's
- * very RTK Query call, so the screen finds its answer in the cache or in flight; a prefetch holds
- * no subscription, so an answer no screen takes up goes after keepUnusedDataFor.
+ * A full page load (tokens live in memory only, so every load starts here): the session from
+ * the refresh cookie, while the chunks of every route the address matches load; then, with the
+ * session, the data those routes' screens ask first. Resolves once both are in, so that the page
+ * renders once, complete, instead of first a spinner. A chunk or call that fails is left to the
+ * screen, which shows its error as on any other visit.
  */
-export const prefetchScreenData = ({ pathname, search }: PageAddress) => (dispatch: AppDispatch, getState: () => RootState) => {
-  const inLayout = matchRoutes(routes, pathname)?.some((match) => match.route.id === LAYOUT_ROUTE_ID) ?? false;
-  if (!inLayout) return;
-  // The screen's own call first: it is the largest answer and the server works in order.
-  if (pathname.startsWith('/mijn-diensten/')) dispatch(prefetchServicesScreen(pathname, search));
-  dispatch(catalogApi.util.prefetch('getVisibleArticleGroups', undefined, {}));
-  dispatch(accountApi.util.prefetch('getPolicies', undefined, {}));
-  const userId = selectUserId(getState());
-  if (userId !== null) dispatch(accountApi.util.prefetch('getUser', userId, {}));
-  const companyId = selectActingCompanyId(getState());
-  if (selectIsImpersonating(getState()) && companyId !== null) dispatch(accountApi.util.prefetch('getCompany', companyId, {}));
-};
-
-/**
- * A full page load (tokens live in memory only): the session from the refresh cookie, then at once
- * the data of the address's screen, in parallel with the screen's JavaScript chunks
- * (preloadChunksFor) instead of after they have arrived and rendered.
- */
-export const startSession = (address: PageAddress) => async (dispatch: AppDispatch, getState: () => RootState) => {
-  // The early calls (answered with the refresh, startEarly.ts) fit the session only when it
-  // acts for the user's own company; their answers enter the cache as the session starts, before
-  // React renders the page, so the first render has the frame and the screen's data.
-  const early = takeEarlyCalls();
-  const seed = early && selectManagedCompanyId(getState()) === null ? await earlySeed(early, address) : [];
-  const { payload: loggedIn } = await dispatch(restoreSession(seed));
+export const startUp = (address: PageAddress) => async (dispatch: AppDispatch): Promise<void> => {
+  const needs = routeNeedsAt(address);
+  const chunks = Promise.all(needs.map((route) => route.load?.().catch(() => undefined)));
+  const loggedIn = await dispatch(restoreSession()).unwrap();
   markTimeline('session');
-  if (loggedIn === true) dispatch(prefetchScreenData(address));
+  // The screen's own calls first: they bring the largest answers, and the server works in order.
+  const data = loggedIn ? [...needs].reverse().map((route) => route.prefetch && dispatch(route.prefetch(route.address))) : [];
+  await Promise.all([chunks, ...data]);
 };

@@ -1,4 +1,6 @@
 import { type ComponentType, lazy, useState } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import type { Prefetch, RouteNeeds } from './routeNeeds';
 
 /**
  * Each screen is its own chunk, loaded when its route is first opened (or preloaded). A screen
@@ -17,3 +19,9 @@ export const screen = <Name extends string>(load: () => Promise<Record<Name, Com
   return Object.assign(Screen, { preload });
 };
 
+/** A route showing a lazily loaded screen, with what the screen asks first (base/routeNeeds.ts). */
+export const screenRoute = (path: string, Screen: ReturnType<typeof screen>, prefetch?: Prefetch): RouteObject => ({
+  path,
+  element: <Screen />,
+  handle: { load: Screen.preload, prefetch } satisfies RouteNeeds,
+});

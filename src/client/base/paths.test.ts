@@ -17,4 +17,9 @@ describe('paths (spec section 2)', () => {
     expect(paths.endUser({ id: 3, firstname: 'Jan', lastname: 'de Jong' })).toBe('/mijn-bedrijf/end-users/3/jan-de-jong');
     expect(paths.search('06 12/34')).toBe('/zoek/06%2012%2F34');
   });
+
+  it('builds the usage report of a whole month, leap day included', () => {
+    expect(paths.usageOfMonth({ year: 2024, month: 2 })).toBe('/verbruik?from=2024-02-01&to=2024-02-29');
+    expect(paths.usage()).toBe('/verbruik');
+  });
 });

@@ -1,5 +1,5 @@
 import { endUserSlug, toSlug } from '../../domain/slug';
-import { daysInMonth, isoDate, parseIsoDate } from '../../domain/time';
+import { type DateRange, type Month, monthRange } from '../../domain/time';
 
 /**
  * The routes of spec section 2, built in one place so that every feature links to the same
@@ -12,12 +12,6 @@ interface Named {
 
 type EndUserName = { firstname: string; lastname: string } | null | undefined;
 
-/** A range of ISO dates (YYYY-MM-DD), both days included. */
-export interface DateRange {
-  from: string;
-  to: string;
-}
-
 /** A usage report row names its end user (id 0 and no name: a service without one) and number. */
 interface ReportNumber {
   id: number;
@@ -27,12 +21,6 @@ interface ReportNumber {
 }
 
 const rangeQuery = (range?: DateRange) => (range ? `?${new URLSearchParams({ from: range.from, to: range.to })}` : '');
-
-/** The first to the last day of the month that starts on `firstDay` (YYYY-MM-01). */
-const monthRange = (firstDay: string): DateRange => {
-  const { year, month } = parseIsoDate(firstDay)!;
-  return { from: firstDay, to: isoDate({ year, month, day: daysInMonth(year, month) }) };
-};
 
 const reportUserSlug = (row: ReportNumber) =>
   row.id && (row.firstname || row.lastname) ? endUserSlug({ firstname: row.firstname ?? '', lastname: row.lastname ?? '' }) : endUserSlug(null);
@@ -60,8 +48,8 @@ export const paths = {
   costsArticle: (costsType: string, articleId: number) => `/kosten/${costsType}/${articleId}`,
   /** The usage report; without a range it shows the current month. */
   usage: (range?: DateRange) => `/verbruik${rangeQuery(range)}`,
-  /** The usage report of the month that starts on `firstDay` (YYYY-MM-01). */
-  usageOfMonth: (firstDay: string) => paths.usage(monthRange(firstDay)),
+  /** The usage report of a whole month. */
+  usageOfMonth: (month: Month) => paths.usage(monthRange(month)),
   /**
    * /verbruik/{userId}/{userName}/{userPhoneNumber}: the records of one number. `search` is the
    * report's own query string (`?from=…`), so the detail shows the report's period and leads back to it.

@@ -1,4 +1,3 @@
-import { refreshEarly } from './sessionRequests';
 import { json, mockServer } from '../test/http';
 import { makeToken } from '../test/tokens';
 import { restoreSession } from './session';
@@ -16,19 +15,6 @@ describe('restoreSession (a reload)', () => {
 
     await store.dispatch(restoreSession());
 
-    expect(store.getState().auth).toEqual({ status: 'authenticated', token: own, originalToken: null });
-  });
-
-  it('takes the refresh the entry sent first thing, without asking again', async () => {
-    const own = makeToken();
-    const requests = mockServer({ 'POST /api/auth/refresh': () => json(200, { token: own }) });
-    refreshEarly();
-    expect(requests).toHaveLength(1);
-    const store = managing(null);
-
-    await store.dispatch(restoreSession());
-
-    expect(requests).toHaveLength(1);
     expect(store.getState().auth).toEqual({ status: 'authenticated', token: own, originalToken: null });
   });
 

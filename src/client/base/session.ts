@@ -30,23 +30,17 @@ const openSession = async (managedCompanyId: number | null): Promise<SessionToke
   return impersonated ? { token: impersonated, originalToken: token } : { token, originalToken: null };
 };
 
-/**
- * `ownCompanyStart`: actions dispatched right after the session started when it acts for the
- * user's own company, in the same task: after the cache of the previous identity was dropped
- * (sessionCache.ts) and before React renders the session's screens.
- */
-const renewSession = async (getState: () => SessionRootState, dispatch: SessionDispatch, ownCompanyStart: readonly UnknownAction[] = []): Promise<boolean> => {
+const renewSession = async (getState: () => SessionRootState, dispatch: SessionDispatch): Promise<boolean> => {
   const tokens = await openSession(selectManagedCompanyId(getState()));
   dispatch(tokens ? sessionStarted(tokens) : loggedOut());
-  if (tokens && tokens.originalToken === null) for (const action of ownCompanyStart) dispatch(action);
   return tokens !== null;
 };
 
 let pendingRenewal: Promise<boolean> | null = null;
 
 /** Concurrent requests that all need a fresh token share one renewal. */
-const renewSessionOnce = (getState: () => SessionRootState, dispatch: SessionDispatch, ownCompanyStart?: readonly UnknownAction[]): Promise<boolean> => {
-  pendingRenewal ??= renewSession(getState, dispatch, ownCompanyStart).finally(() => {
+const renewSessionOnce = (getState: () => SessionRootState, dispatch: SessionDispatch): Promise<boolean> => {
+  pendingRenewal ??= renewSession(getState, dispatch).finally(() => {
     pendingRenewal = null;
   });
   return pendingRenewal;
@@ -70,14 +64,9 @@ export const ensureFreshSession = async (
   return false;
 };
 
-/**
- * At start-up (a reload keeps no token): the refresh cookie decides whether we are logged in.
- * The argument, actions, fills the new session's cache with answers fetched on the way in
- * (the early calls, which were sent with the user's own token: earlySeed.ts).
- */
-export const restoreSession = createAsyncThunk<boolean, readonly UnknownAction[] | undefined, { state: SessionRootState }>(
-  'session/restore',
-  (ownCompanyStart, { getState, dispatch }) => renewSessionOnce(getState, dispatch, ownCompanyStart),
+/** At start-up (a reload keeps no token): the refresh cookie decides whether we are logged in. */
+export const restoreSession = createAsyncThunk<boolean, void, { state: SessionRootState }>('session/restore', (_, { getState, dispatch }) =>
+  renewSessionOnce(getState, dispatch),
 );
 
 /** Forgets the session at once and revokes it on the server. */

@@ -10,9 +10,10 @@ export interface UiState {
   /** The company being managed; lets a reload act for it again. */
   managedCompanyId: number | null;
   /**
-   * ISO date of the first day of the month shown on /kosten in this session; null until /kosten
-   * has been opened. Not persisted (uiPersist's whitelist): spec section 2 sends the cost detail
-   * screens back to /kosten "when no month was selected", which is what a fresh start is.
+   * ISO date of the first day of the month the user chose on /kosten in this session (picked, or
+   * opened from its summary); null until then, and /kosten shows its default (costs/selectors.ts).
+   * Not persisted (uiPersist's whitelist): spec section 2 sends the cost detail screens back to
+   * /kosten "when no month was selected", which is what a fresh start is.
    */
   costsMonth: string | null;
 }
@@ -58,10 +59,10 @@ const uiSlice = createSlice({
     selectStoredMonth: (ui) => ui.selectedMonth,
     selectSidebarOpen: (ui) => ui.sidebarOpen,
     selectManagedCompanyId: (ui) => ui.managedCompanyId,
-    selectCostsMonth: (ui) => ui.costsMonth,
+    selectChosenCostsMonth: (ui) => ui.costsMonth,
   },
 });
 
 export const { monthSelected, costsMonthSelected, sidebarToggled } = uiSlice.actions;
-export const { selectStoredMonth, selectSidebarOpen, selectManagedCompanyId, selectCostsMonth } = uiSlice.selectors;
+export const { selectStoredMonth, selectSidebarOpen, selectManagedCompanyId, selectChosenCostsMonth } = uiSlice.selectors;
 export const uiReducer = uiSlice.reducer;

@@ -1,4 +1,3 @@
-import { decodeClaims } from '../base/token';
 import { FROM_PORTAL_HEADER } from '../../domain/fromPortal';
 
 /** A request as the fake server saw it. */
@@ -37,17 +36,9 @@ const seen = (input: RequestInfo | URL, init?: RequestInit): SeenRequest => {
   };
 };
 
-/** As the server's INCLUDED_BUDGET_MS: an included call not answered by then is left out. */
-export const INCLUDED_BUDGET_MS = 100;
-
 /**
  * Replaces `fetch` with a fake server for one test. Unknown routes answer 404 like the
  * real API. Answers the list of requests it saw.
- *
- * Like the real server, a refresh that answers a token answers the GET calls of its `include`
- * too (`{user}` and `{company}` standing for the token's), each through the routes with that
- * token and listed among the requests after the refresh, and keeps those that answered 200 within
- * INCLUDED_BUDGET_MS under `included`.
  */
 export const mockServer = (routes: Routes): SeenRequest[] => {
   const requests: SeenRequest[] = [];
@@ -59,26 +50,8 @@ export const mockServer = (routes: Routes): SeenRequest[] => {
     const handler = routes[`${request.method} ${request.url.split('?')[0]}`];
     return handler ? handler(request) : json(404, { message: 'Not found' });
   };
-  const withIncluded = async (request: SeenRequest, response: Response): Promise<Response> => {
-    const include = (request.body as { include?: string[] } | null)?.include;
-    if (!include || !response.ok) return response;
-    const body = (await response.json()) as { token: string };
-    const claims = decodeClaims(body.token)!;
-    const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), INCLUDED_BUDGET_MS));
-    const included: Record<string, unknown> = {};
-    await Promise.all(
-      include.map(async (path) => {
-        const url = `/api/${path.replaceAll('{user}', String(claims.sub)).replaceAll('{company}', String(claims.company_id))}`;
-        const inner = await Promise.race([answer({ method: 'GET', url, requestedWith: null, authorization: `Bearer ${body.token}`, credentials: 'same-origin', body: null }), late]);
-        if (inner?.status === 200) included[path] = await inner.json();
-      }),
-    );
-    return json(200, { ...body, included });
-  };
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = seen(input, init);
-    const response = await answer(request);
-    return request.method === 'POST' && request.url === '/api/auth/refresh' ? withIncluded(request, response) : response;
+    return answer(seen(input, init));
   }) as typeof fetch;
   return requests;
 };

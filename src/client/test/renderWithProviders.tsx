@@ -1,9 +1,8 @@
 import { render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { type Location, MemoryRouter, useLocation } from 'react-router-dom';
 import { AppProviders } from '../app/AppProviders';
-import { routes } from '../app/routes';
-import { SessionGate } from '../app/SessionGate';
+import { PortalRoutes } from '../app/routes';
 import { makeStore } from '../app/store';
 import type { AppStore, RootState } from '../base/hooks';
 
@@ -13,18 +12,28 @@ interface Options {
   store?: AppStore;
 }
 
-/** The whole portal at `path`, with a fresh store, as the browser would show it. */
+/**
+ * The whole portal at `path`, with a fresh store, as the browser would show it: the portal's own
+ * routes (PortalRoutes) under a MemoryRouter instead of the browser's address bar.
+ */
 export const renderWithProviders = (path: string, { preloadedState, store = makeStore(preloadedState) }: Options = {}) => {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  let current: Location | undefined;
+  function LocationProbe() {
+    current = useLocation();
+    return null;
+  }
   const user = userEvent.setup();
   const view = render(
     <AppProviders store={store}>
-      <SessionGate>
-        <RouterProvider router={router} />
-      </SessionGate>
+      <MemoryRouter initialEntries={[path]}>
+        <PortalRoutes />
+        <LocationProbe />
+      </MemoryRouter>
     </AppProviders>,
   );
-  return { store, router, user, ...view };
+  /** The address the portal shows now. */
+  const location = (): Location => current as Location;
+  return { store, user, location, ...view };
 };
 
 /** Waits until no request of the store is still running, so absent elements are really absent. */

@@ -1,4 +1,5 @@
-import { checkDateRange, type DateRange } from '../../domain/dateRange';
+import { checkDateRange, type CalendarRange } from '../../domain/dateRange';
+import type { DateRange } from '../../domain/time';
 import { HttpError } from '../plugins/errors';
 
 /** Helpers for routes: fields from query or body, blank text, e-mail addresses, date ranges. */
@@ -46,8 +47,8 @@ export const uniqueViolationOf = (error: unknown): string | null => {
  * dateRange.ts: real dates, years 1900-2199, from not after to, at most 24 months); 400 with
  * the Dutch reason otherwise. The usage report, the costs calls and the billing export use it.
  */
-export const dateRangeOf = (from: string, to: string): DateRange => {
-  const result = checkDateRange(from, to);
+export const dateRangeOf = (range: DateRange): CalendarRange => {
+  const result = checkDateRange(range);
   if ('error' in result) throw new HttpError(400, result.error);
   return result.range;
 };

@@ -34,7 +34,7 @@ describe('AdminScreen', () => {
 
   it('opens on the parent companies and keeps the chosen tab in the address', async () => {
     mockAdmin();
-    const { user, router } = renderWithProviders('/mer-admin', { preloadedState: loggedIn() });
+    const { user, location } = renderWithProviders('/mer-admin', { preloadedState: loggedIn() });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin' })).toBeTruthy();
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
@@ -54,7 +54,7 @@ describe('AdminScreen', () => {
     expect(cellTexts(bodyRows(groups)[0])).toEqual(['Mobiele telefonie', 'Telefoonnummer, SIM nummer', '2 bedrijven']);
     expect(within(groups).getByRole('link', { name: 'Hardware' }).getAttribute('href')).toBe('/mer-admin/artikel-categorien/4/categorie-wijzigen');
     expect(screen.getByRole('link', { name: 'Artikelgroep toevoegen' }).getAttribute('href')).toBe('/mer-admin/artikel-categorie-toevoegen');
-    expect(router.state.location.search).toBe('?tab=artikelgroepen');
+    expect(location().search).toBe('?tab=artikelgroepen');
   });
 
   it('hides the usage import without UPLOAD_CDR', async () => {
@@ -136,11 +136,11 @@ describe('Bedrijven tab', () => {
       'POST /api/auth/impersonate': () => json(200, { data: { token: makeToken({ company_id: 30, impersonate: 1 }) } }),
       'GET /api/company/30': () => json(200, companies[1]),
     });
-    const { user, router } = renderWithProviders('/mer-admin?tab=bedrijven', { preloadedState: loggedIn() });
+    const { user, location } = renderWithProviders('/mer-admin?tab=bedrijven', { preloadedState: loggedIn() });
 
     await user.click(await screen.findByRole('button', { name: 'Bakkerij de Korenschoof beheren' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(location().pathname).toBe('/dashboard'));
     expect(requests.find((r) => r.url.includes('/auth/impersonate'))?.url).toContain('company_id=30');
   });
 });

@@ -1,22 +1,13 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import SearchIcon from '@mui/icons-material/Search';
 import {
   Box,
   Button,
   Checkbox,
   FormControlLabel,
   IconButton,
-  InputAdornment,
-  Paper,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
@@ -28,6 +19,8 @@ import { formatDecimal } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
 import type { ArticleGroupIconKey } from '../../api/catalogApi';
 import { useAppSelector } from '../../base/hooks';
+import { type DataColumn, DataTable } from '../../components/DataTable';
+import { SearchField } from '../../components/SearchField';
 import { type AdminArticleGroup, type ArticleGroupInput, selectCompanies, useGetCompaniesQuery } from './adminApi';
 import { adminPaths } from './adminPaths';
 import { ArticleGroupFieldDialog, type FieldDraft } from './ArticleGroupFieldDialog';
@@ -74,7 +67,6 @@ const articleGroupInput = (values: ArticleGroupValues): ArticleGroupInput => ({
 const validate = (values: ArticleGroupValues): FormikErrors<ArticleGroupValues> =>
   values.name.trim() ? {} : { name: MSG.parentNameRequired };
 
-const HEAD = { fontWeight: 600 } as const;
 const FIELDS_HEADING_ID = 'artikelgroep-velden-titel';
 const COMPANIES_HEADING_ID = 'artikelgroep-bedrijven-titel';
 
@@ -102,6 +94,26 @@ function FieldsTable() {
       values.fields.filter((field) => field.key !== key),
     );
 
+  const columns: DataColumn<FieldRow>[] = [
+    { header: 'Naam', cell: (field) => field.name },
+    { header: 'Gebruikt voor verbruik', cell: (field) => (field.used_for_cdr ? 'Ja' : 'Nee') },
+    {
+      header: 'Acties',
+      align: 'right',
+      sx: { whiteSpace: 'nowrap' },
+      cell: (field) => (
+        <>
+          <IconButton size="small" aria-label={`Veld '${field.name}' wijzigen`} onClick={() => setEditing(field.key)}>
+            <EditIcon fontSize="small" />
+          </IconButton>
+          <IconButton size="small" aria-label={`Veld '${field.name}' verwijderen`} onClick={() => remove(field.key)}>
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </>
+      ),
+    },
+  ];
+
   return (
     <Box component="section" aria-labelledby={FIELDS_HEADING_ID}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
@@ -115,35 +127,7 @@ function FieldsTable() {
       {values.fields.length === 0 ? (
         <Typography>Deze artikelgroep heeft nog geen velden.</Typography>
       ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-labelledby={FIELDS_HEADING_ID}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={HEAD}>Naam</TableCell>
-                <TableCell sx={HEAD}>Gebruikt voor verbruik</TableCell>
-                <TableCell sx={HEAD} align="right">
-                  Acties
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {values.fields.map((field) => (
-                <TableRow key={field.key}>
-                  <TableCell>{field.name}</TableCell>
-                  <TableCell>{field.used_for_cdr ? 'Ja' : 'Nee'}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <IconButton size="small" aria-label={`Veld '${field.name}' wijzigen`} onClick={() => setEditing(field.key)}>
-                      <EditIcon fontSize="small" />
-                    </IconButton>
-                    <IconButton size="small" aria-label={`Veld '${field.name}' verwijderen`} onClick={() => remove(field.key)}>
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable labelledBy={FIELDS_HEADING_ID} columns={columns} rows={values.fields} rowKey={(field) => field.key} />
       )}
       {editing !== null && (
         <ArticleGroupFieldDialog key={editing} field={editedField} onConfirm={confirm} onCancel={() => setEditing(null)} />
@@ -179,22 +163,7 @@ function CompanyVisibility() {
         {`${formatDecimal(chosen.size, 0)} van ${formatDecimal(companies.length, 0)} bedrijven geselecteerd`}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 1, alignItems: { sm: 'center' } }}>
-        <TextField
-          type="search"
-          size="small"
-          label="Zoek bedrijf"
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField size="small" label="Zoek bedrijf" value={term} onChange={setTerm} />
         <Button size="small" onClick={() => setChosen([...values.companies, ...shownIds])} disabled={shown.length === 0}>
           Getoonde selecteren
         </Button>

@@ -56,7 +56,7 @@ describe('AddArticleGroupScreen', () => {
 
   it('adds an article group with fields and the chosen companies', async () => {
     const requests = mockAdmin(ADMIN, { 'POST /api/article-groups': ({ body }) => json(201, { id: 8, ...(body as object) }) });
-    const { user, router } = renderWithProviders('/mer-admin/artikel-categorie-toevoegen', { preloadedState: loggedIn() });
+    const { user, location } = renderWithProviders('/mer-admin/artikel-categorie-toevoegen', { preloadedState: loggedIn() });
 
     await user.type(await screen.findByLabelText(/^Naam$|^Naam \*/), 'Beveiliging');
     await user.selectOptions(screen.getByLabelText('Icoon'), 'Router');
@@ -73,7 +73,7 @@ describe('AddArticleGroupScreen', () => {
     expect(within(checklist).getByText('2 van 3 bedrijven geselecteerd')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
 
-    await waitFor(() => expect(router.state.location.search).toBe('?tab=artikelgroepen'));
+    await waitFor(() => expect(location().search).toBe('?tab=artikelgroepen'));
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
       { name: 'Beveiliging', icon: 'connectivity', fields: [{ name: 'Serienummer', used_for_cdr: false }], companies: [20, 30] },
     ]);
@@ -83,7 +83,7 @@ describe('AddArticleGroupScreen', () => {
 describe('EditArticleGroupScreen', () => {
   it('shows the fields and visibility, changes a field and keeps the ids', async () => {
     const requests = mockAdmin(ADMIN, { 'PUT /api/article-groups/1': ({ body }) => json(200, { id: 1, ...(body as object) }) });
-    const { user, router } = renderWithProviders('/mer-admin/artikel-categorien/1/categorie-wijzigen', { preloadedState: loggedIn() });
+    const { user, location } = renderWithProviders('/mer-admin/artikel-categorien/1/categorie-wijzigen', { preloadedState: loggedIn() });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Artikelgroep wijzigen' })).toBeTruthy();
     expect(fieldRows()).toEqual([
@@ -101,7 +101,7 @@ describe('EditArticleGroupScreen', () => {
     await within(companyChecklist()).findByText('2 van 3 bedrijven geselecteerd');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
 
-    await waitFor(() => expect(router.state.location.search).toBe('?tab=artikelgroepen'));
+    await waitFor(() => expect(location().search).toBe('?tab=artikelgroepen'));
     expect(requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
       {
         name: 'Mobiele telefonie',

@@ -2,9 +2,9 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useMemo, useState } from 'react';
 import { daysInMonth, isoDate, monthOptions, parseIsoDate } from '../../../domain/time';
-import { type BillingPeriod, useExportBillingMutation } from './adminApi';
 import { saveCsv } from '../../base/download';
-import { TabSection } from './TabSection';
+import { Section } from '../../components/Section';
+import { type BillingPeriod, useExportBillingMutation } from './adminApi';
 
 const HEADING_ID = 'facturatie-export-titel';
 /** Two years back is enough for corrections after the fact. */
@@ -37,7 +37,7 @@ export function BillingExportTab() {
   };
 
   return (
-    <TabSection id={HEADING_ID} title="Facturatie-export">
+    <Section id={HEADING_ID} title="Facturatie-export">
       <Typography sx={{ mb: 2, maxWidth: 720 }}>
         Exporteer de factuurregels van alle bedrijven over één maand als invoer voor het facturatiesysteem.
       </Typography>
@@ -62,6 +62,6 @@ export function BillingExportTab() {
           </Button>
         </Stack>
       </Box>
-    </TabSection>
+    </Section>
   );
 }

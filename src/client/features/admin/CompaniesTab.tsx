@@ -1,40 +1,20 @@
 import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  InputAdornment,
-  Link,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, Stack, Typography } from '@mui/material';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
 import { selectActingCompanyId } from '../../base/authSlice';
 import { useAppSelector } from '../../base/hooks';
-import { PageLoading } from '../../components/PageLoading';
+import { type DataColumn, DataTable, DataTablePagination } from '../../components/DataTable';
+import { SearchField } from '../../components/SearchField';
+import { Section } from '../../components/Section';
+import { TableStates } from '../../components/TableStates';
 import { useManageCompany } from '../../components/useManageCompany';
 import { type AdminCompany, selectCompanies, useGetCompaniesQuery, useSendActivationMailMutation } from './adminApi';
 import { adminPaths } from './adminPaths';
-import { TabSection } from './TabSection';
 
 const HEADING_ID = 'bedrijven-titel';
-const HEAD = { fontWeight: 600 } as const;
 const ROWS_PER_PAGE_OPTIONS = [25, 50, 100];
 
 /** The companies whose name, aliases, numbers or city contain every typed word. */
@@ -49,9 +29,6 @@ export const filterCompanies = (companies: readonly AdminCompany[], term: string
     return words.every((word) => text.includes(word));
   });
 };
-
-const pageLabel = (type: 'first' | 'last' | 'next' | 'previous') =>
-  ({ first: 'Ga naar de eerste pagina', last: 'Ga naar de laatste pagina', next: 'Ga naar de volgende pagina', previous: 'Ga naar de vorige pagina' })[type];
 
 /**
  * Spec section 4: idle, 'Aan het versturen...', 'Email verzonden'. The mail goes to the first
@@ -106,66 +83,53 @@ function CompaniesTable({ companies }: { companies: readonly AdminCompany[] }) {
   const shownPage = Math.min(page, Math.max(0, Math.ceil(companies.length / rowsPerPage) - 1));
   const rows = companies.slice(shownPage * rowsPerPage, (shownPage + 1) * rowsPerPage);
 
+  const columns: DataColumn<AdminCompany>[] = [
+    {
+      header: 'Naam',
+      cell: (company) => (
+        <Link component={RouterLink} to={adminPaths.editCompany(company.id)} sx={{ fontWeight: 600 }}>
+          {company.name}
+        </Link>
+      ),
+    },
+    { header: 'Klantnummer', cell: (company) => company.customer_number || '–' },
+    { header: 'SAP klantnummer', cell: (company) => company.sap_number || '–' },
+    { header: 'Plaats', cell: (company) => company.city || '–' },
+    { header: 'Einddatum', cell: (company) => (company.end_time === null ? '–' : formatDate(company.end_time)) },
+    {
+      header: 'Acties',
+      cell: (company) => (
+        <Stack direction="row" spacing={1}>
+          {company.id !== actingCompanyId && (
+            <Button size="small" variant="outlined" onClick={() => manage(company.id)} aria-label={`${company.name} beheren`}>
+              Beheren
+            </Button>
+          )}
+          <ActivationButton company={company} onNoUser={() => setWithoutUser(company)} />
+        </Stack>
+      ),
+    },
+  ];
+
+  const pagination = companies.length > ROWS_PER_PAGE_OPTIONS[0] && (
+    <DataTablePagination
+      count={companies.length}
+      page={shownPage}
+      onPageChange={setPage}
+      rowsPerPage={rowsPerPage}
+      rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS}
+      onRowsPerPageChange={(next) => {
+        setRowsPerPage(next);
+        setPage(0);
+      }}
+    />
+  );
+
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-labelledby={HEADING_ID}>
-        <TableHead>
-          <TableRow>
-            <TableCell sx={HEAD}>Naam</TableCell>
-            <TableCell sx={HEAD}>Klantnummer</TableCell>
-            <TableCell sx={HEAD}>SAP klantnummer</TableCell>
-            <TableCell sx={HEAD}>Plaats</TableCell>
-            <TableCell sx={HEAD}>Einddatum</TableCell>
-            <TableCell sx={HEAD}>Acties</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((company) => (
-            <TableRow key={company.id}>
-              <TableCell>
-                <Link component={RouterLink} to={adminPaths.editCompany(company.id)} sx={{ fontWeight: 600 }}>
-                  {company.name}
-                </Link>
-              </TableCell>
-              <TableCell>{company.customer_number || '–'}</TableCell>
-              <TableCell>{company.sap_number || '–'}</TableCell>
-              <TableCell>{company.city || '–'}</TableCell>
-              <TableCell>{company.end_time === null ? '–' : formatDate(company.end_time)}</TableCell>
-              <TableCell>
-                <Stack direction="row" spacing={1}>
-                  {company.id !== actingCompanyId && (
-                    <Button size="small" variant="outlined" onClick={() => manage(company.id)} aria-label={`${company.name} beheren`}>
-                      Beheren
-                    </Button>
-                  )}
-                  <ActivationButton company={company} onNoUser={() => setWithoutUser(company)} />
-                </Stack>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      {companies.length > ROWS_PER_PAGE_OPTIONS[0] && (
-        <TablePagination
-          component="div"
-          count={companies.length}
-          page={shownPage}
-          onPageChange={(_event, next) => setPage(next)}
-          rowsPerPage={rowsPerPage}
-          rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS}
-          onRowsPerPageChange={(event) => {
-            setRowsPerPage(Number(event.target.value));
-            setPage(0);
-          }}
-          labelRowsPerPage="Rijen per pagina"
-          labelDisplayedRows={({ from, to, count }) => `${from}-${to} van ${count}`}
-          getItemAriaLabel={pageLabel}
-          showFirstButton
-          showLastButton
-        />
-      )}
+    <>
+      <DataTable labelledBy={HEADING_ID} columns={columns} rows={rows} rowKey={(company) => company.id} footer={pagination} />
       {withoutUser && <NoUserDialog company={withoutUser} onClose={() => setWithoutUser(null)} />}
-    </TableContainer>
+    </>
   );
 }
 
@@ -183,36 +147,20 @@ export function CompaniesTab() {
     </Button>
   );
 
-  const body = () => {
-    if (isLoading) return <PageLoading />;
-    if (isError) return <Typography>De bedrijven konden niet worden geladen. Probeer het later opnieuw.</Typography>;
-    return (
-      <Stack spacing={2}>
-        <TextField
-          type="search"
-          label="Zoek bedrijf"
-          helperText="Op naam, alias, klantnummer, SAP klantnummer of plaats."
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-          sx={{ maxWidth: 480 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        {shown.length === 0 ? <Typography>Geen bedrijven gevonden.</Typography> : <CompaniesTable companies={shown} />}
-      </Stack>
-    );
-  };
-
   return (
-    <TabSection id={HEADING_ID} title="Bedrijven" action={addButton}>
-      {body()}
-    </TabSection>
+    <Section id={HEADING_ID} title="Bedrijven" action={addButton}>
+      <TableStates isLoading={isLoading} isError={isError} errorText="De bedrijven konden niet worden geladen. Probeer het later opnieuw.">
+        <Stack spacing={2}>
+          <SearchField
+            label="Zoek bedrijf"
+            helperText="Op naam, alias, klantnummer, SAP klantnummer of plaats."
+            value={term}
+            onChange={setTerm}
+            sx={{ maxWidth: 480 }}
+          />
+          {shown.length === 0 ? <Typography>Geen bedrijven gevonden.</Typography> : <CompaniesTable companies={shown} />}
+        </Stack>
+      </TableStates>
+    </Section>
   );
 }

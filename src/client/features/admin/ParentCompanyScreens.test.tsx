@@ -25,7 +25,7 @@ describe('AddParentCompanyScreen', () => {
       'GET /api/companies': () => json(200, [company(1, 'Demo ICT Diensten', { is_provider: true }), ...companies]),
       'POST /api/parent-companies': ({ body }) => json(201, { id: 9, ...(body as object) }),
     });
-    const { user, router } = renderWithProviders('/mer-admin/hoofdbedrijf-toevoegen', { preloadedState: loggedIn() });
+    const { user, location } = renderWithProviders('/mer-admin/hoofdbedrijf-toevoegen', { preloadedState: loggedIn() });
 
     await user.type(await screen.findByLabelText(/^Naam/), 'Flora Groep');
     await user.type(screen.getByLabelText('SAP nummer'), 'SAP-FG');
@@ -40,7 +40,7 @@ describe('AddParentCompanyScreen', () => {
     await user.click(await screen.findByRole('option', { name: 'Autobedrijf Jansen' }));
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
 
-    await waitFor(() => expect(router.state.location.search).toBe('?tab=hoofdbedrijven'));
+    await waitFor(() => expect(location().search).toBe('?tab=hoofdbedrijven'));
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
       { name: 'Flora Groep', sap_number: 'SAP-FG', companies: [30, 31] },
     ]);
@@ -60,7 +60,7 @@ describe('AddParentCompanyScreen', () => {
 describe('EditParentCompanyScreen', () => {
   it('shows the parent company with its branches and saves changes', async () => {
     const requests = mockAdmin(ADMIN, { 'PUT /api/parent-companies/3': ({ body }) => json(200, { id: 3, ...(body as object) }) });
-    const { user, router } = renderWithProviders('/mer-admin/hoofdbedrijven/3/hoofdbedrijf-wijzigen', { preloadedState: loggedIn() });
+    const { user, location } = renderWithProviders('/mer-admin/hoofdbedrijven/3/hoofdbedrijf-wijzigen', { preloadedState: loggedIn() });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Hoofdbedrijf wijzigen' })).toBeTruthy();
     expect((screen.getByLabelText(/^Naam/) as HTMLInputElement).value).toBe('Van Dijk Groep');
@@ -68,14 +68,14 @@ describe('EditParentCompanyScreen', () => {
     await user.clear(screen.getByLabelText('SAP nummer'));
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
 
-    await waitFor(() => expect(router.state.location.search).toBe('?tab=hoofdbedrijven'));
+    await waitFor(() => expect(location().search).toBe('?tab=hoofdbedrijven'));
     expect(requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([{ name: 'Van Dijk Groep', sap_number: null, companies: [20] }]);
   });
 
   it('deletes after confirmation, and reports a refusal', async () => {
     let status = 500;
     mockAdmin(ADMIN, { 'DELETE /api/parent-companies/4': () => json(status, { message: 'x' }) });
-    const { user, router } = renderWithProviders('/mer-admin/hoofdbedrijven/4/hoofdbedrijf-wijzigen', { preloadedState: loggedIn() });
+    const { user, location } = renderWithProviders('/mer-admin/hoofdbedrijven/4/hoofdbedrijf-wijzigen', { preloadedState: loggedIn() });
 
     await user.click(await screen.findByRole('button', { name: 'Verwijderen' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Hoofdbedrijf verwijderen' })).getByRole('button', { name: 'Verwijderen' }));
@@ -85,6 +85,6 @@ describe('EditParentCompanyScreen', () => {
     status = 200;
     await user.click(screen.getByRole('button', { name: 'Verwijderen' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Verwijderen' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?tab=hoofdbedrijven'));
+    await waitFor(() => expect(location().search).toBe('?tab=hoofdbedrijven'));
   });
 });

@@ -1,4 +1,5 @@
 import { formatDecimal } from '../../../domain/format';
+import { type LineError, lineErrorsOf } from '../../components/CsvUploadForm';
 import type { UsageImportAnswer } from './adminApi';
 
 /** One figure of an import answer, with the lines it concerns when the server names them. */
@@ -8,15 +9,10 @@ export interface SummaryLine {
   lines: number[];
 }
 
-export interface LineMessage {
-  line: number;
-  message: string;
-}
-
 export interface UsageImportSummary {
   message: string | null;
   figures: SummaryLine[];
-  errors: LineMessage[];
+  errors: LineError[];
 }
 
 const FIGURES: { key: keyof UsageImportAnswer; label: string }[] = [
@@ -49,11 +45,6 @@ const figureOf = (value: unknown): Pick<SummaryLine, 'count' | 'lines'> | null =
   return null;
 };
 
-const errorsOf = (errors: unknown): LineMessage[] =>
-  Array.isArray(errors)
-    ? errors.filter((entry): entry is LineMessage => typeof entry?.line === 'number' && typeof entry?.message === 'string')
-    : [];
-
 /** What the server said about an import, in the parts the screen shows. */
 export const summarizeUsageImport = (answer: UsageImportAnswer | null | undefined): UsageImportSummary => ({
   message: typeof answer?.message === 'string' ? answer.message : null,
@@ -61,7 +52,7 @@ export const summarizeUsageImport = (answer: UsageImportAnswer | null | undefine
     const figure = figureOf(answer?.[key]);
     return figure ? [{ label, ...figure }] : [];
   }),
-  errors: errorsOf(answer?.errors),
+  errors: lineErrorsOf(answer?.errors),
 });
 
 /** "Regels 3, 7 en 12", at most `max` numbers. */

@@ -40,12 +40,12 @@ describe('LoginScreen', () => {
   it('logs in and opens the dashboard', async () => {
     const token = makeToken({ sub: 5, company_id: 20 });
     const requests = mockPortal({ 'POST /api/auth/login': () => json(200, { token }) });
-    const { user, store, router } = renderWithProviders('/login', { preloadedState: anonymous });
+    const { user, store, location } = renderWithProviders('/login', { preloadedState: anonymous });
 
     await fillIn(user);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(location().pathname).toBe('/dashboard');
     expect(store.getState().auth.token).toBe(token);
     expect(requests.find((r) => r.url === '/api/auth/login')?.body).toEqual({
       email: 'klant@demo.nl',

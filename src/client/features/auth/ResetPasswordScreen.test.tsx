@@ -72,14 +72,14 @@ describe('ResetPasswordScreen', () => {
   it('logs in with the new password and opens the dashboard', async () => {
     const token = makeToken({ sub: 5 });
     const requests = mockPortal({ 'POST /api/auth/reset': () => json(200, { token }) });
-    const { user, store, router } = renderWithProviders('/reset?token=abc%2B1', { preloadedState: anonymous });
+    const { user, store, location } = renderWithProviders('/reset?token=abc%2B1', { preloadedState: anonymous });
 
     await user.type(await screen.findByLabelText('Wachtwoord'), 'Nieuw123!');
     await user.type(screen.getByLabelText('Herhaal wachtwoord'), 'Nieuw123!');
     await user.click(saveButton());
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(location().pathname).toBe('/dashboard');
     expect(store.getState().auth.token).toBe(token);
     expect(requests.find((r) => r.url === '/api/auth/reset')?.body).toEqual({ token: 'abc+1', password: 'Nieuw123!' });
   });

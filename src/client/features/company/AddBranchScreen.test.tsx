@@ -34,7 +34,7 @@ describe('AddBranchScreen', () => {
       'GET /api/companies': () => json(200, companies),
       'POST /api/parent-companies/3/add': () => json(200, { message: 'ok' }),
     });
-    const { user, router } = renderWithProviders('/mijn-bedrijf/vestiging-toevoegen', { preloadedState: loggedIn() });
+    const { user, location } = renderWithProviders('/mijn-bedrijf/vestiging-toevoegen', { preloadedState: loggedIn() });
 
     const select = await screen.findByRole('combobox', { name: /^Vestiging/ });
     await user.click(select);
@@ -44,7 +44,7 @@ describe('AddBranchScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Toevoegen' }));
 
     await screen.findByRole('heading', { level: 1, name: 'Mijn bedrijf' });
-    expect(router.state.location.pathname).toBe('/mijn-bedrijf');
+    expect(location().pathname).toBe('/mijn-bedrijf');
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([{ company_id: 30 }]);
   });
 
@@ -53,14 +53,14 @@ describe('AddBranchScreen', () => {
       'GET /api/companies': () => json(200, companies),
       'POST /api/parent-companies/3/add': () => json(404, { message: 'Bedrijf niet gevonden.' }),
     });
-    const { user, router } = renderWithProviders('/mijn-bedrijf/vestiging-toevoegen', { preloadedState: loggedIn() });
+    const { user, location } = renderWithProviders('/mijn-bedrijf/vestiging-toevoegen', { preloadedState: loggedIn() });
 
     await user.click(await screen.findByRole('combobox', { name: /^Vestiging/ }));
     await user.click(await screen.findByRole('option', { name: 'Autobedrijf Jansen' }));
     await user.click(screen.getByRole('button', { name: 'Toevoegen' }));
 
     expect(await screen.findByText(MSG.unknownError)).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/mijn-bedrijf/vestiging-toevoegen');
+    expect(location().pathname).toBe('/mijn-bedrijf/vestiging-toevoegen');
   });
 
   it('explains that there is nothing to choose for a user who may not list companies', async () => {

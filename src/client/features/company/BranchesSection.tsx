@@ -1,24 +1,14 @@
 import AddIcon from '@mui/icons-material/Add';
-import {
-  Button,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { type Company, type CompanyRef, usePermission } from '../../api/accountApi';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { type DataColumn, DataTable } from '../../components/DataTable';
+import { Section } from '../../components/Section';
 import { useManageCompany } from '../../components/useManageCompany';
 import { companyPaths } from './companyPaths';
 import { useRemoveBranchMutation } from './companyApi';
-import { Section } from './Section';
 
 const HEADING_ID = 'hoofdbedrijf-titel';
 
@@ -61,6 +51,27 @@ export function BranchesSection({ company }: { company: Company }) {
   const [removing, setRemoving] = useState<CompanyRef | null>(null);
   const parent = company.parent_company;
 
+  const columns: DataColumn<CompanyRef>[] = [
+    { header: 'Vestiging', cell: (branch) => (branch.id === company.id ? `${branch.name} (dit bedrijf)` : branch.name) },
+  ];
+  if (mayEdit) {
+    columns.push({
+      header: 'Acties',
+      cell: (branch) => (
+        <Stack direction="row" spacing={1}>
+          {branch.id !== company.id && (
+            <Button size="small" variant="outlined" onClick={() => manage(branch.id)} aria-label={`${branch.name} beheren`}>
+              Beheren
+            </Button>
+          )}
+          <Button size="small" color="error" onClick={() => setRemoving(branch)} aria-label={`${branch.name} verwijderen`}>
+            Verwijderen
+          </Button>
+        </Stack>
+      ),
+    });
+  }
+
   const addButton = mayEdit && parent && (
     <Button component={RouterLink} to={companyPaths.addBranch()} variant="contained" startIcon={<AddIcon />}>
       Vestiging toevoegen
@@ -76,37 +87,7 @@ export function BranchesSection({ company }: { company: Company }) {
           <Typography sx={{ mb: 1.5 }}>
             Hoofdbedrijf: <strong>{parent.name}</strong>
           </Typography>
-          <TableContainer component={Paper} variant="outlined">
-            <Table size="small" aria-labelledby={HEADING_ID}>
-              <TableHead>
-                <TableRow>
-                  <TableCell sx={{ fontWeight: 600 }}>Vestiging</TableCell>
-                  {mayEdit && <TableCell sx={{ fontWeight: 600 }}>Acties</TableCell>}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {parent.companies.map((branch) => (
-                  <TableRow key={branch.id}>
-                    <TableCell>{branch.id === company.id ? `${branch.name} (dit bedrijf)` : branch.name}</TableCell>
-                    {mayEdit && (
-                      <TableCell>
-                        <Stack direction="row" spacing={1}>
-                          {branch.id !== company.id && (
-                            <Button size="small" variant="outlined" onClick={() => manage(branch.id)} aria-label={`${branch.name} beheren`}>
-                              Beheren
-                            </Button>
-                          )}
-                          <Button size="small" color="error" onClick={() => setRemoving(branch)} aria-label={`${branch.name} verwijderen`}>
-                            Verwijderen
-                          </Button>
-                        </Stack>
-                      </TableCell>
-                    )}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <DataTable labelledBy={HEADING_ID} columns={columns} rows={parent.companies} rowKey={(branch) => branch.id} />
         </>
       )}
       {parent && removing && <RemoveBranchDialog parent={parent} branch={removing} onClose={() => setRemoving(null)} />}

@@ -103,11 +103,11 @@ describe('CompanyOverviewScreen', () => {
       'POST /api/auth/impersonate': () => json(200, { data: { token: makeToken({ company_id: 21, impersonate: 20 }) } }),
       'GET /api/company/21': () => json(200, { ...actingCompany, id: 21, name: 'Van Dijk Service B.V.' }),
     });
-    const { user, router } = renderWithProviders('/mijn-bedrijf', { preloadedState: loggedIn() });
+    const { user, location } = renderWithProviders('/mijn-bedrijf', { preloadedState: loggedIn() });
 
     await user.click(await screen.findByRole('button', { name: 'Van Dijk Service B.V. beheren' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(location().pathname).toBe('/dashboard'));
     expect(requests.find((r) => r.url.includes('/auth/impersonate'))?.url).toContain('company_id=21');
   });
 
@@ -116,7 +116,7 @@ describe('CompanyOverviewScreen', () => {
     const requests = mockCompany(CUSTOMER, {
       'GET /api/company/21': () => json(200, { ...actingCompany, id: 21, name: 'Van Dijk Service B.V.' }),
     });
-    const { user, router, store } = renderWithProviders('/mijn-bedrijf', {
+    const { user, location, store } = renderWithProviders('/mijn-bedrijf', {
       preloadedState: loggedIn(makeToken({ company_id: 21, impersonate: 20 }), own),
     });
 
@@ -124,7 +124,7 @@ describe('CompanyOverviewScreen', () => {
     expect(await within(branches).findByText('Van Dijk Service B.V. (dit bedrijf)')).toBeTruthy();
     await user.click(within(branches).getByRole('button', { name: 'Van Dijk Installatietechniek B.V. beheren' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(location().pathname).toBe('/dashboard'));
     expect(store.getState().auth).toMatchObject({ token: own, originalToken: null });
     expect(requests.some((r) => r.url.includes('/auth/impersonate'))).toBe(false);
   });

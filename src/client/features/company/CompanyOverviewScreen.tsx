@@ -7,12 +7,12 @@ import { selectActingCompanyId } from '../../base/authSlice';
 import { useAppSelector } from '../../base/hooks';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
+import { Section } from '../../components/Section';
 import { AuditLogSection } from './AuditLogSection';
 import { BranchesSection } from './BranchesSection';
 import { ContactPersonsSection } from './ContactPersonsSection';
 import { EndUserImportSection } from './EndUserImportSection';
 import { EndUsersSection } from './EndUsersSection';
-import { Section } from './Section';
 
 /** Label and value pairs as a description list. */
 function Details({ details }: { details: [label: string, value: string | null][] }) {

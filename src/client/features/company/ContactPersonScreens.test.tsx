@@ -37,7 +37,7 @@ describe('AddContactPersonScreen', () => {
         return json(201, created);
       },
     });
-    const { user, router } = renderWithProviders('/mijn-bedrijf/user-aanmaken', { preloadedState: loggedIn() });
+    const { user, location } = renderWithProviders('/mijn-bedrijf/user-aanmaken', { preloadedState: loggedIn() });
 
     await user.type(await screen.findByLabelText(/^Voornaam/), ' Carla ');
     await user.type(screen.getByLabelText(/^Achternaam/), 'de Boer');
@@ -45,7 +45,7 @@ describe('AddContactPersonScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
 
     expect(await screen.findByRole('link', { name: 'Carla de Boer' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/mijn-bedrijf');
+    expect(location().pathname).toBe('/mijn-bedrijf');
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
       { firstname: 'Carla', lastname: 'de Boer', email: 'carla@vandijk.nl', phonenumber: null },
     ]);
@@ -54,7 +54,7 @@ describe('AddContactPersonScreen', () => {
   it('says that the address is taken on 409, and that something went wrong otherwise', async () => {
     let status = 409;
     mockCompany(CUSTOMER, { 'POST /api/users': () => json(status, { message: 'x' }) });
-    const { user, router } = renderWithProviders('/mijn-bedrijf/user-aanmaken', { preloadedState: loggedIn() });
+    const { user, location } = renderWithProviders('/mijn-bedrijf/user-aanmaken', { preloadedState: loggedIn() });
 
     await user.type(await screen.findByLabelText(/^Voornaam/), 'Anna');
     await user.type(screen.getByLabelText(/^Achternaam/), 'van Dijk');
@@ -65,14 +65,14 @@ describe('AddContactPersonScreen', () => {
     status = 500;
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect(await screen.findByText(MSG.initialLoadFailed)).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/mijn-bedrijf/user-aanmaken');
+    expect(location().pathname).toBe('/mijn-bedrijf/user-aanmaken');
   });
 });
 
 describe('EditContactPersonScreen', () => {
   it('edits the contact person with the same rules and returns to Mijn bedrijf', async () => {
     const requests = mockCompany(CUSTOMER, { 'PUT /api/users/6': ({ body }) => json(200, { ...contactPersons[1], ...(body as object) }) });
-    const { user, router } = renderWithProviders('/mijn-bedrijf/6/user-wijzigen', { preloadedState: loggedIn() });
+    const { user, location } = renderWithProviders('/mijn-bedrijf/6/user-wijzigen', { preloadedState: loggedIn() });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Contactpersoon wijzigen' })).toBeTruthy();
     const email = screen.getByLabelText(/^E-mailadres/) as HTMLInputElement;
@@ -86,7 +86,7 @@ describe('EditContactPersonScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
 
     await screen.findByRole('heading', { level: 1, name: 'Mijn bedrijf' });
-    expect(router.state.location.pathname).toBe('/mijn-bedrijf');
+    expect(location().pathname).toBe('/mijn-bedrijf');
     expect(requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
       { firstname: 'Bram', lastname: 'Bakker', email: 'b.bakker@vandijk.nl', phonenumber: '0687654321' },
     ]);

@@ -1,18 +1,10 @@
-import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Alert, Box, Button, Link, List, ListItem, Stack, TextField, Typography } from '@mui/material';
-import { type FormEvent, useState } from 'react';
-import { type ImportLineError, useGetEndUserTemplateMutation, useImportEndUsersMutation } from './companyApi';
+import { Alert, Link, Typography } from '@mui/material';
 import { saveCsv } from '../../base/download';
-import { Section } from './Section';
+import { CsvUploadForm, LineErrorList, lineErrorsOf, type UploadOutcome } from '../../components/CsvUploadForm';
+import { Section } from '../../components/Section';
+import { useGetEndUserTemplateMutation, useImportEndUsersMutation } from './companyApi';
 
 const HEADING_ID = 'eindgebruikers-importeren-titel';
-const FILE_INPUT_ID = 'eindgebruikers-bestand';
-
-/** The refused lines of a 400 answer (contract: `errors: [{line, message}]`). */
-const lineErrorsOf = (error: unknown): ImportLineError[] => {
-  const errors = (error as { data?: { errors?: unknown } } | undefined)?.data?.errors;
-  return Array.isArray(errors) ? errors.filter((entry): entry is ImportLineError => typeof entry?.line === 'number') : [];
-};
 
 function TemplateLink() {
   const [getTemplate, { isLoading }] = useGetEndUserTemplateMutation();
@@ -32,29 +24,24 @@ function TemplateLink() {
   );
 }
 
+/** A refused file names its lines (contract of a 400 answer: `errors: [{line, message}]`). */
+function RefusedLines({ outcome }: { outcome: UploadOutcome<unknown> }) {
+  const lineErrors = outcome.ok ? [] : lineErrorsOf((outcome.error as { data?: { errors?: unknown } } | undefined)?.data?.errors);
+  if (lineErrors.length === 0) return null;
+  return (
+    <Alert severity="error" sx={{ mt: 2 }}>
+      Er is niets geïmporteerd. Pas deze regels aan en importeer het bestand opnieuw:
+      <LineErrorList errors={lineErrors} />
+    </Alert>
+  );
+}
+
 /**
  * CSV import of end users (spec sections 2, 4, 8): idle or importing; the outcome is a toast.
  * The import is all or nothing, so refused lines are listed for the user to correct.
  */
 export function EndUserImportSection() {
-  const [importEndUsers, { isLoading: importing }] = useImportEndUsersMutation();
-  const [file, setFile] = useState<File | null>(null);
-  const [lineErrors, setLineErrors] = useState<ImportLineError[]>([]);
-  // A new key empties the file input after a successful import.
-  const [inputKey, setInputKey] = useState(0);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!file) return;
-    setLineErrors([]);
-    try {
-      await importEndUsers(file).unwrap();
-      setFile(null);
-      setInputKey((key) => key + 1);
-    } catch (error) {
-      setLineErrors(lineErrorsOf(error));
-    }
-  };
+  const [importEndUsers] = useImportEndUsersMutation();
 
   return (
     <Section id={HEADING_ID} title="Eindgebruikers importeren">
@@ -62,35 +49,12 @@ export function EndUserImportSection() {
         Voeg eindgebruikers in één keer toe met een CSV-bestand met de kolommen voornaam en achternaam, gescheiden door een
         puntkomma. Gebruik het voorbeeldbestand <TemplateLink /> als begin.
       </Typography>
-      <Box component="form" onSubmit={submit} aria-labelledby={HEADING_ID} noValidate>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-          <TextField
-            key={inputKey}
-            id={FILE_INPUT_ID}
-            type="file"
-            label="CSV-bestand met eindgebruikers"
-            disabled={importing}
-            onChange={(event) => setFile((event.target as HTMLInputElement).files?.[0] ?? null)}
-            sx={{ minWidth: 320 }}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { accept: '.csv,text/csv' } }}
-          />
-          <Button type="submit" variant="contained" startIcon={<UploadFileIcon />} disabled={!file || importing}>
-            {importing ? 'Bezig met importeren...' : 'Importeren'}
-          </Button>
-        </Stack>
-      </Box>
-      {lineErrors.length > 0 && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          Er is niets geïmporteerd. Pas deze regels aan en importeer het bestand opnieuw:
-          <List dense disablePadding>
-            {lineErrors.map((lineError) => (
-              <ListItem key={`${lineError.line}-${lineError.message}`} disableGutters>
-                {`Regel ${lineError.line}: ${lineError.message}`}
-              </ListItem>
-            ))}
-          </List>
-        </Alert>
-      )}
+      <CsvUploadForm
+        labelledBy={HEADING_ID}
+        fileLabel="CSV-bestand met eindgebruikers"
+        upload={(file) => importEndUsers(file).unwrap()}
+        outcome={(outcome) => <RefusedLines outcome={outcome} />}
+      />
     </Section>
   );
 }

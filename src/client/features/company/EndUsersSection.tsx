@@ -1,13 +1,14 @@
-import SearchIcon from '@mui/icons-material/Search';
-import { InputAdornment, Stack, TextField, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import type { EntityState } from '@reduxjs/toolkit';
 import { useEffect, useState } from 'react';
 import { formatDecimal } from '../../../domain/format';
 import { evenWindows, useQueryWindows } from '../../base/useQueryWindows';
 import { PageLoading } from '../../components/PageLoading';
+import { SearchField } from '../../components/SearchField';
+import { Section } from '../../components/Section';
+import { TableStates } from '../../components/TableStates';
 import { companyApi, endUsersAdapter, type EndUserListItem, type EndUsersWindow, useGetEndUserCountQuery } from './companyApi';
 import { EndUserList } from './EndUserList';
-import { Section } from './Section';
 
 const HEADING_ID = 'eindgebruikers-titel';
 
@@ -66,50 +67,34 @@ export function EndUsersSection() {
   const shown = searchTerm ? matching.data : total;
   const { endUserAt, onRangeChange } = useEndUserWindows(searchTerm);
 
-  const body = () => {
-    if (all.isLoading) return <PageLoading />;
-    if (all.isError || matching.isError) return <Typography>De eindgebruikers konden niet worden geladen. Probeer het later opnieuw.</Typography>;
-    if (total === 0) return <Typography>Er zijn nog geen eindgebruikers.</Typography>;
-    return (
-      <Stack spacing={1.5}>
-        <TextField
-          type="search"
-          label="Zoek eindgebruiker"
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-          sx={{ maxWidth: 400 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        {shown === undefined ? (
-          <PageLoading />
-        ) : (
-          <>
-            <Typography variant="body2" role="status" sx={{ color: 'text.secondary' }}>
-              {searchTerm ? `${count(shown)} van ${formatDecimal(total, 0)}` : count(total)}
-            </Typography>
-            {shown === 0 ? (
-              <Typography>Geen eindgebruikers gevonden.</Typography>
-            ) : (
-              // A new term starts a new list, at the top.
-              <EndUserList key={searchTerm} labelledBy={HEADING_ID} count={shown} endUserAt={endUserAt} onRangeChange={onRangeChange} />
-            )}
-          </>
-        )}
-      </Stack>
-    );
-  };
-
   return (
     <Section id={HEADING_ID} title="Eindgebruikers">
-      {body()}
+      <TableStates
+        isLoading={all.isLoading}
+        isError={all.isError || matching.isError}
+        errorText="De eindgebruikers konden niet worden geladen. Probeer het later opnieuw."
+        isEmpty={total === 0}
+        emptyText="Er zijn nog geen eindgebruikers."
+      >
+        <Stack spacing={1.5}>
+          <SearchField label="Zoek eindgebruiker" value={term} onChange={setTerm} sx={{ maxWidth: 400 }} />
+          {shown === undefined ? (
+            <PageLoading />
+          ) : (
+            <>
+              <Typography variant="body2" role="status" sx={{ color: 'text.secondary' }}>
+                {searchTerm ? `${count(shown)} van ${formatDecimal(total, 0)}` : count(total)}
+              </Typography>
+              {shown === 0 ? (
+                <Typography>Geen eindgebruikers gevonden.</Typography>
+              ) : (
+                // A new term starts a new list, at the top.
+                <EndUserList key={searchTerm} labelledBy={HEADING_ID} count={shown} endUserAt={endUserAt} onRangeChange={onRangeChange} />
+              )}
+            </>
+          )}
+        </Stack>
+      </TableStates>
     </Section>
   );
 }

@@ -2,11 +2,12 @@ import { Box, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { formatEuro } from '../../../domain/format';
+import { type Month, monthLabel, monthRange } from '../../../domain/time';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { type CostLinesQuery, useGetCostLinesQuery } from './costsApi';
-import { COSTS_TYPES, hasLines, isCostsType, type LinesCostsType, monthLabel, monthPeriod, type ServiceCosts, totalOf } from './costsModel';
+import { COSTS_TYPES, hasLines, isCostsType, type LinesCostsType, type ServiceCosts, totalOf } from './costsModel';
 import { AmountTable, CostsBreadcrumbs, CostsNotFound, endUserName, LoadState } from './CostsParts';
 import { selectCostArticle, selectServiceCosts } from './selectors';
 import { useSelectedCostsMonth } from './useCostsMonth';
@@ -26,9 +27,9 @@ export function CostsArticleScreen() {
   return <ArticleLines costsType={costsType} articleId={id} month={month} />;
 }
 
-function ArticleLines({ costsType, articleId, month }: { costsType: LinesCostsType; articleId: number; month: string }) {
+function ArticleLines({ costsType, articleId, month }: { costsType: LinesCostsType; articleId: number; month: Month }) {
   const { label, lines } = COSTS_TYPES[costsType];
-  const query: CostLinesQuery = useMemo(() => ({ kind: lines, ...monthPeriod(month) }), [lines, month]);
+  const query: CostLinesQuery = useMemo(() => ({ kind: lines, ...monthRange(month) }), [lines, month]);
   const { isError, isSuccess } = useGetCostLinesQuery(query);
   const rows = useAppSelector((state) => selectServiceCosts(state, query, articleId));
   const article = useAppSelector((state) => selectCostArticle(state, query, articleId));

@@ -2,12 +2,13 @@ import { Box, Paper, Stack, Typography } from '@mui/material';
 import { type ReactNode, useMemo } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { formatDecimal, formatEuro } from '../../../domain/format';
+import { type Month, monthLabel, monthRange } from '../../../domain/time';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { LazyPieChart } from './charts/LazyCharts';
 import { type CostLinesQuery, useGetCostLinesQuery, useGetCostsQuery } from './costsApi';
-import { type ArticleCosts, COSTS_TYPES, type CostsType, hasLines, isCostsType, type LinesCostsType, monthLabel, monthPeriod, totalOf, type UsageCategoryCosts } from './costsModel';
+import { type ArticleCosts, COSTS_TYPES, type CostsType, hasLines, isCostsType, type LinesCostsType, totalOf, type UsageCategoryCosts } from './costsModel';
 import { AmountTable, CostsBreadcrumbs, CostsNotFound, LoadState } from './CostsParts';
 import { selectCostsPerArticle, selectUsageCategories } from './selectors';
 import { useSelectedCostsMonth } from './useCostsMonth';
@@ -15,7 +16,7 @@ import { useSelectedCostsMonth } from './useCostsMonth';
 const TABLE_HEADING_ID = 'kosten-detail-titel';
 
 /** The title of a detail screen: "Periodiek – mei 2026". */
-export const detailTitle = (costsType: CostsType, month: string) => `${COSTS_TYPES[costsType].label} – ${monthLabel(month)}`;
+export const detailTitle = (costsType: CostsType, month: Month) => `${COSTS_TYPES[costsType].label} – ${monthLabel(month)}`;
 
 /**
  * /kosten/maandelijks, /kosten/nieuwe-aansluitingen, /kosten/setup and /kosten/verbruik: one kind
@@ -60,9 +61,9 @@ function NoCosts() {
 }
 
 /** Spec sections 2 and 9: the lines above zero per article, highest first; rows open the article. */
-function ArticlesDetail({ costsType, month }: { costsType: LinesCostsType; month: string }) {
+function ArticlesDetail({ costsType, month }: { costsType: LinesCostsType; month: Month }) {
   const { label, lines } = COSTS_TYPES[costsType];
-  const query: CostLinesQuery = useMemo(() => ({ kind: lines, ...monthPeriod(month) }), [lines, month]);
+  const query: CostLinesQuery = useMemo(() => ({ kind: lines, ...monthRange(month) }), [lines, month]);
   const { isError } = useGetCostLinesQuery(query);
   const rows = useAppSelector((state) => selectCostsPerArticle(state, query));
 
@@ -102,8 +103,8 @@ function ArticlesDetail({ costsType, month }: { costsType: LinesCostsType; month
 }
 
 /** The usage categories of the month; the total row opens the usage report of the month. */
-function UsageDetail({ month }: { month: string }) {
-  const period = useMemo(() => monthPeriod(month), [month]);
+function UsageDetail({ month }: { month: Month }) {
+  const period = useMemo(() => monthRange(month), [month]);
   const { isError } = useGetCostsQuery(period);
   const rows = useAppSelector((state) => selectUsageCategories(state, period));
 

@@ -3,14 +3,14 @@ import { Box, Button, Link, Paper, Stack, Table, TableBody, TableCell, TableCont
 import { type MouseEvent, useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatEuro } from '../../../domain/format';
-import type { MonthOption } from '../../../domain/time';
+import { type Month, monthLabel, type MonthOption, monthRange, monthStart } from '../../../domain/time';
 import { saveCsv } from '../../base/download';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { LazyColumnChart } from './charts/LazyCharts';
 import { useExportCostsBillingMutation, useGetCostsByMonthQuery, useGetCostsQuery } from './costsApi';
-import { chartPeriod, type CostsSummary, monthLabel, monthPeriod } from './costsModel';
+import { chartPeriod, type CostsSummary } from './costsModel';
 import { LoadState, totalCell } from './CostsParts';
 import { selectCostsSummary, selectMonthlyChart } from './selectors';
 import { useCostsOverviewMonth } from './useCostsMonth';
@@ -20,8 +20,8 @@ const SUMMARY_HEADING_ID = 'kosten-van-de-maand';
 
 /** /kosten: the costs of the last twelve months, the chosen month's summary and its billing export. */
 export function CostsOverviewScreen() {
-  const { options, month, select } = useCostsOverviewMonth();
-  const period = useMemo(() => monthPeriod(month), [month]);
+  const { options, month, select, keepMonth } = useCostsOverviewMonth();
+  const period = useMemo(() => monthRange(month), [month]);
   const chartRange = useMemo(() => chartPeriod(month), [month]);
   const costs = useGetCostsQuery(period);
   const byMonth = useGetCostsByMonthQuery(chartRange);
@@ -52,7 +52,7 @@ export function CostsOverviewScreen() {
           <Typography variant="h2" id={SUMMARY_HEADING_ID} sx={{ mb: 1.5 }}>
             {`Kosten ${monthLabel(month)}`}
           </Typography>
-          {summary ? <SummaryTable summary={summary} /> : <LoadState isError={costs.isError} />}
+          {summary ? <SummaryTable summary={summary} onOpen={keepMonth} /> : <LoadState isError={costs.isError} />}
         </Box>
       </Stack>
     </>
@@ -60,9 +60,10 @@ export function CostsOverviewScreen() {
 }
 
 interface MonthBarProps {
-  month: string;
+  month: Month;
   options: MonthOption[];
-  onSelect: (month: string) => void;
+  /** Called with the chosen option's value. */
+  onSelect: (value: string) => void;
 }
 
 /** The month picker and the month's billing export. */
@@ -71,7 +72,7 @@ function MonthBar({ month, options, onSelect }: MonthBarProps) {
 
   // A failed export is reported by a toast (errorToasts).
   const download = async () => {
-    const file = await exportBilling(monthPeriod(month))
+    const file = await exportBilling(monthRange(month))
       .unwrap()
       .catch(() => null);
     if (file) saveCsv(file.text, file.fileName);
@@ -82,7 +83,7 @@ function MonthBar({ month, options, onSelect }: MonthBarProps) {
       <TextField
         select
         label="Maand"
-        value={month}
+        value={monthStart(month)}
         onChange={(event) => onSelect(event.target.value)}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         sx={{ minWidth: 240, bgcolor: 'background.paper' }}
@@ -104,12 +105,16 @@ function MonthBar({ month, options, onSelect }: MonthBarProps) {
  * Spec section 2: Periodiek, Nieuwe aansluitingen, Set up, Verbruik and Totale kosten. A row with
  * an amount leads to its detail screen. Where some articles bill otherwise than they cost
  * (quarterly and longer cycles are billed in advance), a second column shows what is billed.
+ * Opening a detail screen (`onOpen`) keeps the month for it.
  */
-function SummaryTable({ summary }: { summary: CostsSummary }) {
+function SummaryTable({ summary, onOpen }: { summary: CostsSummary; onOpen: () => void }) {
   const navigate = useNavigate();
   const { rows, invoiceDiffers } = summary;
   const open = (event: MouseEvent, href: string | null) => {
-    if (href && !(event.target as HTMLElement).closest('a')) navigate(href);
+    if (href && !(event.target as HTMLElement).closest('a')) {
+      onOpen();
+      navigate(href);
+    }
   };
 
   return (
@@ -136,7 +141,7 @@ function SummaryTable({ summary }: { summary: CostsSummary }) {
                 <TableRow key={row.costsType} hover={href !== null} onClick={(event) => open(event, href)} sx={href ? { cursor: 'pointer' } : undefined}>
                   <TableCell component="th" scope="row">
                     {href ? (
-                      <Link component={RouterLink} to={href} sx={{ fontWeight: 600 }}>
+                      <Link component={RouterLink} to={href} onClick={onOpen} sx={{ fontWeight: 600 }}>
                         {row.label}
                       </Link>
                     ) : (

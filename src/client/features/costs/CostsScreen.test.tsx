@@ -160,13 +160,27 @@ describe('CostsOverviewScreen (/kosten)', () => {
 
   it('opens a detail screen of the month from its row', async () => {
     const requests = mockCosts({ 'GET /api/costslinesmonthly': () => json(200, [costLine({})]) });
-    const { user, router } = renderWithProviders('/kosten', { preloadedState: loggedIn() });
+    const { user, location } = renderWithProviders('/kosten', { preloadedState: loggedIn() });
 
     await user.click(within(await summaryTable()).getByRole('link', { name: 'Periodiek' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: `Periodiek – ${previous.label}` })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/kosten/maandelijks');
+    expect(location().pathname).toBe('/kosten/maandelijks');
     expect(queriesOf(requests, '/api/costslinesmonthly')).toEqual([{ costs_date_from: previous.value, costs_date_to: lastDay(previous.value) }]);
+  });
+
+  it('derives the default month without storing it; opening a detail screen by its row keeps the month', async () => {
+    const requests = mockCosts();
+    const { user, store, location } = renderWithProviders('/kosten', { preloadedState: loggedIn() });
+
+    const table = await summaryTable();
+    expect(store.getState().ui.costsMonth).toBeNull();
+    await user.click(within(table).getByText('€ 1,05'));
+
+    expect(await screen.findByRole('heading', { level: 1, name: `Verbruik – ${previous.label}` })).toBeTruthy();
+    expect(location().pathname).toBe('/kosten/verbruik');
+    expect(store.getState().ui.costsMonth).toBe(previous.value);
+    expect(queriesOf(requests, '/api/costs').map((query) => query.costs_date_from)).toEqual([previous.value]);
   });
 });
 
@@ -175,10 +189,10 @@ describe('cost detail screens', () => {
     'sends %s back to /kosten when no month was selected in this session',
     async (path) => {
       const requests = mockCosts();
-      const { router } = renderWithProviders(path, { preloadedState: loggedIn() });
+      const { location } = renderWithProviders(path, { preloadedState: loggedIn() });
 
       expect(await screen.findByRole('heading', { level: 1, name: 'Kosten' })).toBeTruthy();
-      expect(router.state.location.pathname).toBe('/kosten');
+      expect(location().pathname).toBe('/kosten');
       expect(requests.some((request) => request.url.startsWith('/api/costslines'))).toBe(false);
     },
   );

@@ -1,7 +1,7 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api } from '../../api/api';
 import { declareToasts, inServerWords } from '../../base/errorToasts';
-import type { DateRange } from '../../base/paths';
+import type { DateRange } from '../../../domain/time';
 
 /** Amounts are JSON numbers in euros (decisions section 12); they are read with decimal.js only. */
 export interface CostFigures {

@@ -1,6 +1,6 @@
 import { Highcharts } from './charts/highcharts';
 import { fileNameFromDisposition } from './costsApi';
-import { chartPeriod, costsPerArticle, monthlyChart, monthPeriod, summarizeCosts, usageCategories } from './costsModel';
+import { chartPeriod, costsPerArticle, monthlyChart, summarizeCosts, usageCategories } from './costsModel';
 import { costLine, monthCosts } from './testData';
 
 describe('summarizeCosts', () => {
@@ -19,9 +19,9 @@ describe('summarizeCosts', () => {
 });
 
 describe('months', () => {
-  it('spans a whole month, and the twelve months of the chart ending at it', () => {
-    expect(monthPeriod('2024-02-01')).toEqual({ from: '2024-02-01', to: '2024-02-29' });
-    expect(chartPeriod('2026-03-01')).toEqual({ from: '2025-04-01', to: '2026-03-31' });
+  // A whole month's range (2024-02-01 .. 2024-02-29) is domain/time's monthRange, tested there.
+  it('spans the twelve months of the chart ending at the chosen month', () => {
+    expect(chartPeriod({ year: 2026, month: 3 })).toEqual({ from: '2025-04-01', to: '2026-03-31' });
   });
 
   it('draws twelve months with Dutch labels, zero for a month without an answer, exact totals', () => {
@@ -30,7 +30,7 @@ describe('months', () => {
         { month: '2026-03', periodic: 0.1, full: 0.2, setup: 0, usage: 0.005 },
         { month: '2025-04', periodic: 1, full: 0, setup: 0, usage: 0 },
       ],
-      '2026-03-01',
+      { year: 2026, month: 3 },
     );
     expect(chart.categories).toEqual([
       'apr 2025', 'mei 2025', 'jun 2025', 'jul 2025', 'aug 2025', 'sep 2025',

@@ -1,7 +1,5 @@
-import type Decimal from 'decimal.js';
-import { roundCents, sumAmounts } from '../../../domain/money';
-import { addMonths, daysInMonth, DUTCH_MONTHS, isoDate, monthKey, monthOptions, parseIsoDate } from '../../../domain/time';
-import type { DateRange } from '../../base/paths';
+import { sumToCents, toCents } from '../../../domain/costs/sums';
+import { type DateRange, type Month, monthKey, monthOptions, monthRange, shiftMonth } from '../../../domain/time';
 import type { CostFigures, CostLine, CostLineKind, MonthCosts, PeriodCosts } from './costsApi';
 
 /**
@@ -31,13 +29,8 @@ export type LinesCostsType = { [T in CostsType]: (typeof COSTS_TYPES)[T]['lines'
 
 export const hasLines = (costsType: CostsType): costsType is LinesCostsType => COSTS_TYPES[costsType].lines !== null;
 
-/** Exact amount in euros, rounded to cents: "12.30". */
+/** Exact amount in euros, rounded to cents: "12.30" (domain/costs/sums.ts). */
 export type Cents = string;
-
-const cents = (value: Decimal.Value): Cents => roundCents(value).toFixed(2);
-
-/** A sum of shown (already rounded) figures. */
-const total = (values: Cents[]): Cents => sumAmounts(values).toFixed(2);
 
 export const isPositive = (amount: Cents) => Number(amount) > 0;
 
@@ -47,29 +40,14 @@ export const isPositive = (amount: Cents) => Number(amount) > 0;
 /** The month picker: the current month and the 23 before it, newest first, Dutch labels. */
 export const costsMonthOptions = (nowMs: number = Date.now()) => monthOptions(nowMs, 23);
 
-/** Spec section 4: the default filter is the month before today. */
-export const defaultCostsMonth = (nowMs: number = Date.now()) => costsMonthOptions(nowMs)[1].value;
-
-/** The first to the last day of the month that starts on `firstDay` (YYYY-MM-01). */
-export const monthPeriod = (firstDay: string): DateRange => {
-  const { year, month } = parseIsoDate(firstDay)!;
-  return { from: firstDay, to: isoDate({ year, month, day: daysInMonth(year, month) }) };
-};
-
 /** Number of months in the bar chart, the chosen month the last of them. */
 export const CHART_MONTHS = 12;
 
-/** The months of the bar chart: the chosen month and the eleven before it. */
-export const chartPeriod = (firstDay: string): DateRange => {
-  const { year, month } = parseIsoDate(firstDay)!;
-  return { from: isoDate(addMonths(year, month, 1 - CHART_MONTHS)), to: monthPeriod(firstDay).to };
-};
+/** The months of the bar chart, oldest first: the chosen month and the eleven before it. */
+const chartMonths = (last: Month): Month[] => Array.from({ length: CHART_MONTHS }, (_, i) => shiftMonth(last, i + 1 - CHART_MONTHS));
 
-/** "mei 2026" */
-export const monthLabel = (firstDay: string) => {
-  const { year, month } = parseIsoDate(firstDay)!;
-  return `${DUTCH_MONTHS[month - 1]} ${year}`;
-};
+/** The dates of the bar chart's months. */
+export const chartPeriod = (last: Month): DateRange => monthRange(shiftMonth(last, 1 - CHART_MONTHS), last);
 
 const SHORT_MONTHS = ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'];
 
@@ -95,7 +73,7 @@ export interface CostsSummary {
 }
 
 const cycleSum = (costs: PeriodCosts, pick: (cycle: PeriodCosts['billing_cycles'][number]) => number) =>
-  cents(sumAmounts(costs.billing_cycles.map(pick)));
+  sumToCents(costs.billing_cycles.map(pick));
 
 /** The summary table: the billing cycles' figures per kind, plus usage, and their total. */
 export const summarizeCosts = (costs: PeriodCosts): CostsSummary => {
@@ -103,7 +81,7 @@ export const summarizeCosts = (costs: PeriodCosts): CostsSummary => {
     const { kind, label } = COSTS_TYPES[costsType];
     if (kind === 'usage') {
       // Usage is billed as it is used.
-      const usage = cents(costs.usage);
+      const usage = toCents(costs.usage);
       return { costsType, label, amount: usage, invoiced: usage };
     }
     return {
@@ -115,8 +93,8 @@ export const summarizeCosts = (costs: PeriodCosts): CostsSummary => {
   });
   return {
     rows,
-    total: total(rows.map((row) => row.amount)),
-    invoicedTotal: total(rows.map((row) => row.invoiced)),
+    total: sumToCents(rows.map((row) => row.amount)),
+    invoicedTotal: sumToCents(rows.map((row) => row.invoiced)),
     invoiceDiffers: rows.some((row) => row.amount !== row.invoiced),
   };
 };
@@ -140,12 +118,11 @@ export interface MonthlyChart {
 }
 
 /** Spec section 9: four stacked cost types per month; a month without an answer counts zero. */
-export const monthlyChart = (months: readonly MonthCosts[], lastMonth: string): MonthlyChart => {
-  const { year, month } = parseIsoDate(lastMonth)!;
-  const shown = Array.from({ length: CHART_MONTHS }, (_, i) => addMonths(year, month, i + 1 - CHART_MONTHS));
+export const monthlyChart = (months: readonly MonthCosts[], lastMonth: Month): MonthlyChart => {
+  const shown = chartMonths(lastMonth);
   const byMonth = new Map(months.map((entry) => [entry.month, entry]));
   const answers = shown.map((d) => byMonth.get(monthKey(d)));
-  const amountsOf = (kind: CostKind) => answers.map((answer) => cents(answer?.[kind] ?? 0));
+  const amountsOf = (kind: CostKind) => answers.map((answer) => toCents(answer?.[kind] ?? 0));
   const series = (Object.keys(COSTS_TYPES) as CostsType[]).map((costsType) => {
     const { kind, label } = COSTS_TYPES[costsType];
     return { kind, name: label, amounts: amountsOf(kind) };
@@ -153,7 +130,7 @@ export const monthlyChart = (months: readonly MonthCosts[], lastMonth: string): 
   return {
     categories: shown.map((d) => `${SHORT_MONTHS[d.month - 1]} ${d.year}`),
     series: series.map(({ kind, name, amounts }) => ({ kind, name, data: amounts.map(Number) })),
-    totals: shown.map((_, i) => total(series.map((entry) => entry.amounts[i]))),
+    totals: shown.map((_, i) => sumToCents(series.map((entry) => entry.amounts[i]))),
   };
 };
 
@@ -179,7 +156,7 @@ const byAmountThenName = <T extends { amount: Cents }>(name: (row: T) => string)
 export const costsPerArticle = (lines: readonly CostLine[]): ArticleCosts[] => {
   const groups = new Map<number, { first: CostLine; amounts: Cents[]; services: number }>();
   for (const line of lines) {
-    const amount = cents(line.total_price);
+    const amount = toCents(line.total_price);
     if (!isPositive(amount)) continue;
     const units = line.quantity ?? 1;
     const group = groups.get(line.article_id);
@@ -196,7 +173,7 @@ export const costsPerArticle = (lines: readonly CostLine[]): ArticleCosts[] => {
       articleName: first.article_name,
       productgroup: first.productgroup,
       services,
-      amount: total(amounts),
+      amount: sumToCents(amounts),
     }))
     .sort(byAmountThenName((row) => row.articleName));
 };
@@ -214,14 +191,14 @@ export interface ServiceCosts {
 /** The lines above zero of one article, highest first. */
 export const serviceCostsOf = (lines: readonly CostLine[], articleId: number): ServiceCosts[] =>
   lines
-    .map((line, index) => ({ line, index, amount: cents(line.total_price) }))
+    .map((line, index) => ({ line, index, amount: toCents(line.total_price) }))
     .filter(({ line, amount }) => line.article_id === articleId && isPositive(amount))
     .map(({ line, index, amount }) => ({
       key: `${line.service_id ?? 'bulk'}-${index}`,
       serviceId: line.service_id,
       firstname: line.firstname,
       lastname: line.lastname,
-      price: cents(line.price),
+      price: toCents(line.price),
       amount,
     }))
     .sort(byAmountThenName((row) => `${row.firstname ?? ''} ${row.lastname ?? ''}`));
@@ -245,9 +222,9 @@ export interface UsageCategoryCosts {
 /** The usage categories above zero, highest first. */
 export const usageCategories = (usage: Record<string, number>): UsageCategoryCosts[] =>
   Object.entries(usage)
-    .map(([key, amount]) => ({ key, label: categoryLabel(key), amount: cents(amount) }))
+    .map(([key, amount]) => ({ key, label: categoryLabel(key), amount: toCents(amount) }))
     .filter((row) => isPositive(row.amount))
     .sort(byAmountThenName((row) => row.label));
 
 /** The total of a detail table: the exact sum of its rows. */
-export const totalOf = (rows: readonly { amount: Cents }[]): Cents => total(rows.map((row) => row.amount));
+export const totalOf = (rows: readonly { amount: Cents }[]): Cents => sumToCents(rows.map((row) => row.amount));

@@ -1,10 +1,30 @@
-import { createSelector } from '@reduxjs/toolkit';
-import type { DateRange } from '../../base/paths';
+import { createSelector } from 'reselect';
+import { type DateRange, type Month, monthOf, type MonthOption } from '../../../domain/time';
 import type { RootState } from '../../base/hooks';
+import { selectChosenCostsMonth } from '../../base/uiSlice';
 import { costsApi, type CostLinesQuery } from './costsApi';
 import { costsPerArticle, monthlyChart, serviceCostsOf, summarizeCosts, usageCategories } from './costsModel';
 
 /** Derived figures of the costs screens: selectors over the pure functions of costsModel.ts. */
+
+const selectMonthOptions = (_state: RootState, options: readonly MonthOption[]) => options;
+
+/**
+ * Spec section 4: the month of /kosten, the user's choice while it is one of the picker's
+ * `options`, otherwise the default, the month before today (`options[1]`).
+ */
+export const selectCostsOverviewMonth = createSelector(
+  [selectChosenCostsMonth, selectMonthOptions],
+  (chosen, options): Month => monthOf(options.find((option) => option.value === chosen)?.value ?? options[1].value)!,
+);
+
+/**
+ * The month of the detail screens: the one chosen on /kosten in this session (picked, or opened
+ * from its summary), or null: spec section 2 then sends them back to /kosten.
+ */
+export const selectCostsDetailMonth = createSelector([selectChosenCostsMonth], (chosen): Month | null =>
+  chosen === null ? null : monthOf(chosen),
+);
 
 const selectCostsData = (state: RootState, period: DateRange) => costsApi.endpoints.getCosts.select(period)(state).data;
 
@@ -14,14 +34,14 @@ const selectCostsByMonthData = (state: RootState, period: DateRange) =>
 const selectCostLinesData = (state: RootState, query: CostLinesQuery) =>
   costsApi.endpoints.getCostLines.select(query)(state).data;
 
-const selectLastMonth = (_state: RootState, _period: DateRange, lastMonth: string) => lastMonth;
+const selectLastMonth = (_state: RootState, _period: DateRange, lastMonth: Month) => lastMonth;
 
 const selectArticleId = (_state: RootState, _query: CostLinesQuery, articleId: number) => articleId;
 
-/** The month summary table, or null until the month has loaded. */
+/** The month summary table with its totals, or null until the month has loaded. */
 export const selectCostsSummary = createSelector([selectCostsData], (costs) => (costs ? summarizeCosts(costs) : null));
 
-/** The bar chart's months, ending at `lastMonth` (YYYY-MM-01). */
+/** The bar chart's months, ending at `lastMonth`, with each month's total. */
 export const selectMonthlyChart = createSelector([selectCostsByMonthData, selectLastMonth], (months, lastMonth) =>
   months ? monthlyChart(months, lastMonth) : null,
 );
@@ -31,7 +51,7 @@ export const selectUsageCategories = createSelector([selectCostsData], (costs) =
   costs ? usageCategories(costs.usagedetail.costs) : null,
 );
 
-/** The lines of a kind, per article. */
+/** The lines of a kind, per article, each article's amount the sum of its lines. */
 export const selectCostsPerArticle = createSelector([selectCostLinesData], (lines) => (lines ? costsPerArticle(lines) : null));
 
 /** The lines of one article, per service. */

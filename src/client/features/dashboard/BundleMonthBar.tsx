@@ -1,12 +1,12 @@
 import { Button, Stack, TextField } from '@mui/material';
-import type { MonthOption } from '../../../domain/time';
+import { type Month, type MonthOption, monthStart } from '../../../domain/time';
 import { usePermission } from '../../api/accountApi';
 import { useAppDispatch } from '../../base/hooks';
 import { monthSelected } from '../../base/uiSlice';
 import { useRecalculateGroupBundleMutation } from './dashboardApi';
 
 interface BundleMonthBarProps {
-  month: string;
+  month: Month;
   options: MonthOption[];
 }
 
@@ -21,7 +21,7 @@ export function BundleMonthBar({ month, options }: BundleMonthBarProps) {
       <TextField
         select
         label="Maand"
-        value={month}
+        value={monthStart(month)}
         onChange={(event) => dispatch(monthSelected(event.target.value))}
         slotProps={{ select: { native: true } }}
         sx={{ minWidth: 220, bgcolor: 'background.paper' }}
@@ -33,7 +33,7 @@ export function BundleMonthBar({ month, options }: BundleMonthBarProps) {
         ))}
       </TextField>
       {mayRecalculate && (
-        <Button variant="outlined" onClick={() => recalculate(month)} disabled={isLoading}>
+        <Button variant="outlined" onClick={() => recalculate(monthStart(month))} disabled={isLoading}>
           Herberekenen
         </Button>
       )}

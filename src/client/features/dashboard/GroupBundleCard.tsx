@@ -2,21 +2,22 @@ import { Card, CardActionArea, CardContent, LinearProgress, Typography } from '@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatGb } from '../../../domain/format';
-import { monthOptions } from '../../../domain/time';
+import { currentMonth, type Month, monthKey, monthStart } from '../../../domain/time';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
 import { selectBundlePercentage, useGetGroupBundleQuery, useGetGroupBundleStatusQuery } from './dashboardApi';
 
 /** The group data bundle of the month, only for companies that have one; opens the month's usage report. */
-export function GroupBundleCard({ month }: { month: string }) {
+export function GroupBundleCard({ month }: { month: Month }) {
   const { data: status } = useGetGroupBundleStatusQuery();
   const hasGroupBundle = status?.has_group_bundle === true;
-  const { data: bundle } = useGetGroupBundleQuery(hasGroupBundle ? month : skipToken);
-  const percentage = useAppSelector((state) => selectBundlePercentage(state, month));
+  const firstDay = monthStart(month);
+  const { data: bundle } = useGetGroupBundleQuery(hasGroupBundle ? firstDay : skipToken);
+  const percentage = useAppSelector((state) => selectBundlePercentage(state, firstDay));
 
   if (!hasGroupBundle || !bundle) return null;
   // The report shows the current month by default; an earlier month goes along in the address.
-  const report = month === monthOptions(Date.now(), 0)[0].value ? paths.usage() : paths.usageOfMonth(month);
+  const report = monthKey(month) === monthKey(currentMonth()) ? paths.usage() : paths.usageOfMonth(month);
   return (
     <Card>
       <CardActionArea component={RouterLink} to={report}>

@@ -23,6 +23,19 @@ describe('selectBundlePercentage', () => {
     expect(selectBundlePercentage((await storeWithBundle(0, 3)).getState(), MONTH)).toBe(100);
   });
 
+  it('is computed once per loaded bundle, and again when the bundle changes', async () => {
+    const store = await storeWithBundle(40, 10);
+    const bundle = dashboardApi.endpoints.getGroupBundle.select(MONTH)(store.getState()).data!;
+    selectBundlePercentage.resetRecomputations();
+    expect(selectBundlePercentage(store.getState(), MONTH)).toBe(25);
+    store.dispatch({ type: 'unrelated/action' });
+    expect(selectBundlePercentage(store.getState(), MONTH)).toBe(25);
+    expect(selectBundlePercentage.recomputations()).toBe(1);
+    await store.dispatch(dashboardApi.util.upsertQueryData('getGroupBundle', MONTH, { ...bundle, gb_used: 30 }));
+    expect(selectBundlePercentage(store.getState(), MONTH)).toBe(75);
+    expect(selectBundlePercentage.recomputations()).toBe(2);
+  });
+
   it('is 0 for a month that has not loaded', async () => {
     expect(selectBundlePercentage((await storeWithBundle(40, 10)).getState(), '2026-04-01')).toBe(0);
   });

@@ -1,4 +1,5 @@
-import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit';
+import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
+import { createSelector } from 'reselect';
 import { bundlePercentage } from '../../../domain/bundle';
 import { api, listTags } from '../../api/api';
 import { selectArticleGroups } from '../../api/catalogApi';
@@ -29,7 +30,7 @@ export const dashboardApi = api.injectEndpoints({
       query: () => 'costs/hasgroupbundle',
       providesTags: [{ type: 'GroupBundle', id: 'STATUS' }],
     }),
-    /** `month` is the ISO date of the month's first day. */
+    /** `month` is the month's first day (`monthStart`), the API's `costs_date_from`. */
     getGroupBundle: build.query<GroupBundle, string>({
       query: (month) => ({ url: 'groupbundlecosts', params: { costs_date_from: month } }),
       providesTags: (_result, _error, month) => [{ type: 'GroupBundle', id: month }],

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { monthOptions } from '../../../domain/time';
+import { type Month, monthOf, monthOptions } from '../../../domain/time';
 import { useAppSelector } from '../../base/hooks';
 import { selectStoredMonth } from '../../base/uiSlice';
 
@@ -10,6 +10,6 @@ import { selectStoredMonth } from '../../base/uiSlice';
 export const useDashboardMonth = () => {
   const options = useMemo(() => monthOptions(), []);
   const stored = useAppSelector(selectStoredMonth);
-  const month = options.find((option) => option.value === stored)?.value ?? options[0].value;
+  const month: Month = monthOf(options.find((option) => option.value === stored)?.value ?? options[0].value)!;
   return { options, month };
 };

@@ -40,24 +40,24 @@ describe('Layout', () => {
 
   it('searches from the header with Enter', async () => {
     mockPortal();
-    const { user, router } = renderWithProviders('/dashboard', { preloadedState: loggedIn() });
+    const { user, location } = renderWithProviders('/dashboard', { preloadedState: loggedIn() });
 
     const search = within(screen.getByRole('search', { name: 'Zoeken' })).getByLabelText('Zoek product of service');
     await user.type(search, 'sim 06/12{Enter}');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Zoekresultaten voor "sim 06/12"' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/zoek/sim%2006%2F12');
+    expect(location().pathname).toBe('/zoek/sim%2006%2F12');
   });
 
   it('logs out and shows /login', async () => {
     const token = makeToken();
     const requests = mockPortal();
-    const { user, router, store } = renderWithProviders('/kosten', { preloadedState: loggedIn(token) });
+    const { user, location, store } = renderWithProviders('/kosten', { preloadedState: loggedIn(token) });
 
     await user.click(await screen.findByRole('button', { name: 'Uitloggen' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Inloggen' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(location().pathname).toBe('/login');
     expect(store.getState().auth.token).toBeNull();
     expect(requests.find((r) => r.url === '/api/auth/logout')?.authorization).toBe(`Bearer ${token}`);
   });
@@ -68,7 +68,7 @@ describe('Layout', () => {
     const requests = mockPortal({
       'GET /api/company/33': () => json(200, { id: 33, name: 'Van Dijk Elektrotechniek B.V.' }),
     });
-    const { user, store, router } = renderWithProviders('/kosten', {
+    const { user, store, location } = renderWithProviders('/kosten', {
       preloadedState: {
         ...loggedIn(managed, own),
         ui: { ...initialUiState, managedCompanyId: 33, _persist: { version: 1, rehydrated: true } },
@@ -80,7 +80,7 @@ describe('Layout', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     expect(screen.queryByText(/Je beheert nu/)).toBeNull();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(location().pathname).toBe('/dashboard');
     expect(store.getState().auth).toMatchObject({ token: own, originalToken: null });
     expect(store.getState().ui.managedCompanyId).toBeNull();
     const policyReads = requests.filter((r) => r.url === '/api/auth/policies');
@@ -89,12 +89,12 @@ describe('Layout', () => {
 
   it('sends logged-out visitors of a logged-in route to /login', async () => {
     mockPortal();
-    const { router } = renderWithProviders('/mijn-bedrijf', {
+    const { location } = renderWithProviders('/mijn-bedrijf', {
       preloadedState: { auth: { status: 'anonymous', token: null, originalToken: null } },
     });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Inloggen' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(location().pathname).toBe('/login');
   });
 
   it('shows the 404 page for unknown paths', async () => {
@@ -111,10 +111,10 @@ describe('Layout', () => {
 describe('routes', () => {
   it('opens the dashboard for /', async () => {
     mockPortal();
-    const { router } = renderWithProviders('/', { preloadedState: loggedIn() });
+    const { location } = renderWithProviders('/', { preloadedState: loggedIn() });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(location().pathname).toBe('/dashboard');
   });
 
   it.each([

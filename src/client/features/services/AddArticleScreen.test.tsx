@@ -52,7 +52,7 @@ describe('AddArticleScreen', () => {
       'POST /api/articles/create': () => answer.promise,
       'GET /api/articles/31': () => json(404, { message: 'Artikel niet gevonden.' }),
     });
-    const { user, router } = renderWithProviders(addPath, { preloadedState: loggedIn() });
+    const { user, location } = renderWithProviders(addPath, { preloadedState: loggedIn() });
 
     await user.type(await screen.findByLabelText('Artikelnaam'), 'Zakelijk Basis');
     await user.type(screen.getByLabelText('SKU'), 'ZB-1');
@@ -66,7 +66,7 @@ describe('AddArticleScreen', () => {
     expect((screen.getByRole('button', { name: 'Opslaan' }) as HTMLButtonElement).disabled).toBe(true);
     answer.resolve(json(201, { ...article, id: 31, name: 'Zakelijk Basis' }));
     await screen.findByRole('heading', { level: 1, name: 'Niet gevonden' });
-    expect(router.state.location.pathname).toBe('/mijn-diensten/1/mobiele-telefonie/31/zakelijk-basis');
+    expect(location().pathname).toBe('/mijn-diensten/1/mobiele-telefonie/31/zakelijk-basis');
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
       {
         name: 'Zakelijk Basis',

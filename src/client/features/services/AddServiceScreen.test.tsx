@@ -22,7 +22,7 @@ const renderAddService = (granted: Permission[] = ['CREATE_SERVICE'], overrides:
 
 describe('AddServiceScreen', () => {
   it('saves in Bestaande gebruiker only with a chosen user, sending its id', async () => {
-    const { user, requests, router } = renderAddService(['CREATE_SERVICE'], {
+    const { user, requests, location } = renderAddService(['CREATE_SERVICE'], {
       'PUT /api/services/create': () => json(201, { data: service({ id: 44, end_user: { id: 12, firstname: 'Voornaam12', lastname: 'Achternaam12' } }) }),
     });
 
@@ -35,7 +35,7 @@ describe('AddServiceScreen', () => {
     expect(saveButton().disabled).toBe(false);
     await user.click(saveButton());
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/mijn-diensten/1/mobiele-telefonie/12/zakelijk-onbeperkt-10gb/44/voornaam12-achternaam12'));
+    await waitFor(() => expect(location().pathname).toBe('/mijn-diensten/1/mobiele-telefonie/12/zakelijk-onbeperkt-10gb/44/voornaam12-achternaam12'));
     const body = requests.find((r) => r.method === 'PUT')?.body as Record<string, unknown>;
     expect(body).toMatchObject({ article_id: 12, end_user_id: 12, order_reference: null, end_time: null, article_group_field_inputs: [] });
     expect(body).not.toHaveProperty('end_user');
@@ -177,7 +177,7 @@ describe('AddServiceScreen', () => {
   });
 
   it('reports any failure as a taken phone number and enables saving again', async () => {
-    const { user, router } = renderAddService(['CREATE_SERVICE'], {
+    const { user, location } = renderAddService(['CREATE_SERVICE'], {
       'PUT /api/services/create': () => json(409, { message: MSG.phoneNumberTaken }),
     });
 
@@ -186,7 +186,7 @@ describe('AddServiceScreen', () => {
 
     expect(await screen.findByText(MSG.phoneNumberTaken)).toBeTruthy();
     await waitFor(() => expect(saveButton().disabled).toBe(false));
-    expect(router.state.location.pathname).toBe(addPath);
+    expect(location().pathname).toBe(addPath);
     expect(within(screen.getByRole('main')).getByRole('heading', { level: 1 }).textContent).toBe('Afname toevoegen');
   });
 });

@@ -1,13 +1,14 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDecimal } from '../../../domain/format';
 import { usePermission } from '../../api/accountApi';
 import type { ArticleGroup } from '../../api/catalogApi';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
-import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
+import { Section } from '../../components/Section';
+import { TableStates } from '../../components/TableStates';
 import { useArticleGroup, useRouteIds, useTodayNoon } from './routeData';
 import { type ArticleTableRow, selectArticleTableRows } from './selectors';
 import { ScreenState } from './ScreenState';
@@ -42,12 +43,9 @@ export function ArticleGroupScreen() {
           </Button>
         )}
       </Stack>
-      <Box component="section" aria-labelledby={TABLE_HEADING_ID}>
-        <Typography variant="h2" id={TABLE_HEADING_ID} sx={{ mb: 2 }}>
-          Artikelen
-        </Typography>
+      <Section id={TABLE_HEADING_ID} title="Artikelen">
         <ArticleTable group={group} />
-      </Box>
+      </Section>
     </>
   );
 }
@@ -58,16 +56,21 @@ function ArticleTable({ group }: { group: ArticleGroup }) {
   const { isLoading, isError } = useGetArticlesQuery(group.id);
   const rows = useAppSelector((state) => selectArticleTableRows(state, group.id, at));
 
-  if (isLoading) return <PageLoading />;
-  if (isError) return <Typography>De artikelen konden niet worden geladen. Probeer het later opnieuw.</Typography>;
-  if (rows.length === 0) return <Typography>Er zijn geen artikelen gekoppeld aan deze artikelgroep.</Typography>;
   return (
-    <VirtualTable
-      labelledBy={TABLE_HEADING_ID}
-      columns={columns}
-      rows={rows}
-      rowKey={(row) => row.id}
-      rowHref={(row) => paths.article(group, row)}
-    />
+    <TableStates
+      isLoading={isLoading}
+      isError={isError}
+      errorText="De artikelen konden niet worden geladen. Probeer het later opnieuw."
+      isEmpty={rows.length === 0}
+      emptyText="Er zijn geen artikelen gekoppeld aan deze artikelgroep."
+    >
+      <VirtualTable
+        labelledBy={TABLE_HEADING_ID}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        rowHref={(row) => paths.article(group, row)}
+      />
+    </TableStates>
   );
 }

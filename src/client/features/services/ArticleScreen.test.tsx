@@ -54,13 +54,13 @@ describe('ArticleScreen', () => {
 
   it('keeps Toon Historische Afnames in the query string and refetches with ended services', async () => {
     const requests = mockServices([]);
-    const { user, router } = renderWithProviders(articlePath, { preloadedState: loggedIn() });
+    const { user, location } = renderWithProviders(articlePath, { preloadedState: loggedIn() });
 
     const historic = await screen.findByRole('checkbox', { name: MSG.showHistoric });
     expect((historic as HTMLInputElement).checked).toBe(false);
     await user.click(historic);
 
-    expect(router.state.location.search).toBe('?show_historic=1');
+    expect(location().search).toBe('?show_historic=1');
     await waitFor(() =>
       expect(articleRequests(requests)).toEqual([
         '/api/articles/12?services_offset=0&services_limit=100',
@@ -70,7 +70,7 @@ describe('ArticleScreen', () => {
     expect((screen.getByRole('checkbox', { name: MSG.showHistoric }) as HTMLInputElement).checked).toBe(true);
 
     await user.click(screen.getByRole('checkbox', { name: MSG.showHistoric }));
-    expect(router.state.location.search).toBe('');
+    expect(location().search).toBe('');
   });
 
   it('starts with ended services when the address asks for them', async () => {

@@ -32,7 +32,7 @@ describe('EditArticleScreen', () => {
     const requests = mockServices(['CREATE_ARTICLE', 'EDIT_PRICES'], {
       'PUT /api/articles/12': () => json(200, { ...article, name: 'Zakelijk Onbeperkt 20GB' }),
     });
-    const { user, router } = renderWithProviders(editPath, { preloadedState: loggedIn() });
+    const { user, location } = renderWithProviders(editPath, { preloadedState: loggedIn() });
 
     const name = await screen.findByLabelText('Artikelnaam');
     await user.clear(name);
@@ -40,7 +40,7 @@ describe('EditArticleScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
 
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe('/mijn-diensten/1/mobiele-telefonie/12/zakelijk-onbeperkt-20gb'),
+      expect(location().pathname).toBe('/mijn-diensten/1/mobiele-telefonie/12/zakelijk-onbeperkt-20gb'),
     );
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
       name: 'Zakelijk Onbeperkt 20GB',
@@ -77,7 +77,7 @@ describe('EditArticleScreen', () => {
 
   it('asks before deleting, shows a refusal in the dialog and then goes back to the group', async () => {
     const requests = mockServices(['CREATE_ARTICLE', 'EDIT_PRICES'], { 'DELETE /api/articles/12': () => json(409, { message: refusal }) });
-    const { user, router } = renderWithProviders(editPath, { preloadedState: loggedIn() });
+    const { user, location } = renderWithProviders(editPath, { preloadedState: loggedIn() });
 
     await user.click(await screen.findByRole('button', { name: 'Verwijderen' }));
     const dialog = screen.getByRole('dialog');
@@ -87,18 +87,18 @@ describe('EditArticleScreen', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(refusal);
     expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(['/api/articles/12']);
     await user.click(within(dialog).getByRole('button', { name: 'Annuleren' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/mijn-diensten/1/mobiele-telefonie'));
+    await waitFor(() => expect(location().pathname).toBe('/mijn-diensten/1/mobiele-telefonie'));
   });
 
   it('closes the dialog without deleting on Annuleren', async () => {
     const requests = mockServices(['CREATE_ARTICLE', 'EDIT_PRICES']);
-    const { user, router } = renderWithProviders(editPath, { preloadedState: loggedIn() });
+    const { user, location } = renderWithProviders(editPath, { preloadedState: loggedIn() });
 
     await user.click(await screen.findByRole('button', { name: 'Verwijderen' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Annuleren' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(router.state.location.pathname).toBe(editPath);
+    expect(location().pathname).toBe(editPath);
     expect(requests.filter((r) => r.method === 'DELETE')).toEqual([]);
   });
 });

@@ -30,28 +30,28 @@ const renderEdit = (granted: Permission[] = ALL, overrides: Routes = {}) => {
 
 describe('EditServiceScreen', () => {
   it('returns to the article page after setting an end date of today', async () => {
-    const { user, router, requests } = renderEdit();
+    const { user, location, requests } = renderEdit();
 
     fireEvent.change(await screen.findByLabelText('Einddatum'), { target: { value: toDateTimeInput(NOON) } });
     await user.click(saveButton());
 
-    await waitFor(() => expect(router.state.location.pathname).toBe(articlePath));
+    await waitFor(() => expect(location().pathname).toBe(articlePath));
     const body = requests.find((r) => r.method === 'PUT')?.body as Record<string, unknown>;
     expect(Date.parse(body.end_time as string) / 1000).toBe(NOON);
     expect(body).not.toHaveProperty('start_time');
   });
 
   it('returns to the service after setting an end date in the future', async () => {
-    const { user, router } = renderEdit();
+    const { user, location } = renderEdit();
 
     fireEvent.change(await screen.findByLabelText('Einddatum'), { target: { value: toDateTimeInput(NOON + 2 * 86400) } });
     await user.click(saveButton());
 
-    await waitFor(() => expect(router.state.location.pathname).toBe(servicePath));
+    await waitFor(() => expect(location().pathname).toBe(servicePath));
   });
 
   it('returns to the service without an end date, keeping the hidden Data field', async () => {
-    const { user, router, requests } = renderEdit();
+    const { user, location, requests } = renderEdit();
 
     const phone = await screen.findByLabelText('Telefoonnummer');
     await user.clear(phone);
@@ -60,7 +60,7 @@ describe('EditServiceScreen', () => {
     expect(screen.queryByLabelText('Data')).toBeNull();
     await user.click(saveButton());
 
-    await waitFor(() => expect(router.state.location.pathname).toBe(servicePath));
+    await waitFor(() => expect(location().pathname).toBe(servicePath));
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
       order_reference: 'PO-2026-7',
       article_group_field_inputs: [
@@ -107,7 +107,7 @@ describe('EditServiceScreen', () => {
   });
 
   it('deletes after confirmation and goes to the article page on OK', async () => {
-    const { user, router, requests } = renderEdit(ALL, {
+    const { user, location, requests } = renderEdit(ALL, {
       'DELETE /api/services/7/hard': () => json(200, { message: MSG.deleteSuccessBody }),
     });
 
@@ -118,11 +118,11 @@ describe('EditServiceScreen', () => {
     expect(within(done).getByText(MSG.deleteSuccessBody)).toBeTruthy();
     expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(['/api/services/7/hard']);
     await user.click(within(done).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(articlePath));
+    await waitFor(() => expect(location().pathname).toBe(articlePath));
   });
 
   it('says Whoops! when the delete fails and stays', async () => {
-    const { user, router } = renderEdit(ALL, { 'DELETE /api/services/7/hard': () => json(500, { message: 'Fout' }) });
+    const { user, location } = renderEdit(ALL, { 'DELETE /api/services/7/hard': () => json(500, { message: 'Fout' }) });
 
     await user.click(await screen.findByRole('button', { name: 'Verwijderen' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Verwijderen' }));
@@ -131,6 +131,6 @@ describe('EditServiceScreen', () => {
     expect(within(failed).getByText(MSG.deleteFailureBody)).toBeTruthy();
     await user.click(within(failed).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(router.state.location.pathname).toBe(editPath);
+    expect(location().pathname).toBe(editPath);
   });
 });

@@ -7,7 +7,7 @@ import { selectArticleGroupById, useGetVisibleArticleGroupsQuery } from '../../a
 import { selectActingCompanyId } from '../../base/authSlice';
 import { useAppSelector } from '../../base/hooks';
 import { type ArticleQuery, articleWindowQuery, useGetArticleQuery, useGetServiceQuery } from './servicesApi';
-import { showHistoricIn, toId } from './servicesRoutes';
+import { showHistoricIn, toId } from './routes';
 
 /** The ids in the address of a services screen; null when a segment is not a valid id. */
 export const useRouteIds = () => {

@@ -25,6 +25,19 @@ describe('services selectors', () => {
     expect(selectActiveBulkCount(state, { id: 99, showHistoric: false }, NOON)).toBe(0);
   });
 
+  it('count the active bulk units once per article and instant (memoized)', async () => {
+    const store = await storeWith();
+    // Instants no other test asks for: the memo keeps every article's entries and instant asked.
+    const at = NOON + 1;
+    selectActiveBulkCount.resetRecomputations();
+    expect(selectActiveBulkCount(store.getState(), query, at)).toBe(5);
+    store.dispatch({ type: 'unrelated/action' });
+    expect(selectActiveBulkCount(store.getState(), query, at)).toBe(5);
+    expect(selectActiveBulkCount.recomputations()).toBe(1);
+    expect(selectActiveBulkCount(store.getState(), query, at + 10 * DAY)).toBe(8);
+    expect(selectActiveBulkCount.recomputations()).toBe(2);
+  });
+
   it('give the future net change with its entries', async () => {
     const { netChange, mutations } = selectFutureBulkChanges((await storeWith()).getState(), query, NOON);
     expect(netChange).toBe(1);

@@ -1,4 +1,4 @@
-import { createSelector } from '@reduxjs/toolkit';
+import { createSelector } from 'reselect';
 import { activeBulkCount, futureMutations, futureNetChange, withRunningTotals } from '../../../domain/bulk';
 import type { RootState } from '../../base/hooks';
 import { articlesAdapter, type ArticleQuery, servicesApi } from './servicesApi';

@@ -1,4 +1,4 @@
-// The form screens below /mijn-diensten, loaded as one chunk (servicesRoutes.ts).
+// The form screens below /mijn-diensten, loaded as one chunk (routes.tsx).
 export { AddArticleScreen } from './AddArticleScreen';
 export { AddServiceScreen } from './AddServiceScreen';
 export { BulkServicesScreen } from './BulkServicesScreen';

@@ -1,7 +1,6 @@
 import { formatBytes, formatDecimal, formatDuration } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
-import { daysInMonth, isoDate, parseIsoDate, zonedParts } from '../../../domain/time';
-import type { DateRange } from '../../base/paths';
+import { currentMonth, type DateRange, monthRange, parseIsoDate } from '../../../domain/time';
 import type { ReportDirection, ReportFilters, ReportRow, ReportType, UsageRecord } from './usageApi';
 
 /**
@@ -15,10 +14,7 @@ import type { ReportDirection, ReportFilters, ReportRow, ReportType, UsageRecord
  * that mean another month carry it (/kosten/verbruik and the dashboard's bundle for an earlier
  * month), so the plain menu entry shows the usage of the month in progress.
  */
-export const currentMonthRange = (nowMs: number = Date.now()): DateRange => {
-  const { year, month } = zonedParts(nowMs);
-  return { from: isoDate({ year, month, day: 1 }), to: isoDate({ year, month, day: daysInMonth(year, month) }) };
-};
+export const currentMonthRange = (nowMs: number = Date.now()): DateRange => monthRange(currentMonth(nowMs));
 
 export const TYPE_OPTIONS: { value: ReportType; label: string }[] = [
   { value: '', label: 'Alle' },

@@ -1,6 +1,6 @@
 import { api } from '../../api/api';
 import { declareToasts, inServerWords } from '../../base/errorToasts';
-import type { DateRange } from '../../base/paths';
+import type { DateRange } from '../../../domain/time';
 
 /** Report filters (spec section 3); '' is "Alle". */
 export type ReportType = '' | 'data' | 'voice' | 'sms';

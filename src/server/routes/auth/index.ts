@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { deadline } from '../../../domain/deadline';
 import { FROM_PORTAL_HEADER } from '../../../domain/fromPortal';
 import { MSG } from '../../../domain/messages';
 import { passwordWeakness } from '../../../domain/passwordStrength';
@@ -28,64 +27,6 @@ import { emailSchema, errorResponses, integerId, messageSchema, tokenSchema, typ
 
 export const REFRESH_COOKIE = 'portal_refresh';
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-
-/**
- * A full page load's refresh may carry the GET calls its first render needs (`include`, at most
- * MAX_INCLUDED paths below /api/, `{user}` and `{company}` standing for the session's user and
- * company, which the page cannot know before it has the token). The server answers them with the
- * new token, each as an ordinary request with that token (the same authentication, permissions and
- * company scope), so the page has its data one round trip and one busy main thread sooner: its own
- * calls could only leave once the refresh's answer had been read between the vendor scripts'
- * evaluation. `included` holds the JSON of each call that answered 200, by the path as asked; a
- * call that did not is left out, and the page then asks it as usual.
- */
-export const MAX_INCLUDED = 8;
-/**
- * How long the refresh waits for its included calls: one that takes longer is left out (the page
- * asks it itself), so a slow call never holds the session's token.
- */
-export const INCLUDED_BUDGET_MS = 200;
-const refreshBodySchema = {
-  type: ['object', 'null'],
-  properties: {
-    include: {
-      type: 'array',
-      maxItems: MAX_INCLUDED,
-      uniqueItems: true,
-      // A path below /api/ with its query: no scheme, host, fragment or '..' (nor its encoding
-      // '%2e%2e', which a URL parser resolves as well); only GET is asked.
-      items: { type: 'string', minLength: 1, maxLength: 300, pattern: '^(?!.*(?:\\.|%2[eE])(?:\\.|%2[eE]))[A-Za-z0-9{][A-Za-z0-9/_.,=&?%{}-]*$' },
-    },
-  },
-  additionalProperties: false,
-} as const;
-
-const includedAnswers = async (
-  app: FastifyInstance,
-  token: string,
-  session: { userId: number; companyId: number },
-  include: string[],
-): Promise<Record<string, unknown>> => {
-  const budget = deadline(INCLUDED_BUDGET_MS);
-  try {
-    const answers = await Promise.all(
-      include.map(async (path) => {
-        const url = `/api/${path.replaceAll('{user}', String(session.userId)).replaceAll('{company}', String(session.companyId))}`;
-        // Whatever the pattern let through: only what stays below /api/ once resolved.
-        if (!new URL(url, 'http://portal.invalid').pathname.startsWith('/api/')) return [];
-        const res = await Promise.race([
-          app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }),
-          budget.reached,
-        ]);
-        const json = res !== null && res.statusCode === 200 && String(res.headers['content-type'] ?? '').startsWith('application/json');
-        return json ? ([[path, res.json()]] as [string, unknown][]) : [];
-      }),
-    );
-    return Object.fromEntries(answers.flat());
-  } finally {
-    budget.cancel();
-  }
-};
 
 const permissionMapSchema = {
   type: 'object',
@@ -162,10 +103,7 @@ export default async function authRoutes(app: RouteApp) {
     {
       config: { public: true },
       onRequest: refuseCrossSite,
-      schema: {
-        body: refreshBodySchema,
-        response: { 200: { ...tokenSchema, properties: { ...tokenSchema.properties, included: { type: 'object', additionalProperties: true } } }, ...errorResponses },
-      },
+      schema: { response: { 200: tokenSchema, ...errorResponses } },
     },
     async (request, reply) => {
       const refreshed = await refreshSession(app.db, request.cookies[REFRESH_COOKIE]);
@@ -182,8 +120,7 @@ export default async function authRoutes(app: RouteApp) {
         impersonate: null,
         sid: session.sessionId,
       });
-      const include = (request.body as { include?: string[] } | null | undefined)?.include ?? [];
-      return include.length === 0 ? { token } : { token, included: await includedAnswers(app, token, session, include) };
+      return { token };
     },
   );
 

@@ -95,9 +95,9 @@ export default async function costsRoutes(app: RouteApp) {
     { schema: { querystring: costsRangeQuery, response: { 200: costsSchema, ...errorResponses } } },
     async (request) => {
       const range = monthRangeOf(request.query);
-      const { start, end } = rangeDates(range);
+      const dates = rangeDates(range);
       const summary = await costsSummary(app.db, request.actor.companyId, range);
-      return { ...summary, start: { date: start }, end: { date: end } };
+      return { ...summary, start: { date: dates.from }, end: { date: dates.to } };
     },
   );
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { daysInMonth, isoDate } from '../../../domain/time';
+import { monthRange, type DateRange } from '../../../domain/time';
 import type { MonthRange } from '../../services/costs/input';
 import { dateRangeOf } from '../input';
 import { isoDateSchema } from '../schemas';
@@ -14,12 +14,9 @@ export type CostsRangeQuery = Static<typeof costsRangeQuery>;
  * 2026-04-02 means March and April. 400 outside the rule of every date range (dateRangeOf).
  */
 export const monthRangeOf = (query: CostsRangeQuery): MonthRange => {
-  const { from, to } = dateRangeOf(query.costs_date_from, query.costs_date_to);
+  const { from, to } = dateRangeOf({ from: query.costs_date_from, to: query.costs_date_to });
   return { from: { year: from.year, month: from.month }, to: { year: to.year, month: to.month } };
 };
 
-/** The first and last day of the months a range covers, as ISO dates. */
-export const rangeDates = (range: MonthRange) => ({
-  start: isoDate({ ...range.from, day: 1 }),
-  end: isoDate({ ...range.to, day: daysInMonth(range.to.year, range.to.month) }),
-});
+/** The first and last day of the months a range covers. */
+export const rangeDates = (range: MonthRange): DateRange => monthRange(range.from, range.to);

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { businessDateOf, isoDate, todayNoon } from '../../../domain/time';
+import { businessDateOf, isoDate, monthStart, todayNoon } from '../../../domain/time';
 import { HttpError } from '../../plugins/errors';
 import { csvAmount, sendCsv, toCsv } from '../../services/csv';
 import {
@@ -104,7 +104,7 @@ const detailRecordSchema = {
 /** The chosen range (dateRangeOf's rule: 400 outside it), by default the running month up to today. */
 const rangeOf = (query: RangeQuery): DateRange => {
   const today = businessDateOf(todayNoon());
-  return dateRangeOf(query.report_date_from || isoDate({ ...today, day: 1 }), query.report_date_to || isoDate(today));
+  return dateRangeOf({ from: query.report_date_from || monthStart(today), to: query.report_date_to || isoDate(today) });
 };
 
 const filtersOf = (query: ReportQuery): ReportFilters => ({

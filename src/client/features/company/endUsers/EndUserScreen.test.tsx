@@ -151,7 +151,7 @@ describe('EditEndUserScreen', () => {
 
   it('saves the new name and opens the view under the new name', async () => {
     const requests = endUserServer();
-    const { user, router } = renderWithProviders(editPath, { preloadedState: loggedIn() });
+    const { user, location } = renderWithProviders(editPath, { preloadedState: loggedIn() });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Eindgebruiker bewerken' })).toBeTruthy();
     const firstname = screen.getByLabelText(/Voornaam/);
@@ -160,7 +160,7 @@ describe('EditEndUserScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Johan de Vries' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/mijn-bedrijf/end-users/7/johan-de-vries');
+    expect(location().pathname).toBe('/mijn-bedrijf/end-users/7/johan-de-vries');
     const put = requests.find((r) => r.method === 'PUT');
     expect(put?.url).toBe('/api/end-users/7');
     expect(put?.body).toEqual({ firstname: 'Johan', lastname: 'de Vries' });
@@ -171,22 +171,22 @@ describe('EditEndUserScreen', () => {
 
   it("shows the server's reason when it refuses the save", async () => {
     endUserServer({ 'PUT /api/end-users/7': () => json(400, { message: "Veld 'Achternaam' is verplicht." }) });
-    const { user, router } = renderWithProviders(editPath, { preloadedState: loggedIn() });
+    const { user, location } = renderWithProviders(editPath, { preloadedState: loggedIn() });
 
     await user.click(await screen.findByRole('button', { name: 'Opslaan' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe("Veld 'Achternaam' is verplicht.");
-    expect(router.state.location.pathname).toBe(editPath);
+    expect(location().pathname).toBe(editPath);
     expect((screen.getByRole('button', { name: 'Opslaan' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('goes back to the view with Annuleren', async () => {
     endUserServer();
-    const { user, router } = renderWithProviders(editPath, { preloadedState: loggedIn() });
+    const { user, location } = renderWithProviders(editPath, { preloadedState: loggedIn() });
 
     await user.click(await screen.findByRole('link', { name: 'Annuleren' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Jan de Vries' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/mijn-bedrijf/end-users/7/jan-de-vries');
+    expect(location().pathname).toBe('/mijn-bedrijf/end-users/7/jan-de-vries');
   });
 });

@@ -1,0 +1,89 @@
+import { Paper, type SxProps, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, type Theme } from '@mui/material';
+import type { Key, ReactNode } from 'react';
+
+export interface DataColumn<Row> {
+  header: string;
+  align?: 'left' | 'right';
+  /** Style of the column's body cells. */
+  sx?: SxProps<Theme>;
+  cell: (row: Row) => ReactNode;
+}
+
+interface DataTableProps<Row> {
+  /** Id of the heading that names the table. */
+  labelledBy: string;
+  columns: readonly DataColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => Key;
+  /** Another page of rows is on its way. */
+  busy?: boolean;
+  /** Below the table, e.g. its DataTablePagination. */
+  footer?: ReactNode;
+}
+
+const HEAD = { fontWeight: 600 } as const;
+
+/** A small table with a header row, named by its section's heading. */
+export function DataTable<Row>({ labelledBy, columns, rows, rowKey, busy, footer }: DataTableProps<Row>) {
+  return (
+    <TableContainer component={Paper} variant="outlined" aria-busy={busy}>
+      <Table size="small" aria-labelledby={labelledBy}>
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column.header} align={column.align} sx={HEAD}>
+                {column.header}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={rowKey(row)}>
+              {columns.map((column) => (
+                <TableCell key={column.header} align={column.align} sx={column.sx}>
+                  {column.cell(row)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {footer}
+    </TableContainer>
+  );
+}
+
+const pageLabel = (type: 'first' | 'last' | 'next' | 'previous') =>
+  ({ first: 'Ga naar de eerste pagina', last: 'Ga naar de laatste pagina', next: 'Ga naar de volgende pagina', previous: 'Ga naar de vorige pagina' })[type];
+
+interface DataTablePaginationProps {
+  count: number;
+  /** Zero-based, as MUI counts. */
+  page: number;
+  onPageChange: (page: number) => void;
+  rowsPerPage: number;
+  /** The page sizes to choose from; without them the size is fixed. */
+  rowsPerPageOptions?: number[];
+  onRowsPerPageChange?: (rowsPerPage: number) => void;
+}
+
+/** The pages of a DataTable, in Dutch, with first and last page buttons. */
+export function DataTablePagination({ count, page, onPageChange, rowsPerPage, rowsPerPageOptions = [], onRowsPerPageChange }: DataTablePaginationProps) {
+  return (
+    <TablePagination
+      component="div"
+      count={count}
+      page={page}
+      onPageChange={(_event, next) => onPageChange(next)}
+      rowsPerPage={rowsPerPage}
+      rowsPerPageOptions={rowsPerPageOptions}
+      onRowsPerPageChange={(event) => onRowsPerPageChange?.(Number(event.target.value))}
+      labelRowsPerPage="Rijen per pagina"
+      labelDisplayedRows={({ from, to, count: total }) => `${from}-${to} van ${total}`}
+      getItemAriaLabel={pageLabel}
+      showFirstButton
+      showLastButton
+    />
+  );
+}

@@ -1,0 +1,15 @@
+import { screen, screenRoute } from '../../base/lazyScreen';
+
+const LoginScreen = screen(() => import(/* webpackChunkName: "login-screen" */ './LoginScreen'), 'LoginScreen');
+const ForgotPasswordScreen = screen(
+  () => import(/* webpackChunkName: "forgot-password-screen" */ './ForgotPasswordScreen'),
+  'ForgotPasswordScreen',
+);
+const ResetPasswordScreen = screen(() => import(/* webpackChunkName: "reset-password-screen" */ './ResetPasswordScreen'), 'ResetPasswordScreen');
+
+/** Spec section 2: the screens before a session. */
+export const authRoutes = [
+  screenRoute('login', LoginScreen),
+  screenRoute('forgot-password', ForgotPasswordScreen),
+  screenRoute('reset', ResetPasswordScreen),
+];

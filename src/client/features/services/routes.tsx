@@ -1,0 +1,103 @@
+import { Fragment, useEffect } from 'react';
+import { Navigate, Outlet, type RouteObject, useLocation } from 'react-router-dom';
+import { accountApi } from '../../api/accountApi';
+import { selectActingCompanyId } from '../../base/authSlice';
+import type { AppDispatch, RootState } from '../../base/hooks';
+import { screen, screenRoute } from '../../base/lazyScreen';
+import { type Prefetch, prefetchQuery } from '../../base/routeNeeds';
+import { whenIdle } from '../../base/whenIdle';
+import { articleWindowQuery, servicesApi } from './servicesApi';
+
+/** The addresses below /mijn-diensten (spec section 2), relative to it. */
+export const GROUP = ':groupId/:groupName';
+export const ARTICLE = `${GROUP}/:articleId/:articleName`;
+export const SERVICE = `${ARTICLE}/:serviceId/:endUserUrlName`;
+
+/** An id segment of the address, or null when it is not a valid id. */
+export const toId = (value: string | undefined): number | null =>
+  value !== undefined && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
+
+/** 'Toon Historische Afnames' in the query string (spec section 4); useShowHistoric reads the same. */
+export const showHistoricIn = (searchParams: URLSearchParams) => searchParams.get('show_historic') === '1';
+
+// The group, article and service pages are one chunk; the forms another (formik, react-select,
+// moment), which the pages do without and fetch once the browser is idle (ServicesFrame).
+const loadPages = () => import(/* webpackChunkName: "services-screen" */ './servicesPages');
+const ArticleGroupScreen = screen(loadPages, 'ArticleGroupScreen');
+const ArticleScreen = screen(loadPages, 'ArticleScreen');
+const ServiceScreen = screen(loadPages, 'ServiceScreen');
+const ServicesNotFound = screen(loadPages, 'ServicesNotFound');
+
+const loadForms = () => import(/* webpackChunkName: "services-forms" */ './servicesForms');
+const AddArticleScreen = screen(loadForms, 'AddArticleScreen');
+const EditArticleScreen = screen(loadForms, 'EditArticleScreen');
+const AddServiceScreen = screen(loadForms, 'AddServiceScreen');
+const BulkServicesScreen = screen(loadForms, 'BulkServicesScreen');
+const EditServiceScreen = screen(loadForms, 'EditServiceScreen');
+
+/** Every services screen below /mijn-diensten. A new address is a new screen: forms and scroll positions start afresh. */
+function ServicesFrame() {
+  const { pathname } = useLocation();
+  useEffect(() => whenIdle(() => void loadForms().catch(() => undefined)), []);
+  return (
+    <Fragment key={pathname}>
+      <Outlet />
+    </Fragment>
+  );
+}
+
+/** The acting company: its labels name the free fields of the article, service and add-service screens. */
+const actingCompany = (dispatch: AppDispatch, getState: () => RootState) => {
+  const companyId = selectActingCompanyId(getState());
+  return companyId === null ? null : dispatch(prefetchQuery(accountApi.endpoints.getCompany, companyId));
+};
+
+/**
+ * The article with its first window of services, as useArticle asks it: on the article page with
+ * the ended services when the address shows them; the forms without. `withCompany`: the screen
+ * names the free fields with the company's labels.
+ */
+const article =
+  ({ articlePage, withCompany }: { articlePage: boolean; withCompany: boolean }): Prefetch =>
+  ({ params, search }) =>
+  (dispatch, getState) => {
+    const id = toId(params.articleId);
+    if (id === null) return Promise.resolve();
+    return Promise.all([
+      dispatch(prefetchQuery(servicesApi.endpoints.getArticle, articleWindowQuery(id, articlePage && showHistoricIn(search), 0))),
+      withCompany ? actingCompany(dispatch, getState) : null,
+    ]);
+  };
+
+const group: Prefetch =
+  ({ params }) =>
+  (dispatch) => {
+    const id = toId(params.groupId);
+    return id === null ? Promise.resolve() : dispatch(prefetchQuery(servicesApi.endpoints.getArticles, id));
+  };
+
+const service: Prefetch =
+  ({ params }) =>
+  (dispatch, getState) => {
+    const id = toId(params.serviceId);
+    return id === null ? Promise.resolve() : Promise.all([dispatch(prefetchQuery(servicesApi.endpoints.getService, id)), actingCompany(dispatch, getState)]);
+  };
+
+/** Spec section 2, Services: the groups' articles, an article's services, a service, and their forms. */
+export const servicesRoute: RouteObject = {
+  path: 'mijn-diensten',
+  element: <ServicesFrame />,
+  children: [
+    // The groups are listed on the dashboard and in the menu.
+    { index: true, element: <Navigate to="/dashboard" replace /> },
+    screenRoute(GROUP, ArticleGroupScreen, group),
+    screenRoute(`${GROUP}/toevoegen`, AddArticleScreen),
+    screenRoute(ARTICLE, ArticleScreen, article({ articlePage: true, withCompany: true })),
+    screenRoute(`${ARTICLE}/bewerken`, EditArticleScreen, article({ articlePage: false, withCompany: false })),
+    screenRoute(`${ARTICLE}/toevoegen`, AddServiceScreen, article({ articlePage: false, withCompany: true })),
+    screenRoute(`${ARTICLE}/bulkafnames`, BulkServicesScreen, article({ articlePage: false, withCompany: false })),
+    screenRoute(SERVICE, ServiceScreen, service),
+    screenRoute(`${SERVICE}/edit`, EditServiceScreen, service),
+    screenRoute('*', ServicesNotFound),
+  ],
+};
