@@ -7,7 +7,7 @@ import { prepareDatabase } from './start';
 /** The process: configuration, database, HTTP server, clean shutdown. Everything else is in app.ts. */
 const main = async () => {
   const config = loadConfig();
-  const prepared = await prepareDatabase(config, { info: (msg: string) => console.log(msg) } as never);
+  const prepared = await prepareDatabase(config, { info: (message) => console.log(message) });
   const app = await buildApp({ config, database: prepared.database });
   // The embedded database has no autovacuum daemon of its own (db/maintenance.ts).
   const maintenance = maintainEmbedded(prepared.database, { log: app.log });

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import { isEmptyDataDir, openPglite, openPostgres, type Database } from './db';
 import { lockDataDir } from './db/lock';
@@ -20,7 +19,7 @@ export interface PreparedDatabase {
  */
 export const prepareDatabase = async (
   config: Config,
-  log?: Pick<FastifyBaseLogger, 'info'>,
+  log?: { info: (message: string) => void },
   { seedDemo = true }: { seedDemo?: boolean } = {},
 ): Promise<PreparedDatabase> => {
   if (config.databaseUrl) {
