@@ -1,3 +1,5 @@
+import type { Month } from '../time';
+
 /**
  * The cost engine's inputs and outputs (decisions section 5). Pure data: the server fills them
  * from the database, the engine (./engine.ts) turns them into cost lines, and the client may run
@@ -5,11 +7,8 @@
  * seconds; days and months are counted in Europe/Amsterdam.
  */
 
-/** A month of the calendar: month 1..12. */
-export interface CostMonth {
-  year: number;
-  month: number;
-}
+/** A month of the calendar (domain/time's Month): month 1..12. */
+export type CostMonth = Month;
 
 /** Periodiek, Nieuwe aansluitingen, Set up. Usage (Verbruik) comes from usage records, not from here. */
 export type CostKind = 'periodic' | 'full' | 'setup';

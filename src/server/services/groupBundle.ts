@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
-import { businessTimeToEpoch, daysInMonth, monthStart, todayNoon, type CalendarDate } from '../../domain/time';
+import { businessTimeToEpoch, daysInMonth, monthStart, todayNoon, type CalendarDate, type Month } from '../../domain/time';
 import { queryRows, type Db } from '../db';
 import { articles, groupBundleMonths } from '../db/schema';
 
@@ -20,8 +20,6 @@ export const hasGroupBundle = async (db: Db, companyId: number): Promise<boolean
 };
 
 /** A month as year and month (1-12). */
-type Month = { year: number; month: number };
-
 /**
  * The instants at which a month's bundle size is read (decisions sections 6 and 8): services
  * active at the month's last day at 12:00, or now for the running month; bulk units at that day

@@ -1,7 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useMemo, useState } from 'react';
-import { daysInMonth, isoDate, monthOptions, parseIsoDate } from '../../../domain/time';
+import { monthOf, monthOptions, monthRange } from '../../../domain/time';
 import { saveCsv } from '../../base/download';
 import { Section } from '../../components/Section';
 import { type BillingPeriod, useExportBillingMutation } from './adminApi';
@@ -11,10 +11,7 @@ const HEADING_ID = 'facturatie-export-titel';
 const MONTHS_BACK = 23;
 
 /** The first and last day of the month that starts on `firstDay` (YYYY-MM-01). */
-export const billingPeriod = (firstDay: string): BillingPeriod => {
-  const { year, month } = parseIsoDate(firstDay)!;
-  return { from: firstDay, to: isoDate({ year, month, day: daysInMonth(year, month) }) };
-};
+export const billingPeriod = (firstDay: string): BillingPeriod => monthRange(monthOf(firstDay)!);
 
 /** Decisions section 11: `{YYYY-MM}-facturatie-input.csv`. */
 export const billingFileName = (firstDay: string) => `${firstDay.slice(0, 7)}-facturatie-input.csv`;
