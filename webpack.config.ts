@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -48,6 +49,23 @@ class PrecompressPlugin {
   }
 }
 
+/** Files of public/ the server sends as they are, beside the build (robots.txt: a private portal is not indexed). */
+class PublicFilesPlugin {
+  constructor(private readonly files: string[]) {}
+
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('PublicFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'PublicFilesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        for (const file of this.files) {
+          const source = path.join(root, 'public', file);
+          compilation.fileDependencies.add(source);
+          compilation.emitAsset(file, new webpack.sources.RawSource(fs.readFileSync(source)));
+        }
+      });
+    });
+  }
+}
+
 /**
  * The SPA build. The server answers with CSP `script-src 'self'`: no script is inlined into the
  * HTML and nothing evaluates strings (no eval-based source maps).
@@ -93,6 +111,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       }),
       // moment bundles every locale by default; the portal speaks Dutch only.
       new webpack.ContextReplacementPlugin(/moment[/\\]locale$/, /^\.\/nl$/),
+      new PublicFilesPlugin(['robots.txt']),
       ...(production ? [new PrecompressPlugin()] : []),
     ],
     optimization: {

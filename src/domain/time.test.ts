@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { addMonths, businessTimeToEpoch, currentMonth, monthKey, monthLabel, monthOf, monthOptions, monthRange, monthStart, parseIsoDate, previousMonth, shiftMonth, todayNoon, zonedParts, zonedPartsFromDatabase } from './time';
+import { addMonths, businessTimeToEpoch, currentMonth, monthKey, monthLabel, monthOf, monthOptions, monthRange, monthStart, parseIsoDate, parseMonthKey, previousMonth, shiftMonth, todayNoon, zonedParts, zonedPartsFromDatabase } from './time';
 
 describe('business time (Europe/Amsterdam)', () => {
   it('converts wall-clock time in winter (UTC+1) and summer (UTC+2)', () => {
@@ -94,6 +94,14 @@ describe('months', () => {
     expect(monthOf('2026-03-31')).toEqual({ year: 2026, month: 3 });
     expect(monthOf('2026-02-30')).toBeNull();
     expect(monthOf('2026-03')).toBeNull();
+  });
+
+  it('parses a month key as the address carries it, and nothing else', () => {
+    expect(parseMonthKey('2026-09')).toEqual({ year: 2026, month: 9 });
+    expect(parseMonthKey(monthKey({ year: 2025, month: 12 }))).toEqual({ year: 2025, month: 12 });
+    for (const invalid of ['2026-13', '2026-00', '2026-9', '2026-09-01', ' 2026-09', '09-2026', '', null, undefined]) {
+      expect(parseMonthKey(invalid)).toBeNull();
+    }
   });
 
   it('shifts months across years', () => {

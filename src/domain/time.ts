@@ -180,6 +180,14 @@ export const monthOf = (isoDateText: string): Month | null => {
   return date && { year: date.year, month: date.month };
 };
 
+/** The month of a 'YYYY-MM' key (`monthKey`, e.g. the address's `?maand=2026-09`), or null when it names none. */
+export const parseMonthKey = (key: string | null | undefined): Month | null => {
+  const m = /^(\d{4})-(\d{2})$/.exec(key ?? '');
+  if (!m) return null;
+  const month = { year: Number(m[1]), month: Number(m[2]) };
+  return month.month >= 1 && month.month <= 12 ? month : null;
+};
+
 /** The business month of an instant (Europe/Amsterdam). */
 export const currentMonth = (nowMs: number = Date.now()): Month => {
   const { year, month } = zonedParts(nowMs);

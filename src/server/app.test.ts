@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { acceptedEncodings } from './clientScripts';
+import { projectRoot } from './projectRoot';
 import { auth, createTestApp, type TestApp } from './testing/testApp';
 
 /** The app as a whole: security headers everywhere, JSON 404 for the API, history fallback for the SPA. */
@@ -31,6 +32,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clientDir, 'js/main.0123456789abcdef.js.map'), '{"version":3,"sources":["src/client/index.tsx"]}');
   fs.writeFileSync(path.join(clientDir, 'js/main.0123456789abcdef.js.map.gz'), zlib.gzipSync('{"version":3}'));
   fs.writeFileSync(path.join(clientDir, 'js/main.0123456789abcdef.js.map.br'), zlib.brotliCompressSync('{"version":3}'));
+  // As the build copies it from public/.
+  fs.copyFileSync(path.join(projectRoot(), 'public/robots.txt'), path.join(clientDir, 'robots.txt'));
   t = await createTestApp({ clientDir });
 }, 60_000);
 afterAll(async () => {
@@ -76,6 +79,22 @@ describe('security headers', () => {
   it('are on the SPA fallback and on static files', async () => {
     expectSecurityHeaders(await t.app.inject({ method: 'GET', url: '/some/deep/route' }));
     expectSecurityHeaders(await t.app.inject({ method: 'GET', url: '/main.0123456789abcdef.js' }));
+  });
+});
+
+describe('a private portal', () => {
+  it('asks search engines not to index anything: robots.txt disallows all', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body.split('\n')).toEqual(expect.arrayContaining(['User-agent: *', 'Disallow: /']));
+  });
+
+  it('says noindex on pages, files and API answers (X-Robots-Tag), and in the page itself', async () => {
+    for (const url of ['/dashboard', '/main.0123456789abcdef.js', '/robots.txt', '/api/billing-cycles', '/api/bestaat-niet']) {
+      expect((await t.app.inject({ method: 'GET', url })).headers['x-robots-tag']).toBe('noindex');
+    }
+    expect(fs.readFileSync(path.join(projectRoot(), 'public/index.html'), 'utf8')).toContain('<meta name="robots" content="noindex" />');
   });
 });
 

@@ -109,6 +109,8 @@ export const buildApp = async ({ config, database, clientDir }: AppOptions): Pro
   // Before the auth hook's 401 and 403, and before the handler, which may still say otherwise.
   app.addHook('onRequest', async (request, reply) => {
     if (isApiRequest(request.url, request.routeOptions.url)) reply.header('Cache-Control', 'no-store');
+    // A private portal: no search engine lists its pages, files or answers (robots.txt asks the same).
+    reply.header('X-Robots-Tag', 'noindex');
   });
   await app.register(errorsPlugin);
   await app.register(authPlugin);

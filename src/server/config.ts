@@ -19,7 +19,17 @@ export interface Config {
   loginClientRateLimit: number;
   uploadLimitBytes: number;
   logLevel: string;
+  /** How customers reach support, shown on the 404 page (GET /api/support). */
+  support: SupportContact;
 }
+
+export interface SupportContact {
+  phone: string;
+  email: string;
+}
+
+/** The demo's support contact, until SUPPORT_PHONE and SUPPORT_EMAIL say otherwise. */
+const DEMO_SUPPORT: SupportContact = { phone: '020 123 45 67', email: 'support@demo.nl' };
 
 const MIN_SECRET_BYTES = 32; // 256 bits, decisions section 9
 
@@ -63,6 +73,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     loginClientRateLimit: Number(env.LOGIN_CLIENT_RATE_LIMIT ?? 50),
     uploadLimitBytes: Number(env.UPLOAD_LIMIT_MB ?? 200) * 1024 * 1024,
     logLevel: env.LOG_LEVEL ?? 'info',
+    support: { phone: env.SUPPORT_PHONE || DEMO_SUPPORT.phone, email: env.SUPPORT_EMAIL || DEMO_SUPPORT.email },
   };
 };
 
@@ -78,5 +89,6 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   loginClientRateLimit: 1000,
   uploadLimitBytes: 200 * 1024 * 1024,
   logLevel: 'silent',
+  support: DEMO_SUPPORT,
   ...overrides,
 });

@@ -113,6 +113,16 @@ describeInBrowser('accessibility (browser)', () => {
     expect(await scanScreens(KLANT.email, screens)).toEqual(clean(screens));
   });
 
+  it('has no serious violations on the 404 page inside the frame (logged in)', async () => {
+    const api = trackApi(page);
+    await login(page, portal.baseUrl, KLANT.email);
+    await page.goto(`${portal.baseUrl}/bestaat-niet`);
+    await page.getByRole('navigation', { name: 'Hoofdmenu' }).waitFor();
+    await page.getByRole('link', { name: 'support@demo.nl' }).waitFor();
+    await api.idle(300);
+    expect(await scan('Pagina niet gevonden')).toEqual([]);
+  });
+
   it('has no serious violations on the screens of admin@demo.nl', async () => {
     const screens: [string, string | RegExp][] = [
       ['/dashboard', 'Dashboard'],

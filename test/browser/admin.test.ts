@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { dateField, dateValue, typeDate } from './dateField';
 import { describeInBrowser, launchBrowser, login, type Portal, seriousViolations, startPortal } from './harness';
 import {
   ADMIN,
@@ -296,7 +297,7 @@ describeInBrowser('Admin (browser)', () => {
       await page.getByRole('checkbox', { name: 'Hardware' }).uncheck();
       await page.getByRole('combobox', { name: 'Hoofdbedrijf' }).selectOption({ label: 'Van Dijk Groep' });
       const endDay = isoDay(45);
-      await page.getByLabel('Einddatum').fill(endDay);
+      await typeDate(dateField(page, 'Einddatum'), endDay);
       await textbox('Voornaam').fill('Bas');
       await textbox('Achternaam').fill('Meijer');
       const email = `bas.${Date.now()}@wijzigmij.example`;
@@ -330,7 +331,7 @@ describeInBrowser('Admin (browser)', () => {
       expect(await textbox('Label vrij veld 1').inputValue()).toBe('Kostenplaats');
       expect(await textbox('Prijs per MB').inputValue()).toBe('0,0025');
       expect(await page.getByRole('checkbox', { name: 'Hardware' }).isChecked()).toBe(false);
-      expect(await page.getByLabel('Einddatum').inputValue()).toBe(endDay);
+      expect(await dateValue(dateField(page, 'Einddatum'))).toBe(`${d}-${m}-${y}`);
       await page.getByText(`Dit bedrijf is beëindigd per ${d}-${m}-${y}.`).waitFor();
       expect(await page.getByRole('heading', { name: 'Contactpersoon' }).count()).toBe(0);
       await textbox('Prijs per MB').fill('0,5x');
@@ -389,6 +390,10 @@ describeInBrowser('Admin (browser)', () => {
       const button = companyRow(ELEKTRO).getByRole('button', { name: /Activatiemail|Aan het versturen|Email verzonden/ });
       expect(await button.innerText()).toBe('Activatiemail');
       await button.click();
+      // It asks first, naming the recipient.
+      const asking = page.getByRole('dialog', { name: 'Activatiemail versturen' });
+      await asking.getByText(`De activatiemail gaat naar ${contact.firstname} ${contact.lastname}, contactpersoon van ${ELEKTRO} (${contact.email})`, { exact: false }).waitFor();
+      await asking.getByRole('button', { name: 'Versturen' }).click();
       await eventually(async () => expect(await button.innerText()).toBe('Aan het versturen...'));
       expect(await button.isDisabled()).toBe(true);
       release();

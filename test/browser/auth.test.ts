@@ -160,8 +160,9 @@ describeInBrowser('auth (browser)', () => {
       expect(resetLink).not.toBe('');
       await page.goto(resetLink);
       await heading(page, 'Nieuw wachtwoord').waitFor();
-      const password = page.getByLabel('Wachtwoord', { exact: true });
-      const repeat = page.getByLabel('Herhaal wachtwoord', { exact: true });
+      // Required: the labels end in the required mark.
+      const password = page.getByLabel(/^Wachtwoord/);
+      const repeat = page.getByLabel(/^Herhaal wachtwoord/);
       const save = page.getByRole('button', { name: 'Opslaan' });
       const saveHandle = (await save.elementHandle())!;
 
@@ -202,8 +203,8 @@ describeInBrowser('auth (browser)', () => {
     it('refuses the used link with the invalid-token toast', async () => {
       expect(resetLink).not.toBe('');
       await page.goto(resetLink);
-      await page.getByLabel('Wachtwoord', { exact: true }).fill('Nog-een-Wachtwoord-3');
-      await page.getByLabel('Herhaal wachtwoord', { exact: true }).fill('Nog-een-Wachtwoord-3');
+      await page.getByLabel(/^Wachtwoord/).fill('Nog-een-Wachtwoord-3');
+      await page.getByLabel(/^Herhaal wachtwoord/).fill('Nog-een-Wachtwoord-3');
       const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/reset'));
       await page.getByRole('button', { name: 'Opslaan' }).click();
       expect((await answer).status()).toBe(401);

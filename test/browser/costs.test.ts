@@ -76,6 +76,8 @@ describeInBrowser('Kosten en verbruik (browser)', () => {
   let base: string;
   const month = previousMonth();
   const range = `costs_date_from=${month.from}&costs_date_to=${month.to}`;
+  /** The month as the costs screens' addresses carry it (`?maand=YYYY-MM`). */
+  const maand = month.from.slice(0, 7);
 
   beforeAll(async () => {
     [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
@@ -141,7 +143,7 @@ describeInBrowser('Kosten en verbruik (browser)', () => {
 
     // Periodiek: the month's lines above zero per article, highest first.
     await summary.getByRole('link', { name: 'Periodiek' }).click();
-    await page.waitForURL(`${base}/kosten/maandelijks`);
+    await page.waitForURL(`${base}/kosten/maandelijks?maand=${maand}`);
     await heading(page, `Periodiek – ${month.label}`).waitFor();
     const lines = await apiGet<CostLine[]>(base, token, `costslinesmonthly?${range}`);
     const perArticle = new Map<number, { name: string; amount: Decimal }>();
@@ -161,15 +163,22 @@ describeInBrowser('Kosten en verbruik (browser)', () => {
     // The highest article: its lines per service.
     const [topId, top] = expected[0];
     await articles.getByRole('link', { name: top.name, exact: true }).click();
-    await page.waitForURL(`${base}/kosten/maandelijks/${topId}`);
+    await page.waitForURL(`${base}/kosten/maandelijks/${topId}?maand=${maand}`);
     await heading(page, top.name).waitFor();
     const services = page.getByRole('table', { name: 'Per afname' });
     await services.waitFor();
+    expect((await tableRows(services))[0]).toEqual(['Eindgebruiker', 'Aantal', 'Stuksprijs', 'Bedrag']);
     expect((await tableRows(services)).at(-1)).toEqual(['Totaal', euro(top.amount)]);
     await expectAccessible(api);
+
+    // The month is in the address: a reload shows the same screen of the same month.
+    await page.reload();
+    await heading(page, top.name).waitFor();
+    await page.getByRole('table', { name: 'Per afname' }).waitFor();
+    expect(pathOf(page)).toBe(`/kosten/maandelijks/${topId}`);
   });
 
-  it('sends a detail screen opened directly in a new session back to /kosten', async () => {
+  it('sends a detail screen opened without a month in its address back to /kosten', async () => {
     await login(page, base, KLANT.email);
     await page.goto(`${base}/kosten/setup`);
     await heading(page, 'Kosten').waitFor();
@@ -182,7 +191,7 @@ describeInBrowser('Kosten en verbruik (browser)', () => {
     await page.goto(`${base}/kosten`);
     const summary = page.getByRole('table', { name: `Kosten ${month.label}` });
     await summary.getByRole('link', { name: 'Verbruik' }).click();
-    await page.waitForURL(`${base}/kosten/verbruik`);
+    await page.waitForURL(`${base}/kosten/verbruik?maand=${maand}`);
     await heading(page, `Verbruik – ${month.label}`).waitFor();
     await page.getByRole('table', { name: 'Per soort verbruik' }).waitFor();
     await expectAccessible(api);

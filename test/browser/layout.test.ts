@@ -196,6 +196,11 @@ describeInBrowser('layout and dashboard (browser)', () => {
     expect(main).toMatch(/support/i);
     expect(main).toMatch(/werkdagen/);
     expect(main).toMatch(/09:00.{1,6}17:00/);
+    // Support's contact from the server's configuration (demo values), and the frame only when logged in.
+    expect(await page.getByRole('link', { name: 'support@demo.nl' }).getAttribute('href')).toBe('mailto:support@demo.nl');
+    expect(await page.getByRole('link', { name: '020 123 45 67' }).getAttribute('href')).toBe('tel:0201234567');
+    expect(await page.getByRole('button', { name: 'Uitloggen' }).count()).toBe(email ? 1 : 0);
+    expect(await page.getByRole('main').count()).toBe(1);
   });
 
   it('lets a superadmin manage Van Dijk Installatietechniek B.V. and stop again, across a reload', async () => {

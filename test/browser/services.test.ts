@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { dateField, dateValue, typeDate } from './dateField';
 import { describeInBrowser, launchBrowser, login, loginManaging, type Portal, startPortal } from './harness';
 import {
   ADMIN,
@@ -277,6 +278,8 @@ describeInBrowser('Mijn diensten (browser)', () => {
       const article = await articleNamed(base, token, mobile, 'Zakelijk Basis 5GB');
       const articleCall = `/api/articles/${article.id}`;
       await loginKlant();
+      // The dashboard's own frame calls are done before counting starts.
+      await page.waitForLoadState('networkidle');
       // Hold the article page's chunk until the article has been asked (at most 15 s).
       let asked!: () => void;
       const articleAsked = new Promise<void>((resolve) => {
@@ -433,21 +436,24 @@ describeInBrowser('Mijn diensten (browser)', () => {
       expect(brams).toHaveLength(1);
     });
 
-    it("'Zonder gebruiker' saves at once; start defaults to today 12:00 and an end before start + 1 day blocks saving", async () => {
+    it("'Zonder gebruiker' saves at once; start defaults to today (at 12:00) and an end before start + 1 day blocks saving", async () => {
       await openAddService();
       await page.getByRole('tab', { name: 'Zonder gebruiker' }).click();
       await expectDisabled(save(), false);
 
-      const start = page.getByLabel('Startdatum');
-      const end = page.getByLabel('Einddatum');
-      expect(await start.inputValue()).toBe(`${isoDay(0)}T12:00`);
-      await end.fill(`${isoDay(0)}T23:00`);
+      // Days only, dd-mm-jjjj; the start takes effect at 12:00 (start_time below).
+      const start = dateField(page, 'Startdatum');
+      const end = dateField(page, 'Einddatum');
+      expect(await dateValue(start)).toBe(isoDay(0).split('-').reverse().join('-'));
+      await page.getByText('Gaat in om 12:00 uur.').waitFor();
+      await typeDate(end, isoDay(-1));
       await expectDisabled(save(), true);
-      await end.fill(`${isoDay(1)}T11:59`);
+      await typeDate(end, isoDay(0));
       await expectDisabled(save(), true);
-      await end.fill(`${isoDay(1)}T12:00`);
+      await typeDate(end, isoDay(1));
       await expectDisabled(save(), false);
-      await end.fill('');
+      await typeDate(end, '');
+      expect(await dateValue(end)).toBe('');
       await expectDisabled(save(), false);
 
       await save().click();
@@ -498,7 +504,7 @@ describeInBrowser('Mijn diensten (browser)', () => {
     it('returns to the article page after an end date of today, where the service is no longer listed', async () => {
       await openEdit('Eline Einde');
       expect(pathOf(page)).toBe(`${articlePath(mobile, article)}/${ending.id}/eline-einde/edit`);
-      await page.getByLabel('Einddatum').fill(`${isoDay(0)}T00:00`);
+      await typeDate(dateField(page, 'Einddatum'), isoDay(0));
       await save().click();
       await page.waitForURL((url) => url.pathname === articlePath(mobile, article));
       await heading(page, article.name).waitFor();
@@ -550,14 +556,14 @@ describeInBrowser('Mijn diensten (browser)', () => {
       await eventually(async () => expect(await bodyRows(history).count()).toBe(2));
 
       await page.getByLabel('Aantal').fill('-6');
-      expect(await page.getByLabel('Datum').inputValue()).toBe(isoDay(0));
+      expect(await dateValue(dateField(page, 'Datum'))).toBe(isoDay(0).split('-').reverse().join('-'));
       await save().click();
       await expectToast('Er zijn niet genoeg afnames om te verwijderen.');
       await expectActive('5');
       expect(await bodyRows(history).count()).toBe(2);
 
       await page.getByLabel('Aantal').fill('3');
-      await page.getByLabel('Datum').fill(isoDay(0));
+      await typeDate(dateField(page, 'Datum'), isoDay(0));
       await save().click();
       await expectActive('8');
       const added = bodyRows(history).filter({ has: page.getByRole('cell', { name: '+3', exact: true }) });

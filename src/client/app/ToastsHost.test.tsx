@@ -1,7 +1,8 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { MSG } from '../../domain/messages';
 import { AppProviders } from './AppProviders';
 import { makeStore } from './store';
-import { toastQueued } from '../base/toastsSlice';
+import { endpointToastsClosed, selectQueuedToasts, toastQueued } from '../base/toastsSlice';
 import { loggedIn } from '../test/tokens';
 
 /** The toasts load after the first render (ToastsHost), or at once for a toast queued before that. */
@@ -56,6 +57,38 @@ describe('ToastsHost', () => {
     });
     expect(await screen.findByText('Tweede melding')).toBeTruthy();
     expect(screen.getByText('Eerste melding')).toBeTruthy();
+  });
+
+  it("closes an endpoint's error when the endpoint is called again, and leaves the other toasts", async () => {
+    const store = mount();
+    act(() => {
+      store.dispatch(toastQueued({ message: MSG.phoneNumberTaken }, 'addService'));
+      store.dispatch(toastQueued({ message: 'Een andere melding' }));
+    });
+    await screen.findByText(MSG.phoneNumberTaken);
+    await waitFor(() => expect(selectQueuedToasts(store.getState())).toEqual([]));
+    // Shown, it stays in the store until closed: its endpoint's next call closes it.
+    expect(store.getState().toasts.map(({ endpoint }) => endpoint)).toEqual(['addService']);
+
+    act(() => {
+      store.dispatch(endpointToastsClosed('addService'));
+    });
+    await waitFor(() => expect(screen.queryByText(MSG.phoneNumberTaken)).toBeNull());
+    expect(screen.getByText('Een andere melding')).toBeTruthy();
+  });
+
+  it('shows the same error again after a retry fails again', async () => {
+    const store = mount();
+    act(() => {
+      store.dispatch(toastQueued({ message: MSG.phoneNumberTaken }, 'addService'));
+    });
+    await screen.findByText(MSG.phoneNumberTaken);
+    act(() => {
+      store.dispatch(endpointToastsClosed('addService'));
+      store.dispatch(toastQueued({ message: MSG.phoneNumberTaken }, 'addService'));
+    });
+    await waitFor(() => expect(store.getState().toasts).toMatchObject([{ endpoint: 'addService', shown: true }]));
+    await waitFor(() => expect(screen.getAllByText(MSG.phoneNumberTaken)).toHaveLength(1));
   });
 
   it('loads the toasts when the browser is idle, without a toast', async () => {

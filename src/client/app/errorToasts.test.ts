@@ -2,10 +2,11 @@ import { legacy_configureStore as configureMockStore } from 'redux-mock-store';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { MSG } from '../../domain/messages';
 import { accountApi } from '../api/accountApi';
+import { activationMailApi } from '../api/activationMailApi';
 import { catalogApi } from '../api/catalogApi';
 import { errorToasts } from '../base/errorToasts';
 import { startImpersonation } from '../base/session';
-import { toastQueued } from '../base/toastsSlice';
+import { endpointToastsClosed, toastQueued } from '../base/toastsSlice';
 import { adminApi } from '../features/admin/adminApi';
 import { authApi } from '../features/auth/authApi';
 import { companyApi } from '../features/company/companyApi';
@@ -20,6 +21,7 @@ import { usageApi } from '../features/usage/usageApi';
  */
 const portalEndpoints = {
   ...accountApi.endpoints,
+  ...activationMailApi.endpoints,
   ...catalogApi.endpoints,
   ...authApi.endpoints,
   ...adminApi.endpoints,
@@ -130,7 +132,71 @@ describe('error toasts', () => {
     expect(toastsAfter(settled('Mutation', 'deleteBulkService', { fulfilledWith: null }))).toEqual([
       { message: MSG.bulkDeleted, variant: 'success', autoHideDuration: 5000 },
     ]);
-    expect(done('addService')).toEqual([]);
+  });
+
+  it('confirms every save, end, delete, import and activation mail (no success is silent)', () => {
+    const done = (endpointName: EndpointName, originalArgs?: unknown) =>
+      toastsAfter(settled('Mutation', endpointName, { fulfilledWith: null }, originalArgs));
+    const named = { name: 'Elektro Noord' };
+    const expected: [EndpointName, unknown, string][] = [
+      ['addCompany', named, "'Elektro Noord' succesvol toegevoegd."],
+      ['editCompany', named, "'Elektro Noord' succesvol opgeslagen."],
+      ['endCompany', { id: 7, name: 'Elektro Noord', end_time: Date.parse('2026-09-30T12:00:00+02:00') / 1000 }, "'Elektro Noord' is beëindigd per 30-09-2026."],
+      ['endCompany', { id: 7, name: 'Elektro Noord', end_time: null }, "'Elektro Noord' is niet meer beëindigd."],
+      ['addParentCompany', named, "Hoofdbedrijf 'Elektro Noord' succesvol toegevoegd."],
+      ['editParentCompany', named, "Hoofdbedrijf 'Elektro Noord' succesvol opgeslagen."],
+      ['deleteParentCompany', 3, 'Hoofdbedrijf succesvol verwijderd.'],
+      ['addArticleGroup', { name: 'Mobiel' }, "Artikelgroep 'Mobiel' succesvol toegevoegd."],
+      ['editArticleGroup', { name: 'Mobiel' }, "Artikelgroep 'Mobiel' succesvol opgeslagen."],
+      ['deleteArticleGroup', 3, 'Artikelgroep succesvol verwijderd.'],
+      ['importUsage', undefined, 'Het verbruik is succesvol geïmporteerd.'],
+      ['addArticle', { name: 'Zakelijk Mobiel' }, "Artikel 'Zakelijk Mobiel' succesvol toegevoegd."],
+      ['editArticle', { name: 'Zakelijk Mobiel' }, "Artikel 'Zakelijk Mobiel' succesvol opgeslagen."],
+      ['deleteArticle', 4, 'Artikel succesvol verwijderd.'],
+      ['addService', undefined, 'Afname succesvol toegevoegd.'],
+      ['editService', undefined, 'Afname succesvol opgeslagen.'],
+      ['addBulkService', undefined, 'Bulkafname toegevoegd.'],
+      ['addContactPerson', { firstname: 'Bram', lastname: 'de Boer' }, "Contactpersoon 'Bram de Boer' succesvol toegevoegd."],
+      ['editContactPerson', { firstname: 'Bram', lastname: 'de Boer' }, "Contactpersoon 'Bram de Boer' succesvol opgeslagen."],
+      ['addBranch', undefined, 'Vestiging succesvol toegevoegd aan hoofdbedrijf.'],
+      ['resetPassword', undefined, 'Je wachtwoord is ingesteld.'],
+      ['sendActivationMail', { id: 5, firstname: 'Anna', lastname: 'van Dijk', email: 'klant@demo.nl' }, 'Email verzonden naar klant@demo.nl.'],
+    ];
+    for (const [endpoint, args, message] of expected) {
+      expect([endpoint, done(endpoint, args)]).toEqual([endpoint, [{ message, variant: 'success', autoHideDuration: 5000 }]]);
+    }
+    // The spec's own modal ('Gelukt!') confirms a deleted service; a toast would say it twice.
+    expect(done('deleteService', { id: 1, articleId: 2 })).toEqual([]);
+  });
+
+  it("closes an endpoint's error toasts when it is called again, and only that endpoint's", () => {
+    const pending = (endpointName: EndpointName): UnknownAction => ({
+      type: 'api/executeMutation/pending',
+      meta: { arg: { type: 'mutation', endpointName, originalArgs: undefined }, requestId: 'r2', requestStatus: 'pending' },
+    });
+    const withToastOf = (endpoint: string) =>
+      mockStore({ toasts: [{ id: 't1', message: MSG.phoneNumberTaken, variant: 'error', autoHideDuration: 5000, endpoint, shown: true }] });
+
+    const retried = withToastOf('addService');
+    retried.dispatch(pending('addService'));
+    expect(retried.getActions().filter(endpointToastsClosed.match).map(({ payload }) => payload)).toEqual(['addService']);
+
+    const succeeded = withToastOf('editService');
+    succeeded.dispatch(settled('Mutation', 'editService', { fulfilledWith: null }));
+    expect(succeeded.getActions().filter(endpointToastsClosed.match).map(({ payload }) => payload)).toEqual(['editService']);
+
+    const other = withToastOf('addService');
+    other.dispatch(pending('addBulkService'));
+    expect(other.getActions().filter(endpointToastsClosed.match)).toEqual([]);
+  });
+
+  it('ties a failure toast to its endpoint, so that its next call can close it', () => {
+    const store = mockStore({});
+    store.dispatch(failure('addService', 500));
+    expect(store.getActions().filter(toastQueued.match).map(({ meta }) => meta)).toEqual([{ endpoint: 'addService' }]);
+    const succeeded = mockStore({});
+    succeeded.dispatch(settled('Mutation', 'addService', { fulfilledWith: null }));
+    expect(succeeded.getActions().filter(toastQueued.match).map(({ meta }) => meta)).toEqual([{ endpoint: undefined }]);
   });
 
   it('reports a failed service save as the taken phone number, and the bulk failures in their words', () => {

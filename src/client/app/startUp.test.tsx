@@ -159,12 +159,16 @@ describe('startUp (a full page load)', () => {
 
 describe('the route table', () => {
   it('has every logged-in address framed by the layout, which asks the frame', () => {
-    for (const pathname of ['/dashboard', articlePath, '/mijn-bedrijf', '/kosten', '/verbruik', '/mer-admin', '/zoek/x']) {
+    for (const pathname of ['/dashboard', articlePath, '/mijn-bedrijf', '/kosten', '/verbruik', '/mer-admin', '/zoek/x', '/bestaat-niet']) {
       expect(routeNeedsAt({ pathname, search: '' }).filter((route) => route.prefetch)).not.toHaveLength(0);
     }
-    for (const pathname of ['/login', '/forgot-password', '/reset', '/bestaat-niet']) {
+    for (const pathname of ['/login', '/forgot-password', '/reset']) {
       expect(routeNeedsAt({ pathname, search: '' }).filter((route) => route.prefetch)).toHaveLength(0);
       expect(routeNeedsAt({ pathname, search: '' }).filter((route) => route.load)).toHaveLength(1);
     }
+  });
+
+  it('loads the frame and the 404 page together for an unknown address (the frame shows once logged in)', () => {
+    expect(routeNeedsAt({ pathname: '/bestaat-niet', search: '' }).filter((route) => route.load)).toHaveLength(2);
   });
 });

@@ -1,9 +1,9 @@
-import { isFulfilled, isRejectedWithValue, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
+import { isFulfilled, isPending, isRejectedWithValue, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { MSG, TOAST_MS } from '../../domain/messages';
 import { startImpersonation } from './session';
 import { loadSnapshot } from './snapshot';
-import { toastQueued, type ToastRequest } from './toastsSlice';
+import { endpointToastsClosed, hasToastsOf, type StoredToast, toastQueued, type ToastRequest } from './toastsSlice';
 
 /** The toasts the spec asks for after a call of one endpoint (spec section 8). */
 export interface EndpointToasts<Arg> {
@@ -57,6 +57,9 @@ export const inServerWords = (error: FetchBaseQueryError): ToastRequest => ({ me
 /** Spec section 8: the data every logged-in screen starts with could not be loaded. */
 export const initialLoadFailed = (): ToastRequest => ({ message: MSG.initialLoadFailed, autoHideDuration: TOAST_MS.default });
 
+/** A success: the issue's 'no success is silent', in the words of spec section 8's successes. */
+export const success = (message: string): ToastRequest => ({ message, variant: 'success' });
+
 /** Spec section 8's answer to a failure it names no text for. */
 export const unknownError = (): ToastRequest => ({ message: MSG.unknownError });
 
@@ -93,12 +96,24 @@ export const toastFor = (action: UnknownAction): ToastRequest | null => {
   return null;
 };
 
-/** Turns failed calls into the toasts their endpoints declared; other failures are only logged. */
+/** The endpoint an api call's start or success is of: it closes what that endpoint's last call reported. */
+const calledAgain = (action: UnknownAction): string | null =>
+  (isPending(action) || isFulfilled(action)) && isApiAction(action) ? action.meta.arg.endpointName : null;
+
+/**
+ * Turns calls into the toasts their endpoints declared; other failures are only logged. A call
+ * closes the toasts of its endpoint's earlier call (the user retries: the old error no longer
+ * holds, and a success leaves no error standing).
+ */
 export const errorToasts: Middleware = (store) => (next) => (action) => {
   const result = next(action);
+  const again = calledAgain(action as UnknownAction);
+  if (again !== null && hasToastsOf(store.getState() as { toasts?: StoredToast[] }, again)) store.dispatch(endpointToastsClosed(again));
   const toast = toastFor(action as UnknownAction);
   if (toast) {
-    store.dispatch(toastQueued(toast));
+    // An error stays tied to its endpoint, whose next call closes it.
+    const endpoint = isApiFailure(action as UnknownAction) ? (action as ApiFailure).meta.arg.endpointName : undefined;
+    store.dispatch(toastQueued(toast, endpoint));
   } else if (isApiFailure(action as UnknownAction) && !isHandledElsewhere(action as ApiFailure)) {
     const { payload, meta } = action as ApiFailure;
     console.warn(`${meta.arg.endpointName} failed`, payload);

@@ -3,7 +3,7 @@ import type { ApiRootState } from '@reduxjs/toolkit/query';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import type { PersistPartial } from 'redux-persist/es/persistReducer';
 import type { AuthState } from './authSlice';
-import type { Toast } from './toastsSlice';
+import type { StoredToast } from './toastsSlice';
 import type { UiState } from './uiSlice';
 
 /**
@@ -16,7 +16,7 @@ export interface RootState extends ApiRootState<any, any, 'api'> {
   auth: AuthState;
   /** Persisted (uiPersist.ts), hence redux-persist's marker. */
   ui: UiState & PersistPartial;
-  toasts: Toast[];
+  toasts: StoredToast[];
 }
 
 export type AppDispatch = ThunkDispatch<RootState, unknown, UnknownAction>;

@@ -1,5 +1,5 @@
 import { endUserSlug, toSlug } from '../../domain/slug';
-import { type DateRange, type Month, monthRange } from '../../domain/time';
+import { type DateRange, type Month, monthKey, monthRange } from '../../domain/time';
 
 /**
  * The routes of spec section 2, built in one place so that every feature links to the same
@@ -19,6 +19,11 @@ interface ReportNumber {
   lastname: string | null;
   mobile_number: string;
 }
+
+/** The costs screens' month in the address, so a reload, a bookmark or a shared link shows the same month. */
+export const COSTS_MONTH_PARAM = 'maand';
+
+const monthQuery = (month?: Month) => (month ? `?${COSTS_MONTH_PARAM}=${monthKey(month)}` : '');
 
 const rangeQuery = (range?: DateRange) => (range ? `?${new URLSearchParams({ from: range.from, to: range.to })}` : '');
 
@@ -42,10 +47,11 @@ export const paths = {
     `/mijn-bedrijf/end-users/${endUser.id}/${endUserSlug(endUser)}`,
   editEndUser: (endUser: { id: number; firstname: string; lastname: string }) => `${paths.endUser(endUser)}/bewerken`,
   company: () => '/mijn-bedrijf',
-  costs: () => '/kosten',
-  /** `costsType`: maandelijks, nieuwe-aansluitingen, setup or verbruik. */
-  costsDetail: (costsType: string) => `/kosten/${costsType}`,
-  costsArticle: (costsType: string, articleId: number) => `/kosten/${costsType}/${articleId}`,
+  /** /kosten, of `month` (`?maand=YYYY-MM`), or of its default month without one. */
+  costs: (month?: Month) => `/kosten${monthQuery(month)}`,
+  /** `costsType`: maandelijks, nieuwe-aansluitingen, setup or verbruik; the month is part of the address. */
+  costsDetail: (costsType: string, month: Month) => `/kosten/${costsType}${monthQuery(month)}`,
+  costsArticle: (costsType: string, articleId: number, month: Month) => `/kosten/${costsType}/${articleId}${monthQuery(month)}`,
   /** The usage report; without a range it shows the current month. */
   usage: (range?: DateRange) => `/verbruik${rangeQuery(range)}`,
   /** The usage report of a whole month. */

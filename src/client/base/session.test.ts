@@ -1,6 +1,6 @@
 import { json, mockServer } from '../test/http';
 import { makeToken } from '../test/tokens';
-import { restoreSession } from './session';
+import { restoreSession, startImpersonation } from './session';
 import { makeStore } from '../app/store';
 import { initialUiState } from './uiSlice';
 
@@ -56,5 +56,24 @@ describe('restoreSession (a reload)', () => {
 
     expect(store.getState().auth.status).toBe('anonymous');
     expect(store.getState().ui.managedCompanyId).toBeNull();
+  });
+});
+
+describe('startImpersonation', () => {
+  it('managing another company stops managing the first: the new token is asked with the own one', async () => {
+    const own = makeToken();
+    const first = makeToken({ company_id: 33, impersonate: 20 });
+    const second = makeToken({ company_id: 34, impersonate: 20 });
+    const requests = mockServer({ 'POST /api/auth/impersonate': () => json(200, { data: { token: second } }) });
+    const store = makeStore({
+      auth: { status: 'authenticated', token: first, originalToken: own },
+      ui: { ...initialUiState, managedCompanyId: 33, _persist: { version: 1, rehydrated: true } },
+    });
+
+    await store.dispatch(startImpersonation(34));
+
+    expect(requests.map((r) => [r.url, r.authorization])).toEqual([['/api/auth/impersonate?company_id=34', `Bearer ${own}`]]);
+    expect(store.getState().auth).toEqual({ status: 'authenticated', token: second, originalToken: own });
+    expect(store.getState().ui.managedCompanyId).toBe(34);
   });
 });

@@ -1,4 +1,4 @@
-import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { createSelector, createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import { TOAST_MS } from '../../domain/messages';
 
 export interface Toast {
@@ -11,26 +11,50 @@ export interface Toast {
 
 export type ToastRequest = Pick<Toast, 'message'> & Partial<Omit<Toast, 'id' | 'message'>>;
 
-/** Toasts waiting for the <Notifier/> to hand them to notistack. */
+/**
+ * A toast in the store. It waits there until the <Notifier/> hands it to notistack; one that
+ * reports what went wrong with an endpoint's call stays while it shows, so that the endpoint's
+ * next call (a retry, which may succeed) closes it: no error outlives its cause.
+ */
+export interface StoredToast extends Toast {
+  /** The endpoint whose call it reports on. */
+  endpoint?: string;
+  shown: boolean;
+}
+
 const toastsSlice = createSlice({
   name: 'toasts',
-  initialState: [] as Toast[],
+  initialState: [] as StoredToast[],
   reducers: {
     toastQueued: {
-      reducer: (queue, { payload }: PayloadAction<Toast>) => {
-        queue.push(payload);
+      reducer: (toasts, { payload, meta }: PayloadAction<Toast, string, { endpoint?: string }>) => {
+        toasts.push(meta.endpoint === undefined ? { ...payload, shown: false } : { ...payload, endpoint: meta.endpoint, shown: false });
       },
-      prepare: ({ message, variant = 'error', autoHideDuration = TOAST_MS.default }: ToastRequest) => ({
+      /** `endpoint`: the endpoint the toast reports on; its next call closes the toast. */
+      prepare: ({ message, variant = 'error', autoHideDuration = TOAST_MS.default }: ToastRequest, endpoint?: string) => ({
         payload: { id: nanoid(), message, variant, autoHideDuration },
+        meta: { endpoint },
       }),
     },
-    toastShown: (queue, { payload: id }: PayloadAction<string>) => queue.filter((toast) => toast.id !== id),
+    /** Handed to notistack: a toast of an endpoint stays until closed, others leave the store. */
+    toastShown: (toasts, { payload: id }: PayloadAction<string>) =>
+      toasts.flatMap((toast) => (toast.id !== id ? [toast] : toast.endpoint === undefined ? [] : [{ ...toast, shown: true }])),
+    /** Closed by the user or by its time. */
+    toastClosed: (toasts, { payload: id }: PayloadAction<string>) => toasts.filter((toast) => toast.id !== id),
+    /** The endpoint is called again: what its last call reported no longer holds. */
+    endpointToastsClosed: (toasts, { payload: endpoint }: PayloadAction<string>) =>
+      toasts.filter((toast) => toast.endpoint !== endpoint),
   },
   selectors: {
-    selectQueuedToasts: (queue) => queue,
+    selectQueuedToasts: createSelector([(toasts: StoredToast[]) => toasts], (toasts) => toasts.filter((toast) => !toast.shown)),
+    selectToastIds: createSelector([(toasts: StoredToast[]) => toasts], (toasts) => new Set(toasts.map(({ id }) => id))),
   },
 });
 
-export const { toastQueued, toastShown } = toastsSlice.actions;
-export const { selectQueuedToasts } = toastsSlice.selectors;
+export const { toastQueued, toastShown, toastClosed, endpointToastsClosed } = toastsSlice.actions;
+export const { selectQueuedToasts, selectToastIds } = toastsSlice.selectors;
 export const toastsReducer = toastsSlice.reducer;
+
+/** Whether a toast of `endpoint` is queued or showing (a store without toasts has none). */
+export const hasToastsOf = (state: { toasts?: StoredToast[] }, endpoint: string): boolean =>
+  state.toasts?.some((toast) => toast.endpoint === endpoint) ?? false;

@@ -1,18 +1,12 @@
 import { makeToken } from '../test/tokens';
 import { impersonationStarted, impersonationStopped, loggedOut, sessionStarted } from './authSlice';
 import { snapshotLoaded } from './snapshotLoaded';
-import { costsMonthSelected, initialUiState, monthSelected, sidebarToggled, uiReducer } from './uiSlice';
+import { initialUiState, monthSelected, sidebarToggled, uiReducer } from './uiSlice';
 
 describe('ui slice', () => {
   it('keeps the chosen month and the sidebar state', () => {
     const state = uiReducer(uiReducer(initialUiState, monthSelected('2026-04-01')), sidebarToggled());
-    expect(state).toEqual({ selectedMonth: '2026-04-01', sidebarOpen: false, managedCompanyId: null, costsMonth: null });
-  });
-
-  it('keeps the costs month of the session until logout', () => {
-    const chosen = uiReducer(initialUiState, costsMonthSelected('2026-03-01'));
-    expect(chosen.costsMonth).toBe('2026-03-01');
-    expect(uiReducer(chosen, loggedOut()).costsMonth).toBeNull();
+    expect(state).toEqual({ selectedMonth: '2026-04-01', sidebarOpen: false, managedCompanyId: null });
   });
 
   it('remembers the managed company while impersonating only', () => {
@@ -38,6 +32,6 @@ describe('ui slice', () => {
         api: { queries: {}, mutations: {}, provided: { tags: {}, keys: {} } },
       }),
     );
-    expect(state).toEqual({ selectedMonth: '2026-01-01', sidebarOpen: false, managedCompanyId: 33, costsMonth: null });
+    expect(state).toEqual({ selectedMonth: '2026-01-01', sidebarOpen: false, managedCompanyId: 33 });
   });
 });

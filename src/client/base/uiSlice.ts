@@ -9,16 +9,9 @@ export interface UiState {
   sidebarOpen: boolean;
   /** The company being managed; lets a reload act for it again. */
   managedCompanyId: number | null;
-  /**
-   * ISO date of the first day of the month the user chose on /kosten in this session (picked, or
-   * opened from its summary); null until then, and /kosten shows its default (costs/selectors.ts).
-   * Not persisted (uiPersist's whitelist): spec section 2 sends the cost detail screens back to
-   * /kosten "when no month was selected", which is what a fresh start is.
-   */
-  costsMonth: string | null;
 }
 
-export const initialUiState: UiState = { selectedMonth: null, sidebarOpen: true, managedCompanyId: null, costsMonth: null };
+export const initialUiState: UiState = { selectedMonth: null, sidebarOpen: true, managedCompanyId: null };
 
 const uiSlice = createSlice({
   name: 'ui',
@@ -26,9 +19,6 @@ const uiSlice = createSlice({
   reducers: {
     monthSelected: (state, { payload }: PayloadAction<string>) => {
       state.selectedMonth = payload;
-    },
-    costsMonthSelected: (state, { payload }: PayloadAction<string>) => {
-      state.costsMonth = payload;
     },
     sidebarToggled: (state) => {
       state.sidebarOpen = !state.sidebarOpen;
@@ -47,7 +37,6 @@ const uiSlice = createSlice({
       })
       .addCase(loggedOut, (state) => {
         state.managedCompanyId = null;
-        state.costsMonth = null;
       })
       .addCase(snapshotLoaded, (state, { payload }) => {
         // The managed company belongs to the session, which a snapshot never carries.
@@ -59,10 +48,9 @@ const uiSlice = createSlice({
     selectStoredMonth: (ui) => ui.selectedMonth,
     selectSidebarOpen: (ui) => ui.sidebarOpen,
     selectManagedCompanyId: (ui) => ui.managedCompanyId,
-    selectChosenCostsMonth: (ui) => ui.costsMonth,
   },
 });
 
-export const { monthSelected, costsMonthSelected, sidebarToggled } = uiSlice.actions;
-export const { selectStoredMonth, selectSidebarOpen, selectManagedCompanyId, selectChosenCostsMonth } = uiSlice.selectors;
+export const { monthSelected, sidebarToggled } = uiSlice.actions;
+export const { selectStoredMonth, selectSidebarOpen, selectManagedCompanyId } = uiSlice.selectors;
 export const uiReducer = uiSlice.reducer;

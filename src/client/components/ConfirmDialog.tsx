@@ -5,6 +5,8 @@ interface ConfirmDialogProps {
   title: string;
   text: string;
   confirmLabel: string;
+  /** 'error' (the default) for a change that removes or ends something. */
+  confirmColor?: 'error' | 'primary';
   /** Disables confirming while the change runs. */
   busy: boolean;
   onConfirm: () => void;
@@ -12,7 +14,7 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before a change that cannot be undone; named by its title, described by its text. */
-export function ConfirmDialog({ title, text, confirmLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, text, confirmLabel, confirmColor = 'error', busy, onConfirm, onCancel }: ConfirmDialogProps) {
   const id = useId();
   return (
     <Dialog open onClose={onCancel} aria-labelledby={`${id}-titel`} aria-describedby={`${id}-tekst`}>
@@ -22,7 +24,7 @@ export function ConfirmDialog({ title, text, confirmLabel, busy, onConfirm, onCa
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>Annuleren</Button>
-        <Button color="error" variant="contained" onClick={onConfirm} disabled={busy}>
+        <Button color={confirmColor} variant="contained" onClick={onConfirm} disabled={busy}>
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -1,5 +1,6 @@
 import { Paper, type SxProps, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, type Theme } from '@mui/material';
 import type { Key, ReactNode } from 'react';
+import { PHONE } from '../base/theme';
 
 export interface DataColumn<Row> {
   header: string;
@@ -23,25 +24,51 @@ interface DataTableProps<Row> {
 
 const HEAD = { fontWeight: 600 } as const;
 
+/**
+ * On a phone each row is a block of label and value lines (the label from the cell's
+ * `data-label`), so no column is cut off or scrolled out of view. The explicit roles keep the
+ * table a table for screen readers once its elements no longer display as one.
+ */
+export const STACKED = {
+  [PHONE]: {
+    display: 'block',
+    '& thead': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+    '& tbody': { display: 'block' },
+    '& tbody > tr': { display: 'block', py: 1, borderBottom: 1, borderColor: 'divider' },
+    '& tbody > tr > td': {
+      display: 'flex',
+      justifyContent: 'space-between',
+      alignItems: 'center',
+      gap: 2,
+      minHeight: 32,
+      py: 0.5,
+      border: 0,
+      textAlign: 'right',
+      overflowWrap: 'anywhere',
+      '&::before': { content: 'attr(data-label)', fontWeight: 600, textAlign: 'left', flexShrink: 0, maxWidth: '45%' },
+    },
+  },
+} as const;
+
 /** A small table with a header row, named by its section's heading. */
 export function DataTable<Row>({ labelledBy, columns, rows, rowKey, busy, footer }: DataTableProps<Row>) {
   return (
     <TableContainer component={Paper} variant="outlined" aria-busy={busy}>
-      <Table size="small" aria-labelledby={labelledBy}>
-        <TableHead>
-          <TableRow>
+      <Table size="small" aria-labelledby={labelledBy} role="table" sx={STACKED}>
+        <TableHead role="rowgroup">
+          <TableRow role="row">
             {columns.map((column) => (
-              <TableCell key={column.header} align={column.align} sx={HEAD}>
+              <TableCell key={column.header} align={column.align} sx={HEAD} role="columnheader">
                 {column.header}
               </TableCell>
             ))}
           </TableRow>
         </TableHead>
-        <TableBody>
+        <TableBody role="rowgroup">
           {rows.map((row) => (
-            <TableRow key={rowKey(row)}>
+            <TableRow key={rowKey(row)} role="row">
               {columns.map((column) => (
-                <TableCell key={column.header} align={column.align} sx={column.sx}>
+                <TableCell key={column.header} align={column.align} sx={column.sx} role="cell" data-label={column.header}>
                   {column.cell(row)}
                 </TableCell>
               ))}

@@ -8,6 +8,8 @@ interface SearchBoxProps {
   /** Names the search landmark; each one on a page needs its own name. */
   landmarkLabel: string;
   size?: 'small' | 'large';
+  /** Focus the field when it shows (the header's search button opens it). */
+  autoFocus?: boolean;
 }
 
 /**
@@ -54,7 +56,7 @@ const Form = styled('form')(({ theme }) => ({
 }));
 
 /** Search across products and services: Enter opens /zoek/{term}. */
-export function SearchBox({ landmarkLabel, size = 'small' }: SearchBoxProps) {
+export function SearchBox({ landmarkLabel, size = 'small', autoFocus }: SearchBoxProps) {
   const [term, setTerm] = useState('');
   const navigate = useNavigate();
 
@@ -73,6 +75,8 @@ export function SearchBox({ landmarkLabel, size = 'small' }: SearchBoxProps) {
         onChange={(event) => setTerm(event.target.value)}
         placeholder={MSG.searchPlaceholder}
         aria-label={MSG.searchPlaceholder}
+        // Only on the user's own click of the header's search button.
+        autoFocus={autoFocus}
       />
     </Form>
   );

@@ -1,6 +1,7 @@
 import { styled, Table, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { type Key, type MouseEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { TOUCH, TOUCH_SIZE } from '../base/theme';
 
 export interface Column<Row> {
   id: string;
@@ -52,6 +53,11 @@ const HEADER_HEIGHT = 52;
 const OVERSCAN = 6;
 
 const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', py: 0 } as const;
+/**
+ * On a phone or tablet a column keeps at least this width: the table scrolls sideways inside its
+ * own box (the page does not), with the first column, the row's link, kept in view.
+ */
+const NARROW_COLUMN_WIDTH = 136;
 
 /**
  * The body's rows and cells are plain `tr`/`td` elements styled once, through their `tbody`, as
@@ -85,6 +91,7 @@ const Body = styled('tbody')(({ theme }) => ({
     textDecorationColor: theme.alpha(theme.palette.primary.main, 0.4),
     '&:hover': { textDecorationColor: 'inherit' },
     '&:focus-visible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+    [TOUCH]: { display: 'inline-block', maxWidth: '100%', lineHeight: `${TOUCH_SIZE}px`, verticalAlign: 'middle', overflow: 'hidden', textOverflow: 'ellipsis' },
   },
 }));
 
@@ -145,7 +152,21 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
         '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
       }}
     >
-      <Table stickyHeader aria-labelledby={labelledBy} aria-rowcount={rowCount + 1} sx={{ tableLayout: 'fixed' }}>
+      <Table
+        stickyHeader
+        aria-labelledby={labelledBy}
+        aria-rowcount={rowCount + 1}
+        sx={{
+          tableLayout: 'fixed',
+          [TOUCH]: {
+            minWidth: columns.length * NARROW_COLUMN_WIDTH,
+            '& th:first-of-type, & td:first-of-type': { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' },
+            '& thead th:first-of-type': { zIndex: 3 },
+            // The divider's colour: where the columns slide under the first one.
+            '& td:first-of-type': { boxShadow: 'inset -1px 0 rgba(0, 0, 0, 0.12)' },
+          },
+        }}
+      >
         <TableHead>
           <TableRow aria-rowindex={1} sx={{ height: HEADER_HEIGHT }}>
             {columns.map((column) => (

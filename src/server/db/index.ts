@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -37,7 +38,7 @@ const migrationsFolder = () => path.join(projectRoot(), 'src/server/db/migration
 /** PGlite (WASM PostgreSQL): a data folder on disk, or in memory when none is given. */
 export const openPglite = async (dataDir?: string): Promise<Database> => {
   const client = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, {
-    extensions: { pg_trgm, btree_gin },
+    extensions: { pg_trgm, btree_gin, unaccent },
   });
   const db = drizzlePglite(client, { schema });
   return {

@@ -16,6 +16,7 @@ import reportRoutes from './report';
 import billingExportRoutes from './report/export';
 import searchRoutes from './search';
 import serviceRoutes from './services';
+import supportRoutes from './support';
 import usageRoutes from './usage';
 import userRoutes from './users';
 
@@ -40,4 +41,5 @@ export const apiRoutes = async (app: FastifyInstance) => {
   await app.register(auditLogRoutes);
   await app.register(usageRoutes);
   await app.register(reportRoutes);
+  await app.register(supportRoutes);
 };

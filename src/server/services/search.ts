@@ -28,8 +28,10 @@ interface ServiceRef {
 }
 
 /**
- * Case-insensitive substring search over one company's articles, end users, category field
- * values and free fields. Each expression matches a trigram index of migration 0001.
+ * Substring search over one company's articles, end users, category field values and free
+ * fields, ignoring case and accents ('zoe' finds 'Zoë', 'zoë' finds 'Zoe'): both sides go
+ * through the database's search_text (lower + unaccent). Each expression matches a trigram index
+ * of migration 0008. End users come in the Dutch order of the portal's lists ('de Boer' under B).
  */
 export const search = async (db: Db, companyId: number, term: string) => {
   const pattern = likePattern(term);
@@ -39,14 +41,14 @@ export const search = async (db: Db, companyId: number, term: string) => {
       sql`select a.id, a.name, a.description, a.sku, a.article_group_id, g.name as article_group_name
         from articles a join article_groups g on g.id = a.article_group_id
         where a.company_id = ${companyId}
-          and lower(a.name || ' ' || coalesce(a.sku, '') || ' ' || a.description) like ${pattern}
-        order by lower(a.name), a.id limit ${SEARCH_LIMIT}`,
+          and search_text(a.name || ' ' || coalesce(a.sku, '') || ' ' || a.description) like search_text(${pattern})
+        order by search_text(a.name), a.id limit ${SEARCH_LIMIT}`,
     ),
     queryRows<{ id: number; firstname: string; lastname: string }>(
       db,
       sql`select id, firstname, lastname from end_users
-        where company_id = ${companyId} and lower(firstname || ' ' || lastname) like ${pattern}
-        order by lower(lastname), lower(firstname), id limit ${SEARCH_LIMIT}`,
+        where company_id = ${companyId} and search_text(firstname || ' ' || lastname) like search_text(${pattern})
+        order by name_sort_key(lastname), search_text(firstname), id limit ${SEARCH_LIMIT}`,
     ),
     queryRows<ServiceRef & { id: number; value: string; field_name: string }>(
       db,
@@ -58,7 +60,7 @@ export const search = async (db: Db, companyId: number, term: string) => {
           join article_groups g on g.id = a.article_group_id
           join article_group_fields f on f.id = i.article_group_field_id
           left join end_users e on e.id = s.end_user_id
-        where i.company_id = ${companyId} and lower(i.value) like ${pattern}
+        where i.company_id = ${companyId} and search_text(i.value) like search_text(${pattern})
         order by i.value, i.id limit ${SEARCH_LIMIT}`,
     ),
     queryRows<ServiceRef & { input_field_1: string | null; input_field_2: string | null; input_field_3: string | null; input_field_4: string | null }>(
@@ -70,7 +72,7 @@ export const search = async (db: Db, companyId: number, term: string) => {
           join article_groups g on g.id = a.article_group_id
           left join end_users e on e.id = s.end_user_id
         where s.company_id = ${companyId}
-          and lower(coalesce(s.input_field_1, '') || ' ' || coalesce(s.input_field_2, '') || ' ' || coalesce(s.input_field_3, '') || ' ' || coalesce(s.input_field_4, '')) like ${pattern}
+          and search_text(coalesce(s.input_field_1, '') || ' ' || coalesce(s.input_field_2, '') || ' ' || coalesce(s.input_field_3, '') || ' ' || coalesce(s.input_field_4, '')) like search_text(${pattern})
         order by s.id limit ${SEARCH_LIMIT}`,
     ),
   ]);

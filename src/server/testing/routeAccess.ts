@@ -177,6 +177,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
     status: 200,
   },
   'GET /api/auth/policies': { access: 'user', tenant: 'none', example: noInput, status: 200 },
+  // The 404 page's support contact: configuration, the same for anyone.
+  'GET /api/support': { access: 'public', tenant: 'none', example: noInput, status: 200 },
   'POST /api/auth/impersonate': {
     access: 'user',
     tenant: {

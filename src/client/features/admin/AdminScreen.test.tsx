@@ -82,6 +82,10 @@ describe('Bedrijven tab', () => {
 
     await user.type(screen.getByLabelText('Zoek bedrijf'), 'korenschoof');
     await waitFor(() => expect(bodyRows(screen.getByRole('table', { name: 'Bedrijven' }))).toHaveLength(1));
+    // Accents and case do not matter.
+    await user.clear(screen.getByLabelText('Zoek bedrijf'));
+    await user.type(screen.getByLabelText('Zoek bedrijf'), 'BAKKERIJ Körenschoof');
+    await waitFor(() => expect(bodyRows(screen.getByRole('table', { name: 'Bedrijven' })).map((row) => cellTexts(row)[0])).toEqual(['Bakkerij de Korenschoof']));
     await user.clear(screen.getByLabelText('Zoek bedrijf'));
     await user.type(screen.getByLabelText('Zoek bedrijf'), 'sap-31');
     await waitFor(() => expect(screen.getByRole('link', { name: 'Autobedrijf Jansen' })).toBeTruthy());
@@ -96,12 +100,18 @@ describe('Bedrijven tab', () => {
 
     const row = bodyRows(await screen.findByRole('table', { name: 'Bedrijven' }))[2];
     await user.click(within(row).getByRole('button', { name: 'Activatiemail' }));
+    // It asks first, naming whom the mail goes to; nothing is sent before that.
+    const asking = screen.getByRole('dialog', { name: 'Activatiemail versturen' });
+    expect(within(asking).getByText(/De activatiemail gaat naar Anna van Dijk, contactpersoon van .* \(klant@demo\.nl\)\./)).toBeTruthy();
+    expect(requests.filter((r) => r.url.includes('/activate/'))).toEqual([]);
+    await user.click(within(asking).getByRole('button', { name: 'Versturen' }));
 
     const sending = within(row).getByRole('button', { name: MSG.activationSending }) as HTMLButtonElement;
     expect(sending.disabled).toBe(true);
     answer.resolve(json(200, { message: 'Email verzonden' }));
     const sent = (await within(row).findByRole('button', { name: MSG.activationSent })) as HTMLButtonElement;
     expect(sent.disabled).toBe(true);
+    expect(await screen.findByText('Email verzonden naar klant@demo.nl.')).toBeTruthy();
     expect(requests.filter((r) => r.url.includes('/activate/')).map((r) => r.url)).toEqual(['/api/users/activate/5']);
   });
 
@@ -126,6 +136,7 @@ describe('Bedrijven tab', () => {
 
     const row = bodyRows(await screen.findByRole('table', { name: 'Bedrijven' }))[2];
     await user.click(within(row).getByRole('button', { name: 'Activatiemail' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Activatiemail versturen' })).getByRole('button', { name: 'Versturen' }));
 
     expect(await screen.findByText(MSG.initialLoadFailed)).toBeTruthy();
     expect(within(row).getByRole('button', { name: 'Activatiemail' })).toBeTruthy();

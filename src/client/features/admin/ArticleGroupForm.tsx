@@ -17,6 +17,7 @@ import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDecimal } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
+import { matchesWords } from '../../../domain/names';
 import type { ArticleGroupIconKey } from '../../api/catalogApi';
 import { useAppSelector } from '../../base/hooks';
 import { type DataColumn, DataTable } from '../../components/DataTable';
@@ -143,10 +144,7 @@ function CompanyVisibility() {
   const companies = useAppSelector(selectCompanies);
   const [term, setTerm] = useState('');
   const deferredTerm = useDeferredValue(term);
-  const shown = useMemo(() => {
-    const words = deferredTerm.toLowerCase().split(/\s+/).filter(Boolean);
-    return companies.filter((company) => words.every((word) => company.name.toLowerCase().includes(word)));
-  }, [companies, deferredTerm]);
+  const shown = useMemo(() => companies.filter((company) => matchesWords(company.name, deferredTerm)), [companies, deferredTerm]);
   const chosen = new Set(values.companies);
 
   const setChosen = (ids: Iterable<number>) => void setFieldValue('companies', [...new Set(ids)].sort((a, b) => a - b));

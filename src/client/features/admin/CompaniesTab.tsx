@@ -4,49 +4,39 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
+import { matchesWords } from '../../../domain/names';
 import { selectActingCompanyId } from '../../base/authSlice';
 import { useAppSelector } from '../../base/hooks';
+import { ActivationMailButton } from '../../components/ActivationMailButton';
 import { type DataColumn, DataTable, DataTablePagination } from '../../components/DataTable';
 import { SearchField } from '../../components/SearchField';
 import { Section } from '../../components/Section';
 import { TableStates } from '../../components/TableStates';
 import { useManageCompany } from '../../components/useManageCompany';
-import { type AdminCompany, selectCompanies, useGetCompaniesQuery, useSendActivationMailMutation } from './adminApi';
+import { type AdminCompany, selectCompanies, useGetCompaniesQuery } from './adminApi';
 import { adminPaths } from './adminPaths';
 
 const HEADING_ID = 'bedrijven-titel';
 const ROWS_PER_PAGE_OPTIONS = [25, 50, 100];
 
-/** The companies whose name, aliases, numbers or city contain every typed word. */
+/** The companies whose name, aliases, numbers or city contain every typed word (any case or accents). */
 export const filterCompanies = (companies: readonly AdminCompany[], term: string) => {
-  const words = term.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return companies;
-  return companies.filter((company) => {
-    const text = [company.name, company.aliases, company.customer_number, company.sap_number, company.city]
-      .filter(Boolean)
-      .join(' ')
-      .toLowerCase();
-    return words.every((word) => text.includes(word));
-  });
+  if (!term.trim()) return companies;
+  return companies.filter((company) =>
+    matchesWords([company.name, company.aliases, company.customer_number, company.sap_number, company.city].filter(Boolean).join(' '), term),
+  );
 };
 
 /**
- * Spec section 4: idle, 'Aan het versturen...', 'Email verzonden'. The mail goes to the first
- * contact person; a company without one gets the 'Geen gebruiker gekoppeld' dialog instead.
+ * The activation mail goes to the company's first contact person (the button asks first, naming
+ * them); a company without one gets the 'Geen gebruiker gekoppeld' dialog instead.
  */
 function ActivationButton({ company, onNoUser }: { company: AdminCompany; onNoUser: () => void }) {
-  const [sendActivationMail, { isLoading, isSuccess }] = useSendActivationMailMutation();
   const [firstUser] = company.users;
-
-  const send = () => {
-    if (!firstUser) onNoUser();
-    else void sendActivationMail(firstUser.id);
-  };
-
-  const label = isLoading ? MSG.activationSending : isSuccess ? MSG.activationSent : 'Activatiemail';
+  if (firstUser) return <ActivationMailButton recipient={firstUser} companyName={company.name} />;
   return (
-    <Button size="small" variant="outlined" onClick={send} disabled={isLoading || isSuccess} sx={{ whiteSpace: 'nowrap' }}>
-      {label}
+    <Button size="small" variant="outlined" onClick={onNoUser} sx={{ whiteSpace: 'nowrap' }}>
+      Activatiemail
     </Button>
   );
 }

@@ -14,6 +14,7 @@ import { Form, Formik, useFormikContext } from 'formik';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAppSelector } from '../../base/hooks';
+import { DateField } from '../../components/DateField';
 import {
   type CompanyInput,
   selectAdminArticleGroups,
@@ -67,7 +68,23 @@ function Field({ name, label, required, helperText, type, inputMode }: {
       onChange={handleChange}
       error={Boolean(error)}
       helperText={ownMessage ?? helperText}
-      slotProps={{ htmlInput: { inputMode }, inputLabel: type === 'date' ? { shrink: true } : undefined }}
+      slotProps={{ htmlInput: { inputMode } }}
+    />
+  );
+}
+
+/** The day the company stops being a customer; its own error is 'Vul een geldige datum in.' (companyFormValues.ts). */
+function EndDateField() {
+  const { values, errors, submitCount, setFieldValue } = useFormikContext<CompanyFormValues>();
+  const error = submitCount > 0 ? errors.end_date : undefined;
+  return (
+    <DateField
+      name="end_date"
+      label="Einddatum"
+      value={values.end_date}
+      onChange={(date) => setFieldValue('end_date', date)}
+      error={Boolean(error)}
+      helperText={error ?? 'Leeg laten zolang het bedrijf klant is.'}
     />
   );
 }
@@ -181,7 +198,7 @@ export function CompanyForm({ title, initialValues, withContact, contactRequired
               </FormSection>
               <FormSection id="bedrijf-organisatie" title={withEndDate ? 'Hoofdbedrijf en looptijd' : 'Organisatie'}>
                 <ParentCompanyChoice />
-                {withEndDate && <Field name="end_date" label="Einddatum" type="date" helperText="Leeg laten zolang het bedrijf klant is." />}
+                {withEndDate && <EndDateField />}
               </FormSection>
               {withContact && (
                 <FormSection id="bedrijf-contactpersoon" title="Contactpersoon">

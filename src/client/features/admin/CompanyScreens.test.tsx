@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { MSG } from '../../../domain/messages';
 import { json } from '../../test/http';
+import { dateField, enterDate } from '../../test/dateFields';
 import { renderWithProviders, whenSettled } from '../../test/renderWithProviders';
 import { loggedIn } from '../../test/tokens';
 import { ADMIN, companies, mockAdmin } from './testData';
@@ -159,7 +160,7 @@ describe('EditCompanyScreen', () => {
     await screen.findByRole('heading', { level: 1, name: 'Bedrijf wijzigen' });
     expect(screen.queryByLabelText(/^Voornaam/)).toBeNull();
     expect((screen.getByLabelText('Hoofdbedrijf') as HTMLSelectElement).value).toBe('3');
-    await fill(user, { Einddatum: '2026-12-31' });
+    enterDate(dateField(/^Einddatum/), '2026-12-31');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect(await screen.findByText(MSG.companyNumberTaken)).toBeTruthy();
 
@@ -178,9 +179,10 @@ describe('EditCompanyScreen', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Bedrijf beëindigen' }));
     const dialog = screen.getByRole('dialog', { name: 'Bedrijf beëindigen' });
-    const date = within(dialog).getByLabelText(/^Einddatum/);
-    await user.clear(date);
-    await user.type(date, '2026-12-31');
+    // Typed as dd-mm-jjjj, section by section.
+    await user.click(within(dialog).getByRole('spinbutton', { name: 'Dag' }));
+    await user.keyboard('31122026');
+    expect(dateField(/^Einddatum/, within(dialog)).value).toBe('31-12-2026');
     await user.click(within(dialog).getByRole('button', { name: 'Beëindigen' }));
 
     await waitFor(() => expect(location().search).toBe('?tab=bedrijven'));

@@ -7,12 +7,12 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  TextField,
 } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { formatDate } from '../../../domain/format';
 import { useAppSelector } from '../../base/hooks';
+import { DateField } from '../../components/DateField';
 import { DeleteButton } from '../../components/DeleteButton';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
@@ -44,7 +44,7 @@ function EndCompanyDialog({ company, onClose }: { company: AdminCompany; onClose
   const endTime = noonOf(date);
 
   const confirm = async () => {
-    const ended = await endCompany({ id: company.id, end_time: endTime })
+    const ended = await endCompany({ id: company.id, name: company.name, end_time: endTime })
       .unwrap()
       .catch(() => null);
     if (ended) navigate(toCompanies);
@@ -58,15 +58,7 @@ function EndCompanyDialog({ company, onClose }: { company: AdminCompany; onClose
         <DialogContentText id="bedrijf-beeindigen-tekst" sx={{ mb: 2 }}>
           {`Per welke datum is ${company.name} geen klant meer?`}
         </DialogContentText>
-        <TextField
-          type="date"
-          label="Einddatum"
-          value={date}
-          onChange={(event) => setDate(event.target.value)}
-          required
-          fullWidth
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DateField label="Einddatum" value={date} onChange={setDate} required fullWidth />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Annuleren</Button>

@@ -1,10 +1,12 @@
 import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { formatDate } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
+import { compareNames } from '../../../domain/names';
 import type { Company } from '../../api/accountApi';
 import { api, listTags } from '../../api/api';
 import type { ArticleGroupField, ArticleGroupIconKey } from '../../api/catalogApi';
-import { answeredMessage, declareToasts, inServerWords, serverMessage, unknownError } from '../../base/errorToasts';
+import { answeredMessage, declareToasts, inServerWords, serverMessage, success, unknownError } from '../../base/errorToasts';
 import type { RootState } from '../../base/hooks';
 
 /** A contact person as the company list names it. */
@@ -95,10 +97,10 @@ export interface BillingPeriod {
 }
 
 export const companiesAdapter = createEntityAdapter<AdminCompany>({
-  sortComparer: (a, b) => a.name.localeCompare(b.name, 'nl', { sensitivity: 'base' }),
+  sortComparer: (a, b) => compareNames(a.name, b.name),
 });
 export const parentCompaniesAdapter = createEntityAdapter<ParentCompany>({
-  sortComparer: (a, b) => a.name.localeCompare(b.name, 'nl', { sensitivity: 'base' }),
+  sortComparer: (a, b) => compareNames(a.name, b.name),
 });
 export const articleGroupsAdapter = createEntityAdapter<AdminArticleGroup>();
 
@@ -130,8 +132,8 @@ export const adminApi = api.injectEndpoints({
       query: ({ id, ...company }) => ({ url: `company/${id}`, method: 'PUT', body: company }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Company', id }, 'User', ...COMPANY_CHANGE_TAGS]),
     }),
-    /** 'Bedrijf beëindigen': only the end date (contract: "or only {end_time}"). */
-    endCompany: build.mutation<AdminCompany, { id: number; end_time: number | null }>({
+    /** 'Bedrijf beëindigen': only the end date (contract: "or only {end_time}"); the name is for the toast. */
+    endCompany: build.mutation<AdminCompany, { id: number; name: string; end_time: number | null }>({
       query: ({ id, end_time }) => ({ url: `company/${id}`, method: 'PUT', body: { end_time } }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Company', id }, 'AuditLog']),
     }),
@@ -139,10 +141,6 @@ export const adminApi = api.injectEndpoints({
     deleteCompany: build.mutation<{ message: string }, { id: number; name: string }>({
       query: ({ id }) => ({ url: `company/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Company', id }, ...COMPANY_CHANGE_TAGS]),
-    }),
-    /** Sends a contact person the activation link; a GET with an effect, hence a mutation. */
-    sendActivationMail: build.mutation<{ message: string }, number>({
-      query: (userId) => `users/activate/${userId}`,
     }),
     getParentCompanies: build.query<EntityState<ParentCompany, number>, void>({
       query: () => 'parent-companies',
@@ -205,7 +203,6 @@ export const {
   useEditCompanyMutation,
   useEndCompanyMutation,
   useDeleteCompanyMutation,
-  useSendActivationMailMutation,
   useGetParentCompaniesQuery,
   useAddParentCompanyMutation,
   useEditParentCompanyMutation,
@@ -227,22 +224,27 @@ const numberTaken = (takenText: string) => (error: FetchBaseQueryError) => ({
 const articleGroupFailed = (error: FetchBaseQueryError) => (error.status === 409 ? inServerWords(error) : unknownError());
 
 declareToasts(adminApi.endpoints, {
-  addCompany: { failed: numberTaken(MSG.customerNumberTaken) },
-  editCompany: { failed: numberTaken(MSG.companyNumberTaken) },
+  addCompany: { succeeded: ({ name }) => success(`'${name}' succesvol toegevoegd.`), failed: numberTaken(MSG.customerNumberTaken) },
+  editCompany: { succeeded: ({ name }) => success(`'${name}' succesvol opgeslagen.`), failed: numberTaken(MSG.companyNumberTaken) },
   deleteCompany: {
     succeeded: ({ name }) => ({ message: MSG.removeClientSuccess(name), variant: 'success' }),
     failed: () => ({ message: MSG.removeClientFailed }),
   },
-  endCompany: { failed: inServerWords },
-  sendActivationMail: { failed: inServerWords },
+  endCompany: {
+    succeeded: ({ name, end_time }) =>
+      success(end_time === null ? `'${name}' is niet meer beëindigd.` : `'${name}' is beëindigd per ${formatDate(end_time)}.`),
+    failed: inServerWords,
+  },
   exportBilling: { failed: inServerWords },
   // Spec section 8: the parent company calls.
-  addParentCompany: { failed: unknownError },
-  editParentCompany: { failed: unknownError },
-  deleteParentCompany: { failed: unknownError },
-  addArticleGroup: { failed: articleGroupFailed },
-  editArticleGroup: { failed: articleGroupFailed },
-  deleteArticleGroup: { failed: articleGroupFailed },
+  addParentCompany: { succeeded: ({ name }) => success(`Hoofdbedrijf '${name}' succesvol toegevoegd.`), failed: unknownError },
+  editParentCompany: { succeeded: ({ name }) => success(`Hoofdbedrijf '${name}' succesvol opgeslagen.`), failed: unknownError },
+  deleteParentCompany: { succeeded: () => success('Hoofdbedrijf succesvol verwijderd.'), failed: unknownError },
+  addArticleGroup: { succeeded: ({ name }) => success(`Artikelgroep '${name}' succesvol toegevoegd.`), failed: articleGroupFailed },
+  editArticleGroup: { succeeded: ({ name }) => success(`Artikelgroep '${name}' succesvol opgeslagen.`), failed: articleGroupFailed },
+  deleteArticleGroup: { succeeded: () => success('Artikelgroep succesvol verwijderd.'), failed: articleGroupFailed },
+  // The screen shows what the import counted; the toast says it went through.
+  importUsage: { succeeded: () => success('Het verbruik is succesvol geïmporteerd.') },
 });
 
 const companySelectors = companiesAdapter.getSelectors();

@@ -14,17 +14,28 @@ describe('ResetPasswordScreen', () => {
     const answer = deferred<Response>();
     mockPortal({ 'POST /api/auth/reset': () => answer.promise });
     const { user } = renderWithProviders('/reset?token=abc', { preloadedState: anonymous });
-    const password = await screen.findByLabelText('Wachtwoord');
-    const repeat = screen.getByLabelText('Herhaal wachtwoord');
+    const password = await screen.findByLabelText(/^Wachtwoord/);
+    const repeat = screen.getByLabelText(/^Herhaal wachtwoord/);
 
     expect(saveButton().disabled).toBe(true);
+    expect(saveButton().getAttribute('aria-describedby')).toBe(
+      screen.getByText('Vul een nieuw wachtwoord in en herhaal het om op te slaan.').id,
+    );
+    expect(password.hasAttribute('required')).toBe(true);
+    expect(repeat.hasAttribute('required')).toBe(true);
     await user.type(password, 'Nieuw123!');
     expect(saveButton().disabled).toBe(true);
     await user.type(repeat, 'Nieuw123?');
     expect(saveButton().disabled).toBe(true);
+    // The field and the disabled button say why.
+    expect(repeat.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('De wachtwoorden zijn niet gelijk.')).toBeTruthy();
+    expect(saveButton().getAttribute('aria-describedby')).toBe(screen.getByText('Opslaan kan zodra beide wachtwoorden gelijk zijn.').id);
     await user.clear(repeat);
     await user.type(repeat, 'Nieuw123!');
     expect(saveButton().disabled).toBe(false);
+    expect(saveButton().getAttribute('aria-describedby')).toBeNull();
+    expect(screen.queryByText('De wachtwoorden zijn niet gelijk.')).toBeNull();
 
     await user.click(saveButton());
     expect(saveButton().disabled).toBe(true);
@@ -36,7 +47,7 @@ describe('ResetPasswordScreen', () => {
   it('names the password rule before the user types, and what breaks it while they do', async () => {
     mockPortal({});
     const { user } = renderWithProviders('/reset?token=abc', { preloadedState: anonymous });
-    const password = await screen.findByLabelText('Wachtwoord');
+    const password = await screen.findByLabelText(/^Wachtwoord/);
     expect(PASSWORD_RULE).toBe('Minimaal 8 tekens, niet makkelijk te raden en niet uw naam of e-mailadres.');
     expect(password.getAttribute('aria-invalid')).toBe('false');
     expect(screen.getByText(PASSWORD_RULE)).toBeTruthy();
@@ -61,8 +72,8 @@ describe('ResetPasswordScreen', () => {
     mockPortal({ 'POST /api/auth/reset': () => json(401, { message: 'Token timed out' }) });
     const { user, store } = renderWithProviders('/reset?token=abc', { preloadedState: anonymous });
 
-    await user.type(await screen.findByLabelText('Wachtwoord'), 'Nieuw123!');
-    await user.type(screen.getByLabelText('Herhaal wachtwoord'), 'Nieuw123!');
+    await user.type(await screen.findByLabelText(/^Wachtwoord/), 'Nieuw123!');
+    await user.type(screen.getByLabelText(/^Herhaal wachtwoord/), 'Nieuw123!');
     await user.click(saveButton());
 
     expect(await screen.findByText(MSG.resetTimedOut)).toBeTruthy();
@@ -74,8 +85,8 @@ describe('ResetPasswordScreen', () => {
     const requests = mockPortal({ 'POST /api/auth/reset': () => json(200, { token }) });
     const { user, store, location } = renderWithProviders('/reset?token=abc%2B1', { preloadedState: anonymous });
 
-    await user.type(await screen.findByLabelText('Wachtwoord'), 'Nieuw123!');
-    await user.type(screen.getByLabelText('Herhaal wachtwoord'), 'Nieuw123!');
+    await user.type(await screen.findByLabelText(/^Wachtwoord/), 'Nieuw123!');
+    await user.type(screen.getByLabelText(/^Herhaal wachtwoord/), 'Nieuw123!');
     await user.click(saveButton());
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();

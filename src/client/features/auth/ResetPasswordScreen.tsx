@@ -1,4 +1,4 @@
-import { Button, Stack, TextField } from '@mui/material';
+import { Button, Stack, TextField, Typography } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -18,6 +18,18 @@ interface NewPassword {
  * the server refuses a weak password with its reason (a toast, spec section 8).
  */
 const canSave = ({ password, repeat }: NewPassword) => password !== '' && password === repeat;
+
+/** Why Opslaan is disabled, said next to it; null when it is not. */
+const saveBlocker = ({ password, repeat }: NewPassword): string | null => {
+  if (password === '') return 'Vul een nieuw wachtwoord in en herhaal het om op te slaan.';
+  if (repeat === '') return 'Herhaal het wachtwoord om op te slaan.';
+  return repeat === password ? null : 'Opslaan kan zodra beide wachtwoorden gelijk zijn.';
+};
+
+/** The repeat can no longer become the password by typing on: say so at the field. */
+const repeatMismatch = ({ password, repeat }: NewPassword) => repeat !== '' && !password.startsWith(repeat);
+
+const SAVE_HINT_ID = 'opslaan-uitleg';
 
 /**
  * Why the server would refuse the password, checked while typing (domain/passwordStrength.ts; its
@@ -52,6 +64,7 @@ function NewPasswordField({ value, onChange }: { value: string; onChange: (event
       autoComplete="new-password"
       value={value}
       onChange={onChange}
+      required
       error={weakness !== null}
       helperText={weakness ?? PASSWORD_RULE}
     />
@@ -75,22 +88,39 @@ export function ResetPasswordScreen() {
   return (
     <AuthFrame title="Nieuw wachtwoord">
       <Formik<NewPassword> initialValues={{ password: '', repeat: '' }} onSubmit={save}>
-        {({ values, isSubmitting, handleChange }) => (
-          <Stack component={Form} spacing={2}>
-            <NewPasswordField value={values.password} onChange={handleChange} />
-            <TextField
-              name="repeat"
-              type="password"
-              label="Herhaal wachtwoord"
-              autoComplete="new-password"
-              value={values.repeat}
-              onChange={handleChange}
-            />
-            <Button type="submit" variant="contained" size="large" disabled={!canSave(values) || isSubmitting}>
-              Opslaan
-            </Button>
-          </Stack>
-        )}
+        {({ values, isSubmitting, handleChange }) => {
+          const blocker = saveBlocker(values);
+          return (
+            <Stack component={Form} noValidate spacing={2}>
+              <NewPasswordField value={values.password} onChange={handleChange} />
+              <TextField
+                name="repeat"
+                type="password"
+                label="Herhaal wachtwoord"
+                autoComplete="new-password"
+                required
+                value={values.repeat}
+                onChange={handleChange}
+                error={repeatMismatch(values)}
+                helperText={repeatMismatch(values) ? 'De wachtwoorden zijn niet gelijk.' : undefined}
+              />
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                disabled={!canSave(values) || isSubmitting}
+                aria-describedby={blocker ? SAVE_HINT_ID : undefined}
+              >
+                Opslaan
+              </Button>
+              {blocker && (
+                <Typography id={SAVE_HINT_ID} variant="body2" color="text.secondary">
+                  {blocker}
+                </Typography>
+              )}
+            </Stack>
+          );
+        }}
       </Formik>
     </AuthFrame>
   );

@@ -1,6 +1,6 @@
 import { MSG } from '../../../domain/messages';
 import { api } from '../../api/api';
-import { declareToasts, serverMessage } from '../../base/errorToasts';
+import { declareToasts, serverMessage, success } from '../../base/errorToasts';
 import type { ToastRequest } from '../../base/toastsSlice';
 
 export interface Credentials {
@@ -45,7 +45,7 @@ const resetFailure = (error: unknown): ToastRequest => {
 
 declareToasts(authApi.endpoints, {
   login: { failed: 'shownByScreen' },
-  resetPassword: { failed: resetFailure, anonymous: true },
+  resetPassword: { succeeded: () => success('Je wachtwoord is ingesteld.'), failed: resetFailure, anonymous: true },
   requestPasswordReset: {
     succeeded: ({ email }) => ({ message: MSG.forgotSuccess(email), variant: 'success' }),
     failed: () => ({ message: MSG.forgotFailure }),

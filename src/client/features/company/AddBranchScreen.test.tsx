@@ -70,6 +70,19 @@ describe('AddBranchScreen', () => {
     expect(await screen.findByText(/Er zijn geen bedrijven beschikbaar/)).toBeTruthy();
     await whenSettled(store);
     expect(requests.some((r) => r.url.startsWith('/api/companies'))).toBe(false);
+    expect(screen.queryByRole('combobox', { name: /^Vestiging/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Toevoegen' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Terug naar Mijn bedrijf' }).getAttribute('href')).toBe('/mijn-bedrijf');
+  });
+
+  it('shows the message and no form when every company is already a branch', async () => {
+    const onlyBranches = companies.filter((company) => company.is_provider || company.parent_company_id === 3);
+    mockCompany(PROVIDER_STAFF, { 'GET /api/companies': () => json(200, onlyBranches) });
+    renderWithProviders('/mijn-bedrijf/vestiging-toevoegen', { preloadedState: loggedIn() });
+
+    expect(await screen.findByText(/Er zijn geen bedrijven beschikbaar/)).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: /^Vestiging/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Toevoegen' })).toBeNull();
   });
 
   it('says so when the company has no parent company', async () => {

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Select from 'react-select';
 import { MSG } from '../../../domain/messages';
+import { compareNames } from '../../../domain/names';
 import { type Company, useGetCompanyQuery, usePermission } from '../../api/accountApi';
 import { selectActingCompanyId } from '../../base/authSlice';
 import { useAppSelector } from '../../base/hooks';
@@ -41,7 +42,7 @@ const useBranchOptions = (company: Company): { options: BranchOption[]; isLoadin
     return candidates
       .filter((candidate) => !candidate.is_provider && !current.has(candidate.id))
       .map((candidate) => ({ value: candidate.id, label: candidate.name }))
-      .sort((a, b) => a.label.localeCompare(b.label, 'nl', { sensitivity: 'base' }));
+      .sort((a, b) => compareNames(a.label, b.label));
   }, [candidates, company]);
   return { options: mayList ? options : [], isLoading: mayList && isLoading };
 };
@@ -82,6 +83,14 @@ function BranchSelect({ value, onChange, options, isLoading, error }: {
   );
 }
 
+function BackToCompany() {
+  return (
+    <Button component={RouterLink} to={companyPaths.overview()} variant="contained">
+      Terug naar Mijn bedrijf
+    </Button>
+  );
+}
+
 function AddBranchForm({ company, parentCompanyId }: { company: Company; parentCompanyId: number }) {
   const { options, isLoading } = useBranchOptions(company);
   const [addBranch] = useAddBranchMutation();
@@ -99,6 +108,19 @@ function AddBranchForm({ company, parentCompanyId }: { company: Company; parentC
     if (added) navigate(companyPaths.overview());
   };
 
+  // Nothing to choose: the way out, not a form that cannot be sent.
+  if (!isLoading && options.length === 0) {
+    return (
+      <Stack spacing={3} sx={{ maxWidth: 640, alignItems: 'flex-start' }}>
+        <Alert severity="info">
+          Er zijn geen bedrijven beschikbaar om als vestiging toe te voegen. Neem contact op met je accountmanager om een
+          vestiging aan je hoofdbedrijf te laten koppelen.
+        </Alert>
+        <BackToCompany />
+      </Stack>
+    );
+  }
+
   return (
     <Formik<Values>
       initialValues={{ branch: null }}
@@ -109,12 +131,6 @@ function AddBranchForm({ company, parentCompanyId }: { company: Company; parentC
       {({ values, errors, submitCount, isSubmitting, setFieldValue }) => (
         <Form noValidate aria-label={TITLE}>
           <Stack spacing={3} sx={{ maxWidth: 640 }}>
-            {!isLoading && options.length === 0 && (
-              <Alert severity="info">
-                Er zijn geen bedrijven beschikbaar om als vestiging toe te voegen. Neem contact op met je accountmanager om een
-                vestiging aan je hoofdbedrijf te laten koppelen.
-              </Alert>
-            )}
             <BranchSelect
               value={values.branch}
               onChange={(option) => void setFieldValue('branch', option)}
@@ -159,9 +175,7 @@ export function AddBranchScreen() {
       ) : (
         <>
           <Typography sx={{ mb: 3 }}>Dit bedrijf hoort niet bij een hoofdbedrijf, dus er kan geen vestiging worden toegevoegd.</Typography>
-          <Button component={RouterLink} to={companyPaths.overview()} variant="contained">
-            Terug naar Mijn bedrijf
-          </Button>
+          <BackToCompany />
         </>
       )}
     </>

@@ -36,14 +36,32 @@ describe('CompanyOverviewScreen', () => {
 
     const contacts = await section('Contactpersonen');
     const table = await within(contacts).findByRole('table', { name: 'Contactpersonen' });
+    // By surname the Dutch way: Bakker before (van) Dijk.
     expect(within(table).getAllByRole('row').slice(1).map(cellTexts)).toEqual([
-      ['Anna van Dijk', 'klant@demo.nl', '0612345678', 'Geactiveerd'],
-      ['Bram Bakker', 'bram@vandijk.nl', '–', 'Nog niet geactiveerd'],
+      ['Bram Bakker', 'bram@vandijk.nl', '–', 'Nog niet geactiveerd', 'Activatiemail'],
+      ['Anna van Dijk', 'klant@demo.nl', '0612345678', 'Geactiveerd', 'Activatiemail'],
     ]);
     expect(within(table).getByRole('link', { name: 'Bram Bakker' }).getAttribute('href')).toBe('/mijn-bedrijf/6/user-wijzigen');
     expect(within(contacts).getByRole('link', { name: 'Contactpersoon toevoegen' }).getAttribute('href')).toBe(
       '/mijn-bedrijf/user-aanmaken',
     );
+  });
+
+  it('sends a contact person an activation mail after naming them, and confirms it', async () => {
+    const requests = mockCompany(CUSTOMER, { 'GET /api/users/activate/6': () => json(200, { message: MSG.activationSent }) });
+    const { user } = renderWithProviders('/mijn-bedrijf', { preloadedState: loggedIn() });
+
+    const table = await within(await section('Contactpersonen')).findByRole('table', { name: 'Contactpersonen' });
+    const row = within(table).getByRole('link', { name: 'Bram Bakker' }).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Activatiemail' }));
+    const asking = screen.getByRole('dialog', { name: 'Activatiemail versturen' });
+    expect(within(asking).getByText(/^De activatiemail gaat naar Bram Bakker \(bram@vandijk\.nl\)\./)).toBeTruthy();
+    expect(requests.some((request) => request.url.includes('/activate/'))).toBe(false);
+
+    await user.click(within(asking).getByRole('button', { name: 'Versturen' }));
+    expect(await screen.findByText('Email verzonden naar bram@vandijk.nl.')).toBeTruthy();
+    expect(within(row).getByRole('button', { name: MSG.activationSent })).toHaveProperty('disabled', true);
+    expect(requests.filter((request) => request.url.includes('/activate/')).map((request) => request.url)).toEqual(['/api/users/activate/6']);
   });
 
   it('offers no branch, contact person or import actions without their permissions', async () => {
@@ -56,6 +74,7 @@ describe('CompanyOverviewScreen', () => {
     expect(screen.queryByRole('button', { name: /beheren|verwijderen/ })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Contactpersoon toevoegen' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Anna van Dijk' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Activatiemail' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Eindgebruikers importeren' })).toBeNull();
   });
 
@@ -170,6 +189,22 @@ describe('CompanyOverviewScreen', () => {
     expect(await within(endUsers).findByText('Geen eindgebruikers gevonden.')).toBeTruthy();
   });
 
+  it('keeps the end user search in the address, so a reload or a shared link shows the same search', async () => {
+    const everyone = manyEndUsers(300);
+    mockCompany(CUSTOMER, endUserRoutes(() => everyone));
+    const { user, location } = renderWithProviders('/mijn-bedrijf?eindgebruiker=achternaam29', { preloadedState: loggedIn() });
+
+    const endUsers = await section('Eindgebruikers');
+    expect(((await within(endUsers).findByLabelText('Zoek eindgebruiker')) as HTMLInputElement).value).toBe('achternaam29');
+    await waitFor(() => expect(within(endUsers).getByText('11 eindgebruikers van 300')).toBeTruthy());
+
+    await user.clear(within(endUsers).getByLabelText('Zoek eindgebruiker'));
+    await user.type(within(endUsers).getByLabelText('Zoek eindgebruiker'), 'voornaam7');
+    await waitFor(() => expect(new URLSearchParams(location().search).get('eindgebruiker')).toBe('voornaam7'));
+    await user.clear(within(endUsers).getByLabelText('Zoek eindgebruiker'));
+    await waitFor(() => expect(location().search).toBe(''));
+  });
+
   it('shows the change log with Dutch date and time, and pages through it', async () => {
     const requests = mockCompany(CUSTOMER, {
       'GET /api/audit-log': ({ url }) => {
@@ -204,6 +239,40 @@ describe('CompanyOverviewScreen', () => {
     expect(requests.filter((r) => r.url.includes('/audit-log')).map((r) => r.url.split('?')[1])).toEqual([
       'company_id=20&page=1',
       'company_id=20&page=2',
+    ]);
+  });
+
+  it('names the changed objects, filters the change log by kind and keeps filter and page in the address', async () => {
+    const requests = mockCompany(CUSTOMER, {
+      'GET /api/audit-log': ({ url }) => {
+        const params = new URL(url, 'http://localhost').searchParams;
+        const page = Number(params.get('page'));
+        if (params.get('entity') === 'service') {
+          return json(200, {
+            items: [auditEntry(7, { action: 'service.update', entity: 'service', entity_id: '40', subject_name: 'Zakelijk Onbeperkt 10GB – Jan Jansen', changes: {} })],
+            total: 51,
+          });
+        }
+        return json(200, {
+          items: Array.from({ length: page === 1 ? 50 : 10 }, (_, i) => auditEntry(i + 1, i === 0 ? { action: 'bulk_service.create', entity: 'bulk_service', entity_id: '3', subject_name: 'Licentie', changes: { amount: 5 } } : {})),
+          total: 60,
+        });
+      },
+    });
+    const { user, location } = renderWithProviders('/mijn-bedrijf?logpagina=2', { preloadedState: loggedIn() });
+
+    const log = await section('Wijzigingslog');
+    await within(log).findByText('51-60 van 60');
+    const [, first] = within(await within(log).findByRole('table', { name: 'Wijzigingslog' })).getAllByRole('row');
+    expect(cellTexts(first)).toEqual(['14-11-2026 09:05', 'Anna van Dijk', 'Aangemaakt', "Bulkafname 'Licentie'"]);
+
+    await user.selectOptions(within(log).getByLabelText('Soort'), 'Afname');
+    expect(await within(log).findByText("Afname 'Zakelijk Onbeperkt 10GB – Jan Jansen'")).toBeTruthy();
+    expect(new URLSearchParams(location().search).get('logsoort')).toBe('service');
+    expect(new URLSearchParams(location().search).get('logpagina')).toBeNull();
+    expect(requests.filter((r) => r.url.includes('/audit-log')).map((r) => r.url.split('?')[1])).toEqual([
+      'company_id=20&page=2',
+      'company_id=20&page=1&entity=service',
     ]);
   });
 

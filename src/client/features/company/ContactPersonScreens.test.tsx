@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { MSG } from '../../../domain/messages';
 import { json } from '../../test/http';
 import { renderWithProviders, whenSettled } from '../../test/renderWithProviders';
@@ -66,6 +66,31 @@ describe('AddContactPersonScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect(await screen.findByText(MSG.initialLoadFailed)).toBeTruthy();
     expect(location().pathname).toBe('/mijn-bedrijf/user-aanmaken');
+    // The retry closed the first error: only what still holds shows.
+    await waitFor(() => expect(screen.queryByText(MSG.emailTaken)).toBeNull());
+  });
+
+  it('closes the error toasts of the form when a retry succeeds, and confirms the save', async () => {
+    let status = 409;
+    mockCompany(CUSTOMER, {
+      'POST /api/users': ({ body }) =>
+        status === 201 ? json(201, { ...(body as object), id: 9, company_id: 20, role_id: 3, activated: false }) : json(status, { message: 'x' }),
+    });
+    const { user, location } = renderWithProviders('/mijn-bedrijf/user-aanmaken', { preloadedState: loggedIn() });
+
+    await user.type(await screen.findByLabelText(/^Voornaam/), 'Carla');
+    await user.type(screen.getByLabelText(/^Achternaam/), 'de Boer');
+    await user.type(screen.getByLabelText(/^E-mailadres/), 'klant@demo.nl');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText(MSG.emailTaken)).toBeTruthy();
+
+    status = 201;
+    await user.clear(screen.getByLabelText(/^E-mailadres/));
+    await user.type(screen.getByLabelText(/^E-mailadres/), 'carla@vandijk.nl');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText("Contactpersoon 'Carla de Boer' succesvol toegevoegd.")).toBeTruthy();
+    await waitFor(() => expect(location().pathname).toBe('/mijn-bedrijf'));
+    await waitFor(() => expect(screen.queryByText(MSG.emailTaken)).toBeNull());
   });
 });
 

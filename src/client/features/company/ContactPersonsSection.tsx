@@ -4,6 +4,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePermission } from '../../api/accountApi';
 import { useAppSelector } from '../../base/hooks';
+import { ActivationMailButton } from '../../components/ActivationMailButton';
 import { type DataColumn, DataTable } from '../../components/DataTable';
 import { Section } from '../../components/Section';
 import { TableStates } from '../../components/TableStates';
@@ -30,6 +31,8 @@ const columns = (mayCreate: boolean): DataColumn<ContactPerson>[] => [
   { header: 'E-mailadres', cell: (person) => person.email },
   { header: 'Telefoonnummer', cell: (person) => person.phonenumber || '–' },
   { header: 'Account', cell: (person) => (person.activated ? 'Geactiveerd' : 'Nog niet geactiveerd') },
+  // A colleague added here gets an invitation; the server keeps it to the company's own people.
+  ...(mayCreate ? [{ header: 'Activatie', cell: (person: ContactPerson) => <ActivationMailButton recipient={person} /> }] : []),
 ];
 
 /** The contact persons of the acting company; each opens its edit screen (spec section 2). */

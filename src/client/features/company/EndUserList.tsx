@@ -61,7 +61,8 @@ export function EndUserList({ labelledBy, count, endUserAt, onRangeChange }: End
                 sx={{ height: ROW_HEIGHT, display: 'flex', alignItems: 'center', px: 2, borderBottom: 1, borderColor: 'divider' }}
               >
                 {endUser ? (
-                  <Link component={RouterLink} to={paths.endUser(endUser)} noWrap>
+                  // The whole row is the link's touch target.
+                  <Link component={RouterLink} to={paths.endUser(endUser)} noWrap sx={{ display: 'block', flexGrow: 1, lineHeight: `${ROW_HEIGHT}px` }}>
                     {`${endUser.firstname} ${endUser.lastname}`}
                   </Link>
                 ) : (

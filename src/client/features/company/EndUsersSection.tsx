@@ -1,6 +1,7 @@
 import { Stack, Typography } from '@mui/material';
 import type { EntityState } from '@reduxjs/toolkit';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { formatDecimal } from '../../../domain/format';
 import { evenWindows, useQueryWindows } from '../../base/useQueryWindows';
 import { PageLoading } from '../../components/PageLoading';
@@ -33,6 +34,32 @@ const useSettledValue = <T,>(value: T, delayMs: number): T => {
   return settled;
 };
 
+/** The query string's name of the end user search, so a reload or a shared link keeps it. */
+const SEARCH_PARAM = 'eindgebruiker';
+
+/**
+ * The search term as typed, starting from the address's; once typing has settled it is written
+ * back there (replacing the entry: the back button leaves the screen, not each search).
+ */
+const useAddressTerm = () => {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [term, setTerm] = useState(() => searchParams.get(SEARCH_PARAM) ?? '');
+  const settled = useSettledValue(term.trim(), END_USER_SEARCH_DELAY_MS);
+  const inAddress = searchParams.get(SEARCH_PARAM) ?? '';
+  useEffect(() => {
+    if (settled === inAddress) return;
+    setSearchParams(
+      (params) => {
+        if (settled) params.set(SEARCH_PARAM, settled);
+        else params.delete(SEARCH_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+  }, [settled, inAddress, setSearchParams]);
+  return [term, setTerm] as const;
+};
+
 /** The end user at an index of a window's answer. */
 const endUserOfWindow = (window: EntityState<EndUserListItem, number>, index: number): EndUserListItem | undefined => {
   const id = window.ids[index];
@@ -58,7 +85,7 @@ const useEndUserWindows = (term: string) => {
  * case) and loaded in windows while scrolling; each opens the end user page.
  */
 export function EndUsersSection() {
-  const [term, setTerm] = useState('');
+  const [term, setTerm] = useAddressTerm();
   const searchTerm = useSettledValue(term.trim(), END_USER_SEARCH_DELAY_MS);
   const all = useGetEndUserCountQuery('');
   // While a new term is asked for, the previous count stays.

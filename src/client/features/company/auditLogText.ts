@@ -2,7 +2,7 @@ import { formatDecimal } from '../../../domain/format';
 import type { AuditLogEntry } from './companyApi';
 
 /** The part of the portal a change was made in, by the server's entity name. */
-const ENTITIES: Record<string, string> = {
+export const ENTITIES: Record<string, string> = {
   article: 'Artikel',
   article_group: 'Artikelgroep',
   bulk_service: 'Bulkafname',
@@ -49,14 +49,21 @@ export const actionText = (action: string, changes?: AuditLogEntry['changes']): 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
 /**
- * What was changed: the part, and its name when the change records one, else its number. An
- * import names how many it added.
+ * What was changed: the part, and its name (as it is now, else as the change recorded it), its
+ * number only when neither is known. An import names how many it added.
  */
-export const subjectText = ({ entity, entity_id, changes }: Pick<AuditLogEntry, 'entity' | 'entity_id' | 'changes'>): string => {
+export const subjectText = ({
+  entity,
+  entity_id,
+  subject_name,
+  changes,
+}: Pick<AuditLogEntry, 'entity' | 'entity_id' | 'subject_name' | 'changes'>): string => {
   const part = ENTITIES[entity] ?? entity;
   if (typeof changes?.imported === 'number') return `${IMPORTED[entity] ?? part} (${formatDecimal(changes.imported, 0)})`;
   const name =
-    text(changes?.name) ?? ([text(changes?.firstname), text(changes?.lastname)].filter(Boolean).join(' ') || null);
+    text(subject_name) ??
+    text(changes?.name) ??
+    ([text(changes?.firstname), text(changes?.lastname)].filter(Boolean).join(' ') || null);
   if (name) return `${part} '${name}'`;
   return entity_id ? `${part} ${entity_id}` : part;
 };

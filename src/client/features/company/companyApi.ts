@@ -1,8 +1,9 @@
 import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { MSG, TOAST_MS } from '../../../domain/messages';
+import { comparePeople } from '../../../domain/names';
 import { api, listTags } from '../../api/api';
-import { declareToasts, inServerWords, serverMessage, unknownError } from '../../base/errorToasts';
+import { declareToasts, inServerWords, serverMessage, success, unknownError } from '../../base/errorToasts';
 import type { RootState } from '../../base/hooks';
 
 /** A contact person of the acting company (GET /users). */
@@ -61,6 +62,8 @@ export interface AuditLogEntry {
   action: string;
   entity: string;
   entity_id: string | null;
+  /** The object's name as it is now; null when it is gone or has none. */
+  subject_name: string | null;
   changes: Record<string, unknown> | null;
 }
 
@@ -73,6 +76,8 @@ export interface AuditLogQuery {
   companyId: number;
   /** 1-based. */
   page: number;
+  /** Only the changes of one kind of object (`AuditLogEntry.entity`); all when absent. */
+  entity?: string;
 }
 
 /** A refused line of an end user import. */
@@ -166,7 +171,7 @@ export const companyApi = api.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : BRANCH_CHANGE_TAGS),
     }),
     getAuditLog: build.query<AuditLogPage, AuditLogQuery>({
-      query: ({ companyId, page }) => ({ url: 'audit-log', params: { company_id: companyId, page } }),
+      query: ({ companyId, page, entity }) => ({ url: 'audit-log', params: { company_id: companyId, page, ...(entity ? { entity } : {}) } }),
       providesTags: ['AuditLog'],
       // Every screen of the portal writes to the log; reopening Mijn bedrijf shows it afresh.
       keepUnusedDataFor: 0,
@@ -200,10 +205,16 @@ const contactPersonFailed = (error: FetchBaseQueryError) => ({ message: error.st
 declareToasts(companyApi.endpoints, {
   importEndUsers: { succeeded: () => ({ message: MSG.importSuccess, variant: 'success' }), failed: importFailed },
   getEndUserTemplate: { failed: inServerWords },
-  addContactPerson: { failed: contactPersonFailed },
-  editContactPerson: { failed: contactPersonFailed },
+  addContactPerson: {
+    succeeded: ({ firstname, lastname }) => success(`Contactpersoon '${firstname} ${lastname}' succesvol toegevoegd.`),
+    failed: contactPersonFailed,
+  },
+  editContactPerson: {
+    succeeded: ({ firstname, lastname }) => success(`Contactpersoon '${firstname} ${lastname}' succesvol opgeslagen.`),
+    failed: contactPersonFailed,
+  },
   // Spec section 8: the parent company calls.
-  addBranch: { failed: unknownError },
+  addBranch: { succeeded: () => success('Vestiging succesvol toegevoegd aan hoofdbedrijf.'), failed: unknownError },
   removeBranch: { succeeded: () => ({ message: MSG.branchRemoved, variant: 'success' }), failed: unknownError },
 });
 
@@ -212,12 +223,10 @@ const branchCandidateSelectors = branchCandidatesAdapter.getSelectors();
 
 const selectContactPersonsData = (state: RootState) => companyApi.endpoints.getContactPersons.select()(state).data;
 
-/** Contact persons sorted by name, as the table lists them. */
+/** Contact persons by surname the Dutch way ('de Boer' under B), as the table lists them. */
 export const selectContactPersons = createSelector([selectContactPersonsData], (data) =>
   data
-    ? [...contactPersonSelectors.selectAll(data)].sort((a, b) =>
-        `${a.firstname} ${a.lastname}`.localeCompare(`${b.firstname} ${b.lastname}`, 'nl', { sensitivity: 'base' }),
-      )
+    ? [...contactPersonSelectors.selectAll(data)].sort(comparePeople)
     : [],
 );
 

@@ -97,6 +97,7 @@ export const auditEntry = (id: number, overrides: Partial<AuditLogEntry> = {}): 
   action: 'article.update',
   entity: 'article',
   entity_id: '12',
+  subject_name: null,
   changes: { name: 'Zakelijk 10GB' },
   ...overrides,
 });

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { formatEuro } from '../../../domain/format';
+import { formatDecimal, formatEuro } from '../../../domain/format';
 import { type Month, monthLabel, monthRange } from '../../../domain/time';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
@@ -13,6 +13,8 @@ import { selectCostArticle, selectServiceCosts } from './selectors';
 import { useSelectedCostsMonth } from './useCostsMonth';
 
 const TABLE_HEADING_ID = 'kosten-artikel-titel';
+/** The line of the article's bulk units (no end user): named as the article page names them. */
+const BULK_LINE = 'Bulkafnames';
 
 /** /kosten/{costsType}/{articleId}: the lines of one article in the chosen month, per service. */
 export function CostsArticleScreen() {
@@ -41,7 +43,8 @@ function ArticleLines({ costsType, articleId, month }: { costsType: LinesCostsTy
   return (
     <>
       <CostsBreadcrumbs
-        crumbs={[{ label: `${label} – ${monthLabel(month)}`, to: paths.costsDetail(costsType) }, { label: article?.name ?? '' }]}
+        month={month}
+        crumbs={[{ label: `${label} – ${monthLabel(month)}`, to: paths.costsDetail(costsType, month) }, { label: article?.name ?? '' }]}
       />
       <ScreenTitle>{article?.name ?? ''}</ScreenTitle>
       <Typography sx={{ color: 'text.secondary', mb: 3 }}>
@@ -54,8 +57,9 @@ function ArticleLines({ costsType, articleId, month }: { costsType: LinesCostsTy
         <AmountTable<ServiceCosts>
           labelledBy={TABLE_HEADING_ID}
           columns={[
-            { header: 'Eindgebruiker', cell: (row) => endUserName(row.firstname, row.lastname) },
-            { header: 'Prijs', align: 'right', cell: (row) => formatEuro(row.price) },
+            { header: 'Eindgebruiker', cell: (row) => (row.serviceId === null ? BULK_LINE : endUserName(row.firstname, row.lastname)) },
+            { header: 'Aantal', align: 'right', cell: (row) => formatDecimal(row.quantity, 0) },
+            { header: 'Stuksprijs', align: 'right', cell: (row) => formatEuro(row.price) },
             { header: 'Bedrag', align: 'right', cell: (row) => formatEuro(row.amount) },
           ]}
           rows={rows}

@@ -20,8 +20,8 @@ export const detailTitle = (costsType: CostsType, month: Month) => `${COSTS_TYPE
 
 /**
  * /kosten/maandelijks, /kosten/nieuwe-aansluitingen, /kosten/setup and /kosten/verbruik: one kind
- * of costs of the month chosen on /kosten, as a pie chart and a table. Without a chosen month
- * (a fresh session) they go back to /kosten (spec section 2).
+ * of costs of the month in the address (`?maand=YYYY-MM`, as /kosten links them), as a pie chart
+ * and a table. Without a month they go back to /kosten (spec section 2).
  */
 export function CostsDetailScreen() {
   const { costsType } = useParams();
@@ -31,7 +31,7 @@ export function CostsDetailScreen() {
   if (!isCostsType(costsType)) return <CostsNotFound message="Deze kostensoort bestaat niet." />;
   return (
     <>
-      <CostsBreadcrumbs crumbs={[{ label: COSTS_TYPES[costsType].label }]} />
+      <CostsBreadcrumbs month={month} crumbs={[{ label: COSTS_TYPES[costsType].label }]} />
       <ScreenTitle>{detailTitle(costsType, month)}</ScreenTitle>
       {hasLines(costsType) ? <ArticlesDetail costsType={costsType} month={month} /> : <UsageDetail month={month} />}
     </>
@@ -93,7 +93,7 @@ function ArticlesDetail({ costsType, month }: { costsType: LinesCostsType; month
             ]}
             rows={rows}
             rowKey={(row) => row.articleId}
-            rowHref={(row) => paths.costsArticle(costsType, row.articleId)}
+            rowHref={(row) => paths.costsArticle(costsType, row.articleId, month)}
             total={{ label: 'Totaal', amount: totalOf(rows) }}
           />
         </>

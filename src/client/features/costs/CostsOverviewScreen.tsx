@@ -20,7 +20,7 @@ const SUMMARY_HEADING_ID = 'kosten-van-de-maand';
 
 /** /kosten: the costs of the last twelve months, the chosen month's summary and its billing export. */
 export function CostsOverviewScreen() {
-  const { options, month, select, keepMonth } = useCostsOverviewMonth();
+  const { options, month, select } = useCostsOverviewMonth();
   const period = useMemo(() => monthRange(month), [month]);
   const chartRange = useMemo(() => chartPeriod(month), [month]);
   const costs = useGetCostsQuery(period);
@@ -52,7 +52,7 @@ export function CostsOverviewScreen() {
           <Typography variant="h2" id={SUMMARY_HEADING_ID} sx={{ mb: 1.5 }}>
             {`Kosten ${monthLabel(month)}`}
           </Typography>
-          {summary ? <SummaryTable summary={summary} onOpen={keepMonth} /> : <LoadState isError={costs.isError} />}
+          {summary ? <SummaryTable summary={summary} month={month} /> : <LoadState isError={costs.isError} />}
         </Box>
       </Stack>
     </>
@@ -105,16 +105,13 @@ function MonthBar({ month, options, onSelect }: MonthBarProps) {
  * Spec section 2: Periodiek, Nieuwe aansluitingen, Set up, Verbruik and Totale kosten. A row with
  * an amount leads to its detail screen. Where some articles bill otherwise than they cost
  * (quarterly and longer cycles are billed in advance), a second column shows what is billed.
- * Opening a detail screen (`onOpen`) keeps the month for it.
+ * The detail screen's address carries the month (`?maand=`).
  */
-function SummaryTable({ summary, onOpen }: { summary: CostsSummary; onOpen: () => void }) {
+function SummaryTable({ summary, month }: { summary: CostsSummary; month: Month }) {
   const navigate = useNavigate();
   const { rows, invoiceDiffers } = summary;
   const open = (event: MouseEvent, href: string | null) => {
-    if (href && !(event.target as HTMLElement).closest('a')) {
-      onOpen();
-      navigate(href);
-    }
+    if (href && !(event.target as HTMLElement).closest('a')) navigate(href);
   };
 
   return (
@@ -136,12 +133,12 @@ function SummaryTable({ summary, onOpen }: { summary: CostsSummary; onOpen: () =
           </TableHead>
           <TableBody>
             {rows.map((row) => {
-              const href = Number(row.amount) !== 0 ? paths.costsDetail(row.costsType) : null;
+              const href = Number(row.amount) !== 0 ? paths.costsDetail(row.costsType, month) : null;
               return (
                 <TableRow key={row.costsType} hover={href !== null} onClick={(event) => open(event, href)} sx={href ? { cursor: 'pointer' } : undefined}>
                   <TableCell component="th" scope="row">
                     {href ? (
-                      <Link component={RouterLink} to={href} onClick={onOpen} sx={{ fontWeight: 600 }}>
+                      <Link component={RouterLink} to={href} sx={{ fontWeight: 600 }}>
                         {row.label}
                       </Link>
                     ) : (

@@ -3,6 +3,7 @@ import type { Key, MouseEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatEuro } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
+import type { Month } from '../../../domain/time';
 import { paths } from '../../base/paths';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
@@ -16,11 +17,11 @@ export interface Crumb {
   to?: string;
 }
 
-/** Kosten › …; the last crumb is the current page. */
-export function CostsBreadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
+/** Kosten › …; the last crumb is the current page. 'Kosten' leads back to the screen's month. */
+export function CostsBreadcrumbs({ crumbs, month }: { crumbs: Crumb[]; month: Month }) {
   return (
     <Breadcrumbs aria-label="Kruimelpad" sx={{ mb: 2 }}>
-      <Link component={RouterLink} to={paths.costs()} underline="hover">
+      <Link component={RouterLink} to={paths.costs(month)} underline="hover">
         Kosten
       </Link>
       {crumbs.map((crumb) =>

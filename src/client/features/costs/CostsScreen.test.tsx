@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { daysInMonth, monthOptions } from '../../../domain/time';
+
+/** A month option's value ('YYYY-MM-01') as the address carries it (`?maand=YYYY-MM`). */
+const maand = (value: string) => `?maand=${value.slice(0, 7)}`;
 import { json } from '../../test/http';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { loggedIn } from '../../test/tokens';
-import { costLine, mockCosts, monthCosts, queriesOf, withCostsMonth } from './testData';
+import { costLine, mockCosts, monthCosts, queriesOf } from './testData';
 
 const [current, previous, twoBack] = monthOptions();
 
@@ -70,9 +73,9 @@ describe('CostsOverviewScreen (/kosten)', () => {
     renderWithProviders('/kosten', { preloadedState: loggedIn() });
 
     const table = within(await summaryTable());
-    expect(table.getByRole('link', { name: 'Periodiek' }).getAttribute('href')).toBe('/kosten/maandelijks');
-    expect(table.getByRole('link', { name: 'Nieuwe aansluitingen' }).getAttribute('href')).toBe('/kosten/nieuwe-aansluitingen');
-    expect(table.getByRole('link', { name: 'Verbruik' }).getAttribute('href')).toBe('/kosten/verbruik');
+    expect(table.getByRole('link', { name: 'Periodiek' }).getAttribute('href')).toBe(`/kosten/maandelijks${maand(previous.value)}`);
+    expect(table.getByRole('link', { name: 'Nieuwe aansluitingen' }).getAttribute('href')).toBe(`/kosten/nieuwe-aansluitingen${maand(previous.value)}`);
+    expect(table.getByRole('link', { name: 'Verbruik' }).getAttribute('href')).toBe(`/kosten/verbruik${maand(previous.value)}`);
     expect(table.queryByRole('link', { name: 'Set up' })).toBeNull();
     expect(table.queryByRole('link', { name: 'Totale kosten' })).toBeNull();
   });
@@ -103,17 +106,37 @@ describe('CostsOverviewScreen (/kosten)', () => {
     }
   });
 
-  it('loads another month when one is picked, and keeps it for the session', async () => {
+  it('loads another month when one is picked, and keeps it in the address', async () => {
     const requests = mockCosts();
-    const { user, store } = renderWithProviders('/kosten', { preloadedState: loggedIn() });
+    const { user, location } = renderWithProviders('/kosten', { preloadedState: loggedIn() });
 
     await summaryTable();
     await user.selectOptions(screen.getByLabelText('Maand'), twoBack.value);
 
     expect(await screen.findByRole('table', { name: `Kosten ${twoBack.label}` })).toBeTruthy();
     expect(queriesOf(requests, '/api/costs').map((query) => query.costs_date_from)).toEqual([previous.value, twoBack.value]);
-    expect(store.getState().ui.costsMonth).toBe(twoBack.value);
+    expect(location().search).toBe(maand(twoBack.value));
     expect(current.value > twoBack.value).toBe(true);
+    expect(within(screen.getByRole('table', { name: `Kosten ${twoBack.label}` })).getByRole('link', { name: 'Periodiek' }).getAttribute('href')).toBe(
+      `/kosten/maandelijks${maand(twoBack.value)}`,
+    );
+  });
+
+  it('opens on the month of the address (a reload, a bookmark, a shared link)', async () => {
+    const requests = mockCosts();
+    renderWithProviders(`/kosten${maand(twoBack.value)}`, { preloadedState: loggedIn() });
+
+    expect(await screen.findByRole('table', { name: `Kosten ${twoBack.label}` })).toBeTruthy();
+    expect((screen.getByLabelText('Maand') as HTMLSelectElement).value).toBe(twoBack.value);
+    expect(queriesOf(requests, '/api/costs').map((query) => query.costs_date_from)).toEqual([twoBack.value]);
+  });
+
+  it.each(['2026-13', 'mei', '2001-01'])('shows the month before today for ?maand=%s (no month, or none of the picker)', async (value) => {
+    const requests = mockCosts();
+    renderWithProviders(`/kosten?maand=${value}`, { preloadedState: loggedIn() });
+
+    await summaryTable();
+    expect(queriesOf(requests, '/api/costs').map((query) => query.costs_date_from)).toEqual([previous.value]);
   });
 
   it('saves the billing export under the name the server gives', async () => {
@@ -166,27 +189,28 @@ describe('CostsOverviewScreen (/kosten)', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: `Periodiek – ${previous.label}` })).toBeTruthy();
     expect(location().pathname).toBe('/kosten/maandelijks');
+    expect(location().search).toBe(maand(previous.value));
     expect(queriesOf(requests, '/api/costslinesmonthly')).toEqual([{ costs_date_from: previous.value, costs_date_to: lastDay(previous.value) }]);
   });
 
-  it('derives the default month without storing it; opening a detail screen by its row keeps the month', async () => {
+  it('leaves the address alone for the default month; opening a detail screen by its row carries the month', async () => {
     const requests = mockCosts();
-    const { user, store, location } = renderWithProviders('/kosten', { preloadedState: loggedIn() });
+    const { user, location } = renderWithProviders('/kosten', { preloadedState: loggedIn() });
 
     const table = await summaryTable();
-    expect(store.getState().ui.costsMonth).toBeNull();
+    expect(location().search).toBe('');
     await user.click(within(table).getByText('€ 1,05'));
 
     expect(await screen.findByRole('heading', { level: 1, name: `Verbruik – ${previous.label}` })).toBeTruthy();
     expect(location().pathname).toBe('/kosten/verbruik');
-    expect(store.getState().ui.costsMonth).toBe(previous.value);
+    expect(location().search).toBe(maand(previous.value));
     expect(queriesOf(requests, '/api/costs').map((query) => query.costs_date_from)).toEqual([previous.value]);
   });
 });
 
 describe('cost detail screens', () => {
   it.each(['/kosten/maandelijks', '/kosten/nieuwe-aansluitingen', '/kosten/setup', '/kosten/verbruik', '/kosten/setup/12'])(
-    'sends %s back to /kosten when no month was selected in this session',
+    'sends %s back to /kosten when its address names no month',
     async (path) => {
       const requests = mockCosts();
       const { location } = renderWithProviders(path, { preloadedState: loggedIn() });
@@ -210,7 +234,7 @@ describe('cost detail screens', () => {
           costLine({ service_id: 6, article_id: 60, article_name: 'Microsoft 365', productgroup: 'Applicaties', total_price: 0.2 }),
         ]),
     });
-    renderWithProviders('/kosten/nieuwe-aansluitingen', { preloadedState: withCostsMonth('2026-04-01') });
+    renderWithProviders('/kosten/nieuwe-aansluitingen?maand=2026-04', { preloadedState: loggedIn() });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Nieuwe aansluitingen – april 2026' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Per artikel' });
@@ -221,7 +245,7 @@ describe('cost detail screens', () => {
       ['Microsoft 365', 'Applicaties', '2', '€ 0,30'],
       ['Totaal', '€ 35,60'],
     ]);
-    expect(within(table).getByRole('link', { name: 'Vast Basis' }).getAttribute('href')).toBe('/kosten/nieuwe-aansluitingen/30');
+    expect(within(table).getByRole('link', { name: 'Vast Basis' }).getAttribute('href')).toBe('/kosten/nieuwe-aansluitingen/30?maand=2026-04');
     expect(queriesOf(requests, '/api/costslinespartly')).toEqual([{ costs_date_from: '2026-04-01', costs_date_to: '2026-04-30' }]);
     // The pie: one slice per article (a role query over the chart's SVG is slow in jsdom).
     await waitFor(() => expect(document.querySelectorAll('.highcharts-pie-series path.highcharts-point')).toHaveLength(3), {
@@ -237,19 +261,21 @@ describe('cost detail screens', () => {
           costLine({ service_id: 2, total_price: 30, price: 30, firstname: null, lastname: null }),
           costLine({ service_id: 3, total_price: 0, price: 0, firstname: 'Nul', lastname: 'Regel' }),
           costLine({ service_id: 4, article_id: 30, article_name: 'Vast Basis', total_price: 99 }),
+          costLine({ service_id: null, firstname: null, lastname: null, quantity: 1027, price: 2.5, total_price: 2567.5 }),
         ]),
     });
-    renderWithProviders('/kosten/maandelijks/12', { preloadedState: withCostsMonth('2026-04-01') });
+    renderWithProviders('/kosten/maandelijks/12?maand=2026-04', { preloadedState: loggedIn() });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Zakelijk Onbeperkt 10GB' })).toBeTruthy();
     expect(rowTexts(screen.getByRole('table', { name: 'Per afname' }))).toEqual([
-      ['Eindgebruiker', 'Prijs', 'Bedrag'],
-      ['<Geen gebruiker>', '€ 30,00', '€ 30,00'],
-      ['Jan Jansen', '€ 12,50', '€ 12,50'],
-      ['Totaal', '€ 42,50'],
+      ['Eindgebruiker', 'Aantal', 'Stuksprijs', 'Bedrag'],
+      ['Bulkafnames', '1.027', '€ 2,50', '€ 2.567,50'],
+      ['<Geen gebruiker>', '1', '€ 30,00', '€ 30,00'],
+      ['Jan Jansen', '1', '€ 12,50', '€ 12,50'],
+      ['Totaal', '€ 2.610,00'],
     ]);
     const crumbs = within(screen.getByRole('navigation', { name: 'Kruimelpad' }));
-    expect(crumbs.getByRole('link', { name: 'Periodiek – april 2026' }).getAttribute('href')).toBe('/kosten/maandelijks');
+    expect(crumbs.getByRole('link', { name: 'Periodiek – april 2026' }).getAttribute('href')).toBe('/kosten/maandelijks?maand=2026-04');
   });
 
   it('shows the usage categories above zero, highest first; the total opens the month’s usage report', async () => {
@@ -257,7 +283,7 @@ describe('cost detail screens', () => {
       'GET /api/costs': () =>
         json(200, monthCosts({ usage: 9.4, usagedetail: { costs: { data: 2.1, voice: 6.2, sms: 0, bundle: 1.1 } } })),
     });
-    renderWithProviders('/kosten/verbruik', { preloadedState: withCostsMonth('2026-02-01') });
+    renderWithProviders('/kosten/verbruik?maand=2026-02', { preloadedState: loggedIn() });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Verbruik – februari 2026' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Per soort verbruik' });
@@ -276,9 +302,28 @@ describe('cost detail screens', () => {
 
   it('says so for an unknown kind of costs or an article without costs', async () => {
     mockCosts({ 'GET /api/costslinessetup': () => json(200, [costLine({ article_id: 30 })]) });
-    renderWithProviders('/kosten/setup/12', { preloadedState: withCostsMonth('2026-04-01') });
+    renderWithProviders('/kosten/setup/12?maand=2026-04', { preloadedState: loggedIn() });
 
     expect(await screen.findByText('Dit artikel heeft in april 2026 geen kosten van deze soort.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Naar de kosten' }).getAttribute('href')).toBe('/kosten');
+  });
+
+  it('reloads a detail screen of an article on the month of its address, with breadcrumbs back to that month', async () => {
+    const requests = mockCosts({ 'GET /api/costslinesmonthly': () => json(200, [costLine({ service_id: 1, total_price: 12.5, price: 12.5 })]) });
+    renderWithProviders('/kosten/maandelijks/12?maand=2025-11', { preloadedState: loggedIn() });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Zakelijk Onbeperkt 10GB' })).toBeTruthy();
+    expect(queriesOf(requests, '/api/costslinesmonthly')).toEqual([{ costs_date_from: '2025-11-01', costs_date_to: '2025-11-30' }]);
+    const crumbs = within(screen.getByRole('navigation', { name: 'Kruimelpad' }));
+    expect(crumbs.getByRole('link', { name: 'Kosten' }).getAttribute('href')).toBe('/kosten?maand=2025-11');
+    expect(crumbs.getByRole('link', { name: 'Periodiek – november 2025' }).getAttribute('href')).toBe('/kosten/maandelijks?maand=2025-11');
+  });
+
+  it('sends a detail screen whose address names no real month back to /kosten', async () => {
+    mockCosts();
+    const { location } = renderWithProviders('/kosten/setup?maand=2026-13', { preloadedState: loggedIn() });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kosten' })).toBeTruthy();
+    expect(location().pathname).toBe('/kosten');
   });
 });

@@ -1,6 +1,6 @@
 import { Highcharts } from './charts/highcharts';
 import { fileNameFromDisposition } from './costsApi';
-import { chartPeriod, costsPerArticle, monthlyChart, summarizeCosts, usageCategories } from './costsModel';
+import { chartPeriod, costsPerArticle, monthlyChart, serviceCostsOf, summarizeCosts, usageCategories } from './costsModel';
 import { costLine, monthCosts } from './testData';
 
 describe('summarizeCosts', () => {
@@ -53,6 +53,20 @@ describe('detail rows', () => {
     expect(rows).toEqual([
       { articleId: 12, articleName: 'Zakelijk Onbeperkt 10GB', productgroup: 'Mobiele telefonie', services: 21, amount: '100.10' },
     ]);
+  });
+
+  it("lists an article's services highest first, then by surname the Dutch way ('de Boer' under B)", () => {
+    const rows = serviceCostsOf(
+      [
+        costLine({ service_id: 1, firstname: 'Piet', lastname: 'de Boer', total_price: 10 }),
+        costLine({ service_id: 2, firstname: 'Émile', lastname: 'Zwart', total_price: 20 }),
+        costLine({ service_id: 3, firstname: 'Anna', lastname: 'Bakker', total_price: 10 }),
+        costLine({ service_id: 4, firstname: 'Zoë', lastname: 'van der Aa', total_price: 10 }),
+        costLine({ service_id: 5, firstname: 'Kees', lastname: 'Claessen', total_price: 10 }),
+      ],
+      12,
+    );
+    expect(rows.map((row) => row.lastname)).toEqual(['Zwart', 'van der Aa', 'Bakker', 'de Boer', 'Claessen']);
   });
 
   it('names the usage categories, highest first', () => {

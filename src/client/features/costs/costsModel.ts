@@ -1,4 +1,5 @@
 import { sumToCents, toCents } from '../../../domain/costs/sums';
+import { compareNames, comparePeople } from '../../../domain/names';
 import { type DateRange, type Month, monthKey, monthOptions, monthRange, shiftMonth } from '../../../domain/time';
 import type { CostFigures, CostLine, CostLineKind, MonthCosts, PeriodCosts } from './costsApi';
 
@@ -147,7 +148,7 @@ export interface ArticleCosts {
 }
 
 const byAmountThenName = <T extends { amount: Cents }>(name: (row: T) => string) => (a: T, b: T) =>
-  Number(b.amount) - Number(a.amount) || name(a).localeCompare(name(b), 'nl');
+  Number(b.amount) - Number(a.amount) || compareNames(name(a), name(b));
 
 /**
  * Spec sections 2 and 9: the lines above zero, per article, highest amount first. An article's
@@ -183,7 +184,9 @@ export interface ServiceCosts {
   serviceId: number | null;
   firstname: string | null;
   lastname: string | null;
-  /** The price that applied (a period or setup price), rounded for display. */
+  /** Units the amount is for: 1 for a service, the number of bulk units for the bulk line. */
+  quantity: number;
+  /** The price of one unit that applied (a period or setup price), rounded for display. */
   price: Cents;
   amount: Cents;
 }
@@ -198,10 +201,11 @@ export const serviceCostsOf = (lines: readonly CostLine[], articleId: number): S
       serviceId: line.service_id,
       firstname: line.firstname,
       lastname: line.lastname,
+      quantity: line.quantity ?? 1,
       price: toCents(line.price),
       amount,
     }))
-    .sort(byAmountThenName((row) => `${row.firstname ?? ''} ${row.lastname ?? ''}`));
+    .sort((a, b) => Number(b.amount) - Number(a.amount) || comparePeople(a, b));
 
 /** Usage categories of `usagedetail.costs`, by the names the screens show. */
 const USAGE_CATEGORIES: Record<string, string> = {

@@ -1,12 +1,10 @@
-import { monthOptions, monthRange } from '../../../domain/time';
+import { monthRange } from '../../../domain/time';
 import { makeStore } from '../../app/store';
-import { costsMonthSelected } from '../../base/uiSlice';
+import { sidebarToggled } from '../../base/uiSlice';
 import { loggedIn } from '../../test/tokens';
 import { costsApi } from './costsApi';
 import {
   selectCostArticle,
-  selectCostsDetailMonth,
-  selectCostsOverviewMonth,
   selectCostsPerArticle,
   selectCostsSummary,
   selectMonthlyChart,
@@ -33,34 +31,6 @@ const storeWithCosts = async () => {
   );
   return store;
 };
-
-describe('costs month selectors', () => {
-  // Fixed options: this month is 2026-05, so the default is April.
-  const options = monthOptions(Date.UTC(2026, 4, 15), 23);
-
-  it('give /kosten the month before today until the user chooses, then the choice while it is an option', () => {
-    const store = makeStore(loggedIn());
-    const month = selectCostsOverviewMonth(store.getState(), options);
-    expect(month).toEqual(APRIL);
-    // Nothing is written back: the default stays derived.
-    expect(store.getState().ui.costsMonth).toBeNull();
-    expect(selectCostsOverviewMonth(store.getState(), options)).toBe(month);
-
-    store.dispatch(costsMonthSelected('2025-12-01'));
-    expect(selectCostsOverviewMonth(store.getState(), options)).toEqual({ year: 2025, month: 12 });
-    store.dispatch(costsMonthSelected('2020-01-01'));
-    expect(selectCostsOverviewMonth(store.getState(), options)).toEqual(APRIL);
-  });
-
-  it('give the detail screens the session’s choice, or null before any', () => {
-    const store = makeStore(loggedIn());
-    expect(selectCostsDetailMonth(store.getState())).toBeNull();
-    store.dispatch(costsMonthSelected('2026-03-01'));
-    const month = selectCostsDetailMonth(store.getState());
-    expect(month).toEqual({ year: 2026, month: 3 });
-    expect(selectCostsDetailMonth(store.getState())).toBe(month);
-  });
-});
 
 describe('costs figure selectors', () => {
   it('sum the month’s summary exactly, and stay memoized', async () => {
@@ -110,7 +80,7 @@ describe('memoized costs selectors', () => {
     const store = await storeWithCosts();
     selectCostsSummary.resetRecomputations();
     const summary = selectCostsSummary(store.getState(), period);
-    store.dispatch(costsMonthSelected('2026-03-01'));
+    store.dispatch(sidebarToggled());
     expect(selectCostsSummary(store.getState(), period)).toBe(summary);
     expect(selectCostsSummary.recomputations()).toBe(1);
   });

@@ -1,30 +1,10 @@
 import { createSelector } from 'reselect';
-import { type DateRange, type Month, monthOf, type MonthOption } from '../../../domain/time';
+import type { DateRange, Month } from '../../../domain/time';
 import type { RootState } from '../../base/hooks';
-import { selectChosenCostsMonth } from '../../base/uiSlice';
 import { costsApi, type CostLinesQuery } from './costsApi';
 import { costsPerArticle, monthlyChart, serviceCostsOf, summarizeCosts, usageCategories } from './costsModel';
 
 /** Derived figures of the costs screens: selectors over the pure functions of costsModel.ts. */
-
-const selectMonthOptions = (_state: RootState, options: readonly MonthOption[]) => options;
-
-/**
- * Spec section 4: the month of /kosten, the user's choice while it is one of the picker's
- * `options`, otherwise the default, the month before today (`options[1]`).
- */
-export const selectCostsOverviewMonth = createSelector(
-  [selectChosenCostsMonth, selectMonthOptions],
-  (chosen, options): Month => monthOf(options.find((option) => option.value === chosen)?.value ?? options[1].value)!,
-);
-
-/**
- * The month of the detail screens: the one chosen on /kosten in this session (picked, or opened
- * from its summary), or null: spec section 2 then sends them back to /kosten.
- */
-export const selectCostsDetailMonth = createSelector([selectChosenCostsMonth], (chosen): Month | null =>
-  chosen === null ? null : monthOf(chosen),
-);
 
 const selectCostsData = (state: RootState, period: DateRange) => costsApi.endpoints.getCosts.select(period)(state).data;
 

@@ -1,8 +1,6 @@
 import { configure } from '@testing-library/react';
-import { initialUiState } from '../../base/uiSlice';
 import { json, type Routes, type SeenRequest } from '../../test/http';
 import { mockPortal } from '../../test/portalServer';
-import { loggedIn } from '../../test/tokens';
 import type { CostLine, MonthCosts, PeriodCosts } from './costsApi';
 
 /** API answers of the costs screens, for the integration tests next to them. */
@@ -54,12 +52,6 @@ export const mockCosts = (overrides: Routes = {}) =>
     'GET /api/costsbymonth': () => json(200, costsByMonth),
     ...overrides,
   });
-
-/** A logged-in session that chose `costsMonth` on /kosten. */
-export const withCostsMonth = (costsMonth: string | null) => ({
-  ...loggedIn(),
-  ui: { ...initialUiState, costsMonth, _persist: { version: 1, rehydrated: true } },
-});
 
 /** The query of the requests to `path` (e.g. `/api/costs`), in order. */
 export const queriesOf = (requests: SeenRequest[], path: string) =>

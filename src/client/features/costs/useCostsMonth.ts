@@ -1,29 +1,39 @@
 import { useMemo } from 'react';
-import { monthStart } from '../../../domain/time';
-import { useAppDispatch, useAppSelector } from '../../base/hooks';
-import { costsMonthSelected } from '../../base/uiSlice';
+import { useSearchParams } from 'react-router-dom';
+import { type Month, monthKey, monthOf, parseMonthKey } from '../../../domain/time';
+import { COSTS_MONTH_PARAM } from '../../base/paths';
 import { costsMonthOptions } from './costsModel';
-import { selectCostsDetailMonth, selectCostsOverviewMonth } from './selectors';
+
+/** The month the address names (`?maand=YYYY-MM`), or null when it names none. */
+const useAddressMonth = (): Month | null => {
+  const [searchParams] = useSearchParams();
+  const key = searchParams.get(COSTS_MONTH_PARAM);
+  return useMemo(() => parseMonthKey(key), [key]);
+};
 
 /**
- * The month of /kosten (spec section 4: the selected month drives the date filter; the default
- * is the month before today), and the user's choices of it: picking a month, or opening one of
- * its detail screens, which then know their month (the choice lasts for the session, uiSlice
- * `costsMonth`).
+ * The month of /kosten: the address's while it is one of the picker's options (spec section 4:
+ * the selected month drives the date filter), otherwise the default, the month before today.
+ * Picking a month writes it into the address, so a reload or a shared link shows the same month.
  */
 export const useCostsOverviewMonth = () => {
-  const dispatch = useAppDispatch();
+  const [, setSearchParams] = useSearchParams();
   const options = useMemo(() => costsMonthOptions(), []);
-  const month = useAppSelector((state) => selectCostsOverviewMonth(state, options));
+  const asked = useAddressMonth();
+  const month = useMemo(() => {
+    const key = asked && monthKey(asked);
+    return monthOf(options.find((option) => option.value.startsWith(`${key}-`))?.value ?? options[1].value)!;
+  }, [asked, options]);
   return {
     options,
     month,
-    /** The picker's choice: an option's value. */
-    select: (value: string) => dispatch(costsMonthSelected(value)),
-    /** Opening a detail screen chooses the month shown. */
-    keepMonth: () => dispatch(costsMonthSelected(monthStart(month))),
+    /** The picker's choice: an option's value (the month's first day). */
+    select: (value: string) => {
+      const chosen = monthOf(value);
+      if (chosen) setSearchParams({ [COSTS_MONTH_PARAM]: monthKey(chosen) }, { replace: true });
+    },
   };
 };
 
-/** The month of the detail screens: the session's choice, or null (they then go back to /kosten). */
-export const useSelectedCostsMonth = () => useAppSelector(selectCostsDetailMonth);
+/** The month of the detail screens: the address's, or null (spec section 2: they then go back to /kosten). */
+export const useSelectedCostsMonth = (): Month | null => useAddressMonth();

@@ -131,6 +131,55 @@ describe('DashboardScreen', () => {
     expect(store.getState().auth.originalToken).toBeNull();
   });
 
+  it('opens for provider staff on the companies, the last usage imports and the billing export, before the tiles', async () => {
+    const requests = mockPortal({
+      'GET /api/users/5': () => json(200, { ...customer, role_id: 2 }),
+      'GET /api/auth/policies': () => json(200, permissions('CREATE_COMPANY', 'LIST_COMPANIES', 'UPLOAD_CDR')),
+      'GET /api/article-groups/count': () => json(200, [{ id: 1, services_count: 0 }, { id: 4, services_count: 0 }]),
+      'GET /api/companies': () =>
+        json(200, [
+          { id: 1, is_provider: true, end_time: null },
+          { id: 20, is_provider: false, end_time: null },
+          { id: 21, is_provider: false, end_time: 1893452400 },
+          { id: 30, is_provider: false, end_time: null },
+        ]),
+      'GET /api/audit-log': () =>
+        json(200, {
+          items: [
+            { id: 9, created_at: Date.parse('2026-11-14T09:05:00+01:00') / 1000, changes: { file: 'cdr-november.csv', imported: 1234 } },
+          ],
+          total: 1,
+        }),
+    });
+    const { store } = renderWithProviders('/dashboard', { preloadedState: loggedIn() });
+
+    const overview = within(await screen.findByRole('region', { name: 'Beheer' }));
+    expect(await overview.findByText('3 klanten, waarvan 1 beëindigd')).toBeTruthy();
+    expect(await overview.findByText('14-11-2026 09:05 · cdr-november.csv · 1.234 geïmporteerd')).toBeTruthy();
+    expect(overview.getByRole('link', { name: 'Naar de bedrijven' }).getAttribute('href')).toBe('/mer-admin?tab=bedrijven');
+    expect(overview.getByRole('link', { name: 'Verbruik importeren' }).getAttribute('href')).toBe('/mer-admin?tab=verbruik-importeren');
+    expect(overview.getByRole('link', { name: 'Naar de facturatie-export' }).getAttribute('href')).toBe('/mer-admin?tab=facturatie-export');
+    await whenSettled(store);
+    // The spec's tiles stay, below what staff need.
+    const tiles = screen.getByRole('region', { name: 'Mijn diensten' });
+    expect(screen.getByRole('region', { name: 'Beheer' }).compareDocumentPosition(tiles) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(requests.find((r) => r.url.startsWith('/api/audit-log'))?.url).toBe('/api/audit-log?page=1&entity=usage_import');
+  });
+
+  it('shows staff managing a company that company\'s dashboard, not the staff overview', async () => {
+    const own = makeToken({ company_id: 1 });
+    const managed = makeToken({ company_id: 20, impersonate: 1 });
+    mockPortal({
+      'GET /api/users/5': () => json(200, { ...customer, role_id: 2 }),
+      'GET /api/company/20': () => json(200, { id: 20, name: 'Van Dijk Installatietechniek B.V.' }),
+    });
+    const { store } = renderWithProviders('/dashboard', { preloadedState: loggedIn(managed, own) });
+
+    expect(await screen.findByRole('region', { name: 'Mijn diensten' })).toBeTruthy();
+    await whenSettled(store);
+    expect(screen.queryByRole('region', { name: 'Beheer' })).toBeNull();
+  });
+
   it('hides the QA tools from customers', async () => {
     mockPortal();
     const { store } = renderWithProviders('/dashboard', { preloadedState: loggedIn() });

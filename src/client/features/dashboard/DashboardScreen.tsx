@@ -5,16 +5,19 @@ import { ArticleGroupTiles } from './ArticleGroupTiles';
 import { BundleMonthBar } from './BundleMonthBar';
 import { GroupBundleCard } from './GroupBundleCard';
 import { QaToolsPanel } from './QaToolsPanel';
+import { StaffOverview, useIsStaffAtHome } from './StaffOverview';
 import { useDashboardMonth } from './useDashboardMonth';
 
 export function DashboardScreen() {
   const { month, options } = useDashboardMonth();
+  const staffAtHome = useIsStaffAtHome();
 
   return (
     <>
       <ScreenTitle>Dashboard</ScreenTitle>
       <Stack spacing={4}>
         <SearchBox landmarkLabel="Zoeken op het dashboard" size="large" />
+        {staffAtHome && <StaffOverview />}
         <Stack spacing={2}>
           <BundleMonthBar month={month} options={options} />
           <GroupBundleCard month={month} />

@@ -10,12 +10,15 @@ const hrefs = (container: HTMLElement) =>
     .getAllByRole('link')
     .map((link) => link.getAttribute('href'));
 
+const SUPPORT = { 'GET /api/support': () => json(200, { phone: '030 765 43 21', email: 'help@provider.nl' }) };
+
 describe('Layout', () => {
   it('shows the user, the menu with the visible article groups, and no Admin without CREATE_COMPANY', async () => {
     mockPortal();
     const { store } = renderWithProviders('/dashboard', { preloadedState: loggedIn() });
 
-    expect(await screen.findByText('Anna van Dijk')).toBeTruthy();
+    // The first render loads the frame's and the screen's code: slow on a busy machine.
+    expect(await screen.findByText('Anna van Dijk', undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('Van Dijk Installatietechniek B.V.')).toBeTruthy();
     const menu = screen.getByRole('navigation', { name: 'Hoofdmenu' });
     await within(menu).findByRole('link', { name: 'Hardware' });
@@ -76,10 +79,14 @@ describe('Layout', () => {
     });
 
     const banner = await screen.findByText(/Je beheert nu Van Dijk Elektrotechniek B\.V\./);
+    // Unmistakable: in the warning colour, and the header names the managed company too.
+    expect(banner.closest('.MuiAlert-root')?.className).toMatch(/MuiAlert-colorWarning/);
+    expect(await screen.findByText('Beheert Van Dijk Elektrotechniek B.V.')).toBeTruthy();
     await user.click(within(banner).getByRole('button', { name: 'Stop met beheren.' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     expect(screen.queryByText(/Je beheert nu/)).toBeNull();
+    expect(screen.queryByText(/^Beheert /)).toBeNull();
     expect(location().pathname).toBe('/dashboard');
     expect(store.getState().auth).toMatchObject({ token: own, originalToken: null });
     expect(store.getState().ui.managedCompanyId).toBeNull();
@@ -97,14 +104,33 @@ describe('Layout', () => {
     expect(location().pathname).toBe('/login');
   });
 
-  it('shows the 404 page for unknown paths', async () => {
-    mockPortal();
+  it('shows the 404 page for unknown paths inside the header and menu, with how to reach support', async () => {
+    mockPortal(SUPPORT);
     renderWithProviders('/bestaat/niet', { preloadedState: loggedIn() });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Pagina niet gevonden' })).toBeTruthy();
     expect(screen.getByText('Er is iets misgegaan: de pagina die je zoekt bestaat niet.')).toBeTruthy();
     expect(screen.getByText(/werkdagen van 09:00 tot 17:00/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Naar het dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect((await screen.findByRole('link', { name: '030 765 43 21' })).getAttribute('href')).toBe('tel:0307654321');
+    expect(screen.getByRole('link', { name: 'help@provider.nl' }).getAttribute('href')).toBe('mailto:help@provider.nl');
+    expect(await screen.findByText('Anna van Dijk')).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Hoofdmenu' })).getByRole('link', { name: 'Kosten' })).toBeTruthy();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+  });
+
+  it('shows the 404 page without the frame to a visitor who is not logged in', async () => {
+    mockPortal(SUPPORT);
+    const { location } = renderWithProviders('/bestaat/niet', {
+      preloadedState: { auth: { status: 'anonymous', token: null, originalToken: null } },
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pagina niet gevonden' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'help@provider.nl' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Hoofdmenu' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Uitloggen' })).toBeNull();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    expect(location().pathname).toBe('/bestaat/niet');
   });
 });
 

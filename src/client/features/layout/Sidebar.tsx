@@ -21,6 +21,14 @@ export const SIDEBAR_ID = 'hoofdmenu';
 const SERVICES_MENU_ID = 'menu-mijn-diensten';
 const WIDTH = { open: 264, closed: 72 };
 
+/** How the frame shows the menu: beside the screen, or (narrow) as a drawer the header's menu button opens. */
+export interface MenuState {
+  narrow: boolean;
+  /** The drawer is open (narrow only). */
+  menuOpen: boolean;
+  setMenuOpen: (open: boolean) => void;
+}
+
 interface NavItemProps {
   to: string;
   icon: ReactNode;
@@ -70,6 +78,8 @@ const NavList = styled('ul')(({ theme }) => ({
   '& .nav-icon': { display: 'inline-flex', minWidth: theme.spacing(4.5), flexShrink: 0, color: theme.palette.action.active },
   '& .nav-label': { ...theme.typography.body1, flex: '1 1 auto', minWidth: 0, margin: '4px 0' },
   '& .nav-label.hidden': visuallyHidden,
+  // Touch targets of at least 44 px in the drawer (phones and tablets).
+  '&.touch a.nav-link, &.touch .MuiListItemButton-root': { minHeight: 48 },
 }));
 
 /** 'Mijn diensten' with one entry per article group the acting company sees. */
@@ -111,24 +121,33 @@ function ServicesMenu({ compact }: { compact: boolean }) {
   );
 }
 
-export function Sidebar() {
-  const open = useAppSelector(selectSidebarOpen);
+export function Sidebar({ narrow, menuOpen, setMenuOpen }: MenuState) {
+  const wide = useAppSelector(selectSidebarOpen);
   const mayAdminister = usePermission('CREATE_COMPANY');
+  // The drawer of a narrow screen always shows the labels.
+  const open = narrow || wide;
   const width = open ? WIDTH.open : WIDTH.closed;
   const compact = !open;
 
   return (
     <Drawer
-      variant="permanent"
+      variant={narrow ? 'temporary' : 'permanent'}
+      open={narrow ? menuOpen : true}
+      onClose={() => setMenuOpen(false)}
+      // Mounted while closed too, so the menu button's aria-controls names an element.
+      ModalProps={{ keepMounted: true }}
+      // The drawer is a dialog while it lies over the screen: it needs a name then.
+      slotProps={narrow ? { paper: { 'aria-label': 'Menu' } } : undefined}
       sx={{
-        width,
+        width: narrow ? undefined : width,
         flexShrink: 0,
-        '& .MuiDrawer-paper': { width, boxSizing: 'border-box', overflowX: 'hidden' },
+        '& .MuiDrawer-paper': { width, maxWidth: '85vw', boxSizing: 'border-box', overflowX: 'hidden' },
       }}
     >
-      <Toolbar />
+      {/* The permanent menu starts below the fixed header; the drawer opens over it. */}
+      {!narrow && <Toolbar />}
       <Box component="nav" id={SIDEBAR_ID} aria-label="Hoofdmenu">
-        <NavList>
+        <NavList className={narrow ? 'touch' : undefined}>
           <NavItem to="/dashboard" icon={<DashboardIcon />} label="Dashboard" compact={compact} />
           <ServicesMenu compact={compact} />
           <NavItem to="/mijn-bedrijf" icon={<BusinessIcon />} label="Mijn bedrijf" compact={compact} />

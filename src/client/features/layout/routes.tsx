@@ -1,12 +1,17 @@
-import type { RouteObject } from 'react-router-dom';
+import { Outlet, type RouteObject } from 'react-router-dom';
 import { accountApi } from '../../api/accountApi';
 import { catalogApi } from '../../api/catalogApi';
-import { selectActingCompanyId, selectIsImpersonating, selectUserId } from '../../base/authSlice';
+import { selectActingCompanyId, selectIsImpersonating, selectSessionStatus, selectUserId } from '../../base/authSlice';
+import { useAppSelector } from '../../base/hooks';
 import { screen } from '../../base/lazyScreen';
 import { prefetchQuery, type Prefetch, type RouteNeeds } from '../../base/routeNeeds';
+import { PageLoading } from '../../components/PageLoading';
+import { supportApi } from './supportApi';
 
 const Layout = screen(() => import(/* webpackChunkName: "layout" */ './Layout'), 'Layout');
-const NotFoundScreen = screen(() => import(/* webpackChunkName: "not-found-screen" */ './NotFoundScreen'), 'NotFoundScreen');
+const loadNotFound = () => import(/* webpackChunkName: "not-found-screen" */ './NotFoundScreen');
+const NotFoundScreen = screen(loadNotFound, 'NotFoundScreen');
+const NotFoundPage = screen(loadNotFound, 'NotFoundPage');
 
 /** The frame's calls: the menu's article groups, the policies, the header's user and, while managing a company, its name. */
 const prefetchFrame: Prefetch = () => (dispatch, getState) => {
@@ -28,5 +33,17 @@ export const layoutRoute = (children: RouteObject[]): RouteObject => ({
   children,
 });
 
+/** A logged-in visitor keeps the frame (header and menu) around the 404 page; others see the page alone. */
+function UnknownAddress() {
+  const status = useAppSelector(selectSessionStatus);
+  if (status === 'unknown') return <PageLoading />;
+  return status === 'authenticated' ? <Outlet /> : <NotFoundPage />;
+}
+
+const prefetchSupportContact: Prefetch = () => (dispatch) => dispatch(prefetchQuery(supportApi.endpoints.getSupportContact, undefined));
+
 /** Spec section 2: any unknown address. */
-export const notFoundRoute: RouteObject = { path: '*', element: <NotFoundScreen />, handle: { load: NotFoundScreen.preload } satisfies RouteNeeds };
+export const notFoundRoute: RouteObject = {
+  element: <UnknownAddress />,
+  children: [layoutRoute([{ path: '*', element: <NotFoundScreen />, handle: { load: NotFoundScreen.preload, prefetch: prefetchSupportContact } satisfies RouteNeeds }])],
+};

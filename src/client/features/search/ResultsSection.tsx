@@ -14,6 +14,7 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { STACKED } from '../../components/DataTable';
 
 /** Spec section 9: search result tables paginate at 10 rows per page. */
 export const ROWS_PER_PAGE = 10;
@@ -72,21 +73,24 @@ export function ResultsSection<Row>({ id, title, rows, rowKey, columns, page }: 
         {title}
       </Typography>
       <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-labelledby={id}>
-          <TableHead>
-            <TableRow>
+        {/* Stacked on a phone, as DataTable's (its roles and data-label make that work). */}
+        <Table size="small" aria-labelledby={id} role="table" sx={STACKED}>
+          <TableHead role="rowgroup">
+            <TableRow role="row">
               {columns.map((column) => (
-                <TableCell key={column.header} sx={{ fontWeight: 600 }}>
+                <TableCell key={column.header} sx={{ fontWeight: 600 }} role="columnheader">
                   {column.header}
                 </TableCell>
               ))}
             </TableRow>
           </TableHead>
-          <TableBody>
+          <TableBody role="rowgroup">
             {pageRows.map((row) => (
-              <TableRow key={rowKey(row)}>
+              <TableRow key={rowKey(row)} role="row">
                 {columns.map((column) => (
-                  <TableCell key={column.header}>{column.cell(row)}</TableCell>
+                  <TableCell key={column.header} role="cell" data-label={column.header}>
+                    {column.cell(row)}
+                  </TableCell>
                 ))}
               </TableRow>
             ))}

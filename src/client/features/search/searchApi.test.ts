@@ -77,4 +77,10 @@ describe('searchApi', () => {
     expect(selectArticleHits(store.getState(), 'iets anders')).toEqual([]);
     expect(selectFreeFieldMatches(store.getState(), 'iets anders')).toEqual([]);
   });
+
+  it('matches the free fields as the server does: any case, any accents', async () => {
+    const store = await setUp('MONTAGÉ');
+
+    expect(selectFreeFieldMatches(store.getState(), 'MONTAGÉ').map(({ value }) => value)).toEqual(['Montage', 'Montage hal']);
+  });
 });

@@ -1,5 +1,6 @@
 import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit';
 import { skipToken } from '@reduxjs/toolkit/query/react';
+import { searchText } from '../../../domain/names';
 import { accountApi } from '../../api/accountApi';
 import { api, listTags } from '../../api/api';
 import { selectActingCompanyId } from '../../base/authSlice';
@@ -150,11 +151,12 @@ export interface FreeFieldMatch {
  * then every filled field of that service is shown.
  */
 export const selectFreeFieldMatches = createSelector(
-  [selectSearchData, selectFreeFieldLabels, (_state: RootState, term: string) => term.trim().toLowerCase()],
+  [selectSearchData, selectFreeFieldLabels, (_state: RootState, term: string) => searchText(term.trim())],
   (data, labels, term): FreeFieldMatch[] =>
     (data ? freeFieldSelectors.selectAll(data.freeFields) : NONE).flatMap((hit: FreeFieldHit) => {
       const filled = FREE_FIELDS.map(({ field }, index) => ({ index, value: hit[field] ?? '' })).filter(({ value }) => value !== '');
-      const matching = filled.filter(({ value }) => value.toLowerCase().includes(term));
+      // As the server matches: any case, any accents.
+      const matching = filled.filter(({ value }) => searchText(value).includes(term));
       return (matching.length > 0 ? matching : filled).map(({ index, value }) => ({
         key: `${hit.service_id}-${index + 1}`,
         label: labels[index],

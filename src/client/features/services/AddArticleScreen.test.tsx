@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { MSG } from '../../../domain/messages';
 import { deferred, json } from '../../test/http';
 import { renderWithProviders, whenSettled } from '../../test/renderWithProviders';
@@ -13,13 +13,21 @@ describe('AddArticleScreen', () => {
     const { user, store } = renderWithProviders(addPath, { preloadedState: loggedIn() });
 
     await user.click(await screen.findByRole('button', { name: 'Opslaan' }));
-    expect(await screen.findByText(MSG.articleNameRequired)).toBeTruthy();
-    expect(screen.getByText(MSG.articleDescriptionRequired)).toBeTruthy();
+    // In a toast and next to the field.
+    await waitFor(() => expect(screen.getAllByText(MSG.articleNameRequired)).toHaveLength(2));
+    expect(screen.getAllByText(MSG.articleDescriptionRequired)).toHaveLength(2);
+    const name = screen.getByLabelText(/^Artikelnaam/) as HTMLInputElement;
+    expect(name.required).toBe(true);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.getAttribute('aria-describedby')).toBe(within(name.closest('.MuiFormControl-root')!).getByText(MSG.articleNameRequired).id);
 
-    await user.type(screen.getByLabelText('Artikelnaam'), 'Zakelijk Basis');
+    await user.type(name, 'Zakelijk Basis');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     await whenSettled(store);
     expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+    // The new try closed the old toasts: only what still holds is named.
+    await waitFor(() => expect(screen.queryByText(MSG.articleNameRequired)).toBeNull());
+    expect(screen.getAllByText(MSG.articleDescriptionRequired)).toHaveLength(2);
   });
 
   it('marks price and one-off costs as required, defaults to monthly and visible, and offers the GB field for mobile', async () => {
@@ -42,7 +50,7 @@ describe('AddArticleScreen', () => {
     mockServices(['CREATE_ARTICLE', 'EDIT_PRICES']);
     renderWithProviders('/mijn-diensten/4/hardware/toevoegen', { preloadedState: loggedIn() });
 
-    expect(await screen.findByLabelText('Artikelnaam')).toBeTruthy();
+    expect(await screen.findByLabelText(/^Artikelnaam/)).toBeTruthy();
     expect(screen.queryByLabelText('Gigabyte')).toBeNull();
   });
 
@@ -54,9 +62,9 @@ describe('AddArticleScreen', () => {
     });
     const { user, location } = renderWithProviders(addPath, { preloadedState: loggedIn() });
 
-    await user.type(await screen.findByLabelText('Artikelnaam'), 'Zakelijk Basis');
+    await user.type(await screen.findByLabelText(/^Artikelnaam/), 'Zakelijk Basis');
     await user.type(screen.getByLabelText('SKU'), 'ZB-1');
-    await user.type(screen.getByLabelText('Omschrijving'), 'Bellen en 5 GB');
+    await user.type(screen.getByLabelText(/^Omschrijving/), 'Bellen en 5 GB');
     await user.type(screen.getByLabelText(/^Prijs/), '12,50');
     await user.type(screen.getByLabelText('Gigabyte'), '5');
     await user.selectOptions(screen.getByLabelText('Facturatiecyclus'), 'Per kwartaal');

@@ -5,7 +5,7 @@ import { MSG, TOAST_MS } from '../../../domain/messages';
 import { usePermission } from '../../api/accountApi';
 import { useAppDispatch } from '../../base/hooks';
 import { paths } from '../../base/paths';
-import { toastQueued } from '../../base/toastsSlice';
+import { endpointToastsClosed, toastQueued } from '../../base/toastsSlice';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import {
   ArticleFields,
@@ -18,7 +18,7 @@ import {
 import { serverMessage } from './errors';
 import { useArticleGroup, useRouteIds } from './routeData';
 import { ScreenState } from './ScreenState';
-import { useAddArticleMutation } from './servicesApi';
+import { servicesApi, useAddArticleMutation } from './servicesApi';
 import { ServicesBreadcrumbs } from './ServicesBreadcrumbs';
 
 /** Spec section 5: the messages of the add-article rules, as toasts, before any request. */
@@ -26,6 +26,8 @@ const missingFields = (values: ArticleFormValues): string[] => [
   ...(values.name.trim() ? [] : [MSG.articleNameRequired]),
   ...(values.description.trim() ? [] : [MSG.articleDescriptionRequired]),
 ];
+
+const ADD_ARTICLE = 'addArticle' satisfies keyof typeof servicesApi.endpoints;
 
 /** /mijn-diensten/{groupId}/{groupName}/toevoegen */
 export function AddArticleScreen() {
@@ -42,8 +44,10 @@ export function AddArticleScreen() {
   const submit = async (values: ArticleFormValues, setStatus: (status?: string) => void) => {
     setStatus(undefined);
     const missing = missingFields(values);
+    // Tied to the save's endpoint: the next try closes them, so only what still holds shows.
+    dispatch(endpointToastsClosed(ADD_ARTICLE));
     if (missing.length > 0) {
-      for (const message of missing) dispatch(toastQueued({ message, autoHideDuration: TOAST_MS.default }));
+      for (const message of missing) dispatch(toastQueued({ message, autoHideDuration: TOAST_MS.default }, ADD_ARTICLE));
       return;
     }
     try {
@@ -71,7 +75,7 @@ export function AddArticleScreen() {
           <Form noValidate aria-label="Artikel toevoegen">
             <Stack spacing={3}>
               {status && <Alert severity="error">{status}</Alert>}
-              <ArticleFields withGigabyte={withGigabyte} />
+              <ArticleFields withGigabyte={withGigabyte} checkRequired />
               <Stack direction="row" spacing={2}>
                 <Button type="submit" variant="contained" disabled={isSubmitting}>
                   Opslaan

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { firstOpenDay } from '../../../domain/closedMonths';
 import { formatDate } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
@@ -6,7 +6,8 @@ import { json } from '../../test/http';
 import { renderWithProviders, whenSettled } from '../../test/renderWithProviders';
 import { loggedIn } from '../../test/tokens';
 import { customer } from '../../test/portalServer';
-import { noonOfDateInput, toDateTimeInput } from './dates';
+import { asWritten, dateField, enterDate } from '../../test/dateFields';
+import { noonOfDateInput, toDateInput } from './dates';
 import { endUsers, endUsersAnswer, mockServices, NOON, service } from './testData';
 import type { Permission } from '../../../domain/permissions';
 import type { Routes } from '../../test/http';
@@ -29,10 +30,13 @@ describe('AddServiceScreen', () => {
     const picker = await screen.findByRole('combobox', { name: /Eindgebruiker/ });
     expect(screen.getByRole('tab', { name: 'Bestaande gebruiker', selected: true })).toBeTruthy();
     expect(saveButton().disabled).toBe(true);
+    // The disabled button says why.
+    expect(saveButton().getAttribute('aria-describedby')).toBe(screen.getByText('Kies eerst een bestaande gebruiker om op te slaan.').id);
 
     await user.type(picker, 'naam12');
     await user.click(await screen.findByRole('option', { name: 'Voornaam12 Achternaam12' }));
     expect(saveButton().disabled).toBe(false);
+    expect(saveButton().getAttribute('aria-describedby')).toBeNull();
     await user.click(saveButton());
 
     await waitFor(() => expect(location().pathname).toBe('/mijn-diensten/1/mobiele-telefonie/12/zakelijk-onbeperkt-10gb/44/voornaam12-achternaam12'));
@@ -51,7 +55,12 @@ describe('AddServiceScreen', () => {
     expect(saveButton().disabled).toBe(true);
     await user.type(firstname, 'Piet');
     expect(saveButton().disabled).toBe(true);
-    await user.type(screen.getByRole('textbox', { name: 'Achternaam' }), 'de Vries');
+    expect(saveButton().getAttribute('aria-describedby')).toBe(
+      screen.getByText('Vul de voornaam en achternaam van de nieuwe gebruiker in om op te slaan.').id,
+    );
+    const lastname = screen.getByRole('textbox', { name: /^Achternaam/ }) as HTMLInputElement;
+    expect(lastname.required).toBe(true);
+    await user.type(lastname, 'de Vries');
     expect(saveButton().disabled).toBe(false);
 
     await user.click(screen.getByRole('tab', { name: 'Zonder gebruiker' }));
@@ -104,16 +113,16 @@ describe('AddServiceScreen', () => {
     const { user } = renderAddService();
 
     await user.click(await screen.findByRole('tab', { name: 'Zonder gebruiker' }));
-    const start = screen.getByLabelText('Startdatum') as HTMLInputElement;
-    expect(start.value).toBe(toDateTimeInput(NOON));
-    expect(start.value).toMatch(/T12:00$/);
+    // The field holds the day; the day starts at 12:00 (the saved start_time: the first test).
+    expect(dateField('Startdatum').value).toBe(asWritten(toDateInput(NOON)));
+    expect(screen.getByText('Gaat in om 12:00 uur.')).toBeTruthy();
 
-    const end = screen.getByLabelText('Einddatum');
-    fireEvent.change(end, { target: { value: toDateTimeInput(NOON + 12 * 3600) } });
+    const end = dateField('Einddatum');
+    enterDate(end, toDateInput(NOON));
     expect(await screen.findByText('De einddatum moet minstens één dag na de startdatum liggen.')).toBeTruthy();
     expect(saveButton().disabled).toBe(true);
 
-    fireEvent.change(end, { target: { value: toDateTimeInput(NOON + 24 * 3600) } });
+    enterDate(end, toDateInput(NOON + 24 * 3600));
     await waitFor(() => expect(saveButton().disabled).toBe(false));
     expect(screen.queryByText('De einddatum moet minstens één dag na de startdatum liggen.')).toBeNull();
   });
@@ -123,17 +132,17 @@ describe('AddServiceScreen', () => {
     const hint = `Kies ${formatDate(firstDay)} of later: eerdere maanden zijn al gefactureerd.`;
     const { user } = renderAddService();
     await user.click(await screen.findByRole('tab', { name: 'Zonder gebruiker' }));
-    fireEvent.change(screen.getByLabelText('Startdatum'), { target: { value: toDateTimeInput(firstDay - 24 * 3600) } });
+    enterDate(dateField('Startdatum'), toDateInput(firstDay - 24 * 3600));
     expect(await screen.findByText(hint)).toBeTruthy();
     expect(saveButton().disabled).toBe(true);
-    fireEvent.change(screen.getByLabelText('Startdatum'), { target: { value: toDateTimeInput(firstDay) } });
+    enterDate(dateField('Startdatum'), toDateInput(firstDay));
     await waitFor(() => expect(saveButton().disabled).toBe(false));
     cleanup();
 
     const staff = renderAddService(['CREATE_SERVICE'], { 'GET /api/users/5': () => json(200, { ...customer, role_id: 2 }) });
     await staff.user.click(await screen.findByRole('tab', { name: 'Zonder gebruiker' }));
     await whenSettled(staff.store);
-    fireEvent.change(screen.getByLabelText('Startdatum'), { target: { value: toDateTimeInput(firstDay - 24 * 3600) } });
+    enterDate(dateField('Startdatum'), toDateInput(firstDay - 24 * 3600));
     await waitFor(() => expect(saveButton().disabled).toBe(false));
     expect(screen.queryByText(hint)).toBeNull();
   });

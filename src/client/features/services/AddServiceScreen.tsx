@@ -4,13 +4,14 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useFirstChangeableDay, usePermission } from '../../api/accountApi';
 import { paths } from '../../base/paths';
 import { ScreenTitle } from '../../components/ScreenTitle';
-import { beforeDay, billedMonthHint, DAY_SECONDS, fromDateTimeInput, toDateTimeInput } from './dates';
+import { beforeDay, billedMonthHint, noonOfDateInput, toDateInput } from './dates';
 import { EndUserPicker, type EndUserOption } from './EndUserPicker';
 import { useActingCompany, useArticle, useArticleGroup, useRouteIds, useTodayNoon } from './routeData';
 import { ScreenState } from './ScreenState';
 import {
   categoryFieldsInput,
-  dateTimeInput,
+  endForApi,
+  startForApi,
   extraFieldsInput,
   orderReferenceInput,
   type ServiceFieldRights,
@@ -42,7 +43,7 @@ const emptyValues = (start: number): AddServiceValues => ({
   firstname: '',
   lastname: '',
   order_reference: '',
-  start: toDateTimeInput(start),
+  start: toDateInput(start),
   end: '',
   fields: {},
   input_field_1: '',
@@ -61,13 +62,14 @@ export const END_TOO_EARLY = 'De einddatum moet minstens één dag na de startda
  * user's start lies on or after `firstDay` (decisions section 13; null: provider staff).
  */
 const validateDates = (values: AddServiceValues, firstDay: string | null): FormikErrors<AddServiceValues> => {
-  const start = fromDateTimeInput(values.start);
-  const end = fromDateTimeInput(values.end);
+  const start = noonOfDateInput(values.start);
+  const end = noonOfDateInput(values.end);
   const errors: FormikErrors<AddServiceValues> = {};
-  if (start === null) errors.start = 'Vul een startdatum en -tijd in.';
+  if (start === null) errors.start = 'Vul een startdatum in.';
   else if (firstDay && beforeDay(start, firstDay)) errors.start = billedMonthHint(firstDay);
-  if (values.end !== '' && end === null) errors.end = 'Vul een volledige einddatum en -tijd in.';
-  else if (start !== null && end !== null && end < start + DAY_SECONDS) errors.end = END_TOO_EARLY;
+  if (values.end !== '' && end === null) errors.end = 'Vul een volledige einddatum in.';
+  // Days compare as ISO dates: the end day comes after the start day (the end is 00:00 of its day).
+  else if (start !== null && end !== null && values.end <= values.start) errors.end = END_TOO_EARLY;
   return errors;
 };
 
@@ -77,6 +79,15 @@ const hasEndUser = (values: AddServiceValues) => {
   if (values.mode === 'existing') return values.endUser !== null;
   return true;
 };
+
+/** Why Opslaan is disabled, said next to it (tied by aria-describedby); null when it is not. */
+export const saveBlocker = (values: AddServiceValues, errors: FormikErrors<AddServiceValues>): string | null => {
+  if (values.mode === 'existing' && values.endUser === null) return 'Kies eerst een bestaande gebruiker om op te slaan.';
+  if (values.mode === 'new' && !hasEndUser(values)) return 'Vul de voornaam en achternaam van de nieuwe gebruiker in om op te slaan.';
+  return Object.keys(errors).length > 0 ? 'Herstel eerst de gemarkeerde velden om op te slaan.' : null;
+};
+
+const SAVE_HINT_ID = 'afname-opslaan-uitleg';
 
 const endUserInput = (values: AddServiceValues): Pick<NewServiceInput, 'end_user_id' | 'end_user'> => {
   if (values.mode === 'existing' && values.endUser) return { end_user_id: values.endUser.value };
@@ -116,8 +127,8 @@ export function AddServiceScreen() {
       article_id: article.id,
       ...endUserInput(values),
       order_reference: orderReferenceInput(values),
-      start_time: dateTimeInput(values.start)!,
-      end_time: dateTimeInput(values.end),
+      start_time: startForApi(values.start)!,
+      end_time: endForApi(values.end),
       article_group_field_inputs: categoryFieldsInput(values, categoryFields),
       ...extraFieldsInput(values, rights, company),
     })
@@ -140,26 +151,35 @@ export function AddServiceScreen() {
         Artikel: <strong>{article.name}</strong>
       </Typography>
       <Formik initialValues={emptyValues(start)} validate={(values) => validateDates(values, firstDay)} validateOnMount onSubmit={submit}>
-        {({ values, errors, isSubmitting }) => (
-          <Form noValidate aria-label="Afname toevoegen">
-            <Stack spacing={3}>
-              <EndUserTabs />
-              <ServiceFields rights={rights} categoryFields={categoryFields} company={company} />
-              <Stack direction="row" spacing={2}>
-                <Button
-                  type="submit"
-                  variant="contained"
-                  disabled={isSubmitting || Object.keys(errors).length > 0 || !hasEndUser(values)}
-                >
-                  Opslaan
-                </Button>
-                <Button component={RouterLink} to={paths.article(group, article)}>
-                  Annuleren
-                </Button>
+        {({ values, errors, isSubmitting }) => {
+          const blocker = saveBlocker(values, errors);
+          return (
+            <Form noValidate aria-label="Afname toevoegen">
+              <Stack spacing={3}>
+                <EndUserTabs />
+                <ServiceFields rights={rights} categoryFields={categoryFields} company={company} />
+                <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Button
+                    type="submit"
+                    variant="contained"
+                    disabled={isSubmitting || blocker !== null}
+                    aria-describedby={blocker ? SAVE_HINT_ID : undefined}
+                  >
+                    Opslaan
+                  </Button>
+                  <Button component={RouterLink} to={paths.article(group, article)}>
+                    Annuleren
+                  </Button>
+                </Stack>
+                {blocker && (
+                  <Typography id={SAVE_HINT_ID} variant="body2" color="text.secondary">
+                    {blocker}
+                  </Typography>
+                )}
               </Stack>
-            </Stack>
-          </Form>
-        )}
+            </Form>
+          );
+        }}
       </Formik>
     </>
   );
@@ -199,7 +219,7 @@ function EndUserTabs() {
         {values.mode === 'new' && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField name="firstname" label="Voornaam" required value={values.firstname} onChange={handleChange} fullWidth />
-            <TextField name="lastname" label="Achternaam" value={values.lastname} onChange={handleChange} fullWidth />
+            <TextField name="lastname" label="Achternaam" required value={values.lastname} onChange={handleChange} fullWidth />
           </Stack>
         )}
         {values.mode === 'without' && <Typography>De afname wordt zonder eindgebruiker vastgelegd.</Typography>}

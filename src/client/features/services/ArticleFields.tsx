@@ -1,5 +1,6 @@
 import { Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
 import { useFormikContext } from 'formik';
+import { MSG } from '../../../domain/messages';
 import { usePermission } from '../../api/accountApi';
 import { selectBillingCycles, useGetBillingCyclesQuery } from '../../api/catalogApi';
 import { useAppSelector } from '../../base/hooks';
@@ -84,11 +85,18 @@ interface ArticleFieldsProps {
   withGigabyte: boolean;
   /** Spec section 5: an existing article keeps its billing cycle. */
   billingCycleLocked?: boolean;
+  /** Adding checks name and description (spec section 5): marked, and named at the field after a save. */
+  checkRequired?: boolean;
 }
 
 /** The fields of the add and edit article forms. */
-export function ArticleFields({ withGigabyte, billingCycleLocked = false }: ArticleFieldsProps) {
-  const { values, errors, handleChange, setFieldValue } = useFormikContext<ArticleFormValues>();
+export function ArticleFields({ withGigabyte, billingCycleLocked = false, checkRequired = false }: ArticleFieldsProps) {
+  const { values, errors, submitCount, handleChange, setFieldValue } = useFormikContext<ArticleFormValues>();
+  // The same texts as the toasts (AddArticleScreen), next to the field they are about.
+  const missing = (field: 'name' | 'description', message: string) =>
+    checkRequired && submitCount > 0 && !values[field].trim() ? message : undefined;
+  const nameMissing = missing('name', MSG.articleNameRequired);
+  const descriptionMissing = missing('description', MSG.articleDescriptionRequired);
   // Decisions section 2: prices are the provider's; others see them read-only.
   const mayEditPrices = usePermission('EDIT_PRICES');
   const priceProps = mayEditPrices
@@ -99,9 +107,27 @@ export function ArticleFields({ withGigabyte, billingCycleLocked = false }: Arti
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 640 }}>
-      <TextField name="name" label="Artikelnaam" value={values.name} onChange={handleChange} />
+      <TextField
+        name="name"
+        label="Artikelnaam"
+        required={checkRequired}
+        error={nameMissing !== undefined}
+        helperText={nameMissing}
+        value={values.name}
+        onChange={handleChange}
+      />
       <TextField name="sku" label="SKU" value={values.sku} onChange={handleChange} />
-      <TextField name="description" label="Omschrijving" value={values.description} onChange={handleChange} multiline minRows={3} />
+      <TextField
+        name="description"
+        label="Omschrijving"
+        required={checkRequired}
+        error={descriptionMissing !== undefined}
+        helperText={descriptionMissing}
+        value={values.description}
+        onChange={handleChange}
+        multiline
+        minRows={3}
+      />
       <TextField
         name="price"
         label="Prijs"

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { formatDate } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
 import { businessTimeToEpoch } from '../../../domain/time';
@@ -7,6 +7,7 @@ import { renderWithProviders, whenSettled } from '../../test/renderWithProviders
 import { loggedIn } from '../../test/tokens';
 import { bulkFormIsValid } from './BulkServicesScreen';
 import { firstOpenDay } from '../../../domain/closedMonths';
+import { asWritten, dateField, enterDate } from '../../test/dateFields';
 import { noonOfDateInput, todayDateInput } from './dates';
 import { articlePath, mockServices, NOON } from './testData';
 
@@ -63,18 +64,18 @@ describe('BulkServicesScreen', () => {
     const { user } = renderWithProviders(bulkPath, { preloadedState: loggedIn() });
 
     const amount = await screen.findByLabelText('Aantal');
-    const date = screen.getByLabelText('Datum') as HTMLInputElement;
-    expect(date.value).toBe(todayDateInput());
+    const date = dateField('Datum');
+    expect(date.value).toBe(asWritten(todayDateInput()));
     expect(submitButton().disabled).toBe(true);
     await user.type(amount, '0');
     expect(submitButton().disabled).toBe(true);
     await user.clear(amount);
     await user.type(amount, '-3');
     expect(submitButton().disabled).toBe(false);
-    fireEvent.change(date, { target: { value: '' } });
+    enterDate(date, '');
     expect(submitButton().disabled).toBe(true);
     const inFiveDays = todayDateInput(Date.now() + 5 * DAY * 1000);
-    fireEvent.change(date, { target: { value: inFiveDays } });
+    enterDate(date, inFiveDays);
     await user.click(submitButton());
 
     await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
@@ -88,16 +89,18 @@ describe('BulkServicesScreen', () => {
     const { user } = renderWithProviders(bulkPath, { preloadedState: loggedIn() });
 
     await user.type(await screen.findByLabelText('Aantal'), '2');
-    const date = screen.getByLabelText('Datum') as HTMLInputElement;
+    const date = dateField('Datum');
     const firstDay = firstOpenDay();
-    expect(date.min).toBe(firstDay);
     const lastBilledDay = todayDateInput(noonOfDateInput(firstDay)! * 1000 - DAY * 1000);
-    fireEvent.change(date, { target: { value: lastBilledDay } });
+    enterDate(date, lastBilledDay);
 
     expect(submitButton().disabled).toBe(true);
     expect(screen.getByText(`Kies ${formatDate(noonOfDateInput(firstDay)!)} of later: eerdere maanden zijn al gefactureerd.`)).toBeTruthy();
-    fireEvent.change(date, { target: { value: firstDay } });
+    enterDate(date, firstDay);
     expect(submitButton().disabled).toBe(false);
+    // The calendar offers no billed month: firstDay is the first of its month.
+    await user.click(screen.getByRole('button', { name: /^Kies datum/ }));
+    expect((await screen.findByRole('button', { name: 'Vorige maand' })).hasAttribute('disabled')).toBe(true);
   });
 
   it('reports a removal of more than there are', async () => {

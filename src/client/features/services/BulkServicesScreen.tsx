@@ -22,6 +22,7 @@ import { useFirstChangeableDay, usePermission } from '../../api/accountApi';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DateField } from '../../components/DateField';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { billedMonthHint, noonOfDateInput, todayDateInput } from './dates';
@@ -133,7 +134,7 @@ function BulkForm({ articleId }: { articleId: number }) {
         Toevoegen of verwijderen
       </Typography>
       <Formik initialValues={{ amount: '', date: todayDateInput() }} onSubmit={submit}>
-        {({ values, handleChange, isSubmitting }) => (
+        {({ values, handleChange, setFieldValue, isSubmitting }) => (
           <Form noValidate aria-labelledby={FORM_HEADING_ID}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
               <TextField
@@ -145,15 +146,14 @@ function BulkForm({ articleId }: { articleId: number }) {
                 helperText="Positief voegt toe, negatief verwijdert."
                 slotProps={{ htmlInput: { step: 1 } }}
               />
-              <TextField
+              <DateField
                 name="date"
-                type="date"
                 label="Datum"
                 value={values.date}
-                onChange={handleChange}
+                onChange={(date) => setFieldValue('date', date)}
                 error={inBilledMonth(values.date, firstDay)}
                 helperText={inBilledMonth(values.date, firstDay) ? billedMonthHint(firstDay!) : 'Gaat in om 12:00 uur.'}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: firstDay ?? undefined } }}
+                min={firstDay}
               />
               <Button type="submit" variant="contained" size="large" disabled={isSubmitting || !bulkFormIsValid(values, firstDay)} sx={{ mt: 0.5 }}>
                 Opslaan

@@ -81,7 +81,7 @@ describe('EditArticleScreen', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Verwijderen' }));
     const dialog = screen.getByRole('dialog');
-    expect(within(dialog).getByText('Weet je zeker dat je dit artikel wilt verwijderen?')).toBeTruthy();
+    expect(within(dialog).getByText("Weet je zeker dat je het artikel 'Zakelijk Onbeperkt 10GB' uit Mobiele telefonie wilt verwijderen?")).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));
 
     expect((await within(dialog).findByRole('alert')).textContent).toBe(refusal);

@@ -172,7 +172,7 @@ function DeleteArticleDialog({ group, article, onCancel }: DeleteArticleDialogPr
     <Dialog open onClose={close} aria-labelledby="artikel-verwijderen-titel" aria-describedby="artikel-verwijderen-tekst">
       <DialogTitle id="artikel-verwijderen-titel">Artikel verwijderen</DialogTitle>
       <DialogContent>
-        <DialogContentText id="artikel-verwijderen-tekst">Weet je zeker dat je dit artikel wilt verwijderen?</DialogContentText>
+        <DialogContentText id="artikel-verwijderen-tekst">{`Weet je zeker dat je het artikel '${article.name}' uit ${group.name} wilt verwijderen?`}</DialogContentText>
         {refusal && (
           <Typography role="alert" sx={{ color: 'error.main', mt: 2 }}>
             {refusal}

@@ -1,10 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { MSG } from '../../../domain/messages';
 import type { Permission } from '../../../domain/permissions';
 import { json, type Routes, type SeenRequest } from '../../test/http';
 import { renderWithProviders, whenSettled } from '../../test/renderWithProviders';
 import { loggedIn } from '../../test/tokens';
-import { toDateTimeInput } from './dates';
+import { dateField, enterDate } from '../../test/dateFields';
+import { midnightOfDateInput, toDateInput } from './dates';
 import { articlePath, mockServices, NOON, service } from './testData';
 
 const servicePath = `${articlePath}/7/jan-jansen-7`;
@@ -32,19 +33,22 @@ describe('EditServiceScreen', () => {
   it('returns to the article page after setting an end date of today', async () => {
     const { user, location, requests } = renderEdit();
 
-    fireEvent.change(await screen.findByLabelText('Einddatum'), { target: { value: toDateTimeInput(NOON) } });
+    await screen.findByText('Optioneel.');
+    enterDate(dateField('Einddatum'), toDateInput(NOON));
     await user.click(saveButton());
 
     await waitFor(() => expect(location().pathname).toBe(articlePath));
     const body = requests.find((r) => r.method === 'PUT')?.body as Record<string, unknown>;
-    expect(Date.parse(body.end_time as string) / 1000).toBe(NOON);
+    // Ended on a day: from 00:00 of that day on (active up to and including the day before).
+    expect(Date.parse(body.end_time as string) / 1000).toBe(midnightOfDateInput(toDateInput(NOON)));
     expect(body).not.toHaveProperty('start_time');
   });
 
   it('returns to the service after setting an end date in the future', async () => {
     const { user, location } = renderEdit();
 
-    fireEvent.change(await screen.findByLabelText('Einddatum'), { target: { value: toDateTimeInput(NOON + 2 * 86400) } });
+    await screen.findByText('Optioneel.');
+    enterDate(dateField('Einddatum'), toDateInput(NOON + 2 * 86400));
     await user.click(saveButton());
 
     await waitFor(() => expect(location().pathname).toBe(servicePath));
@@ -75,7 +79,8 @@ describe('EditServiceScreen', () => {
   it('blocks a start after the end and an end before the start', async () => {
     renderEdit();
 
-    fireEvent.change(await screen.findByLabelText('Einddatum'), { target: { value: toDateTimeInput(NOON - 101 * 86400) } });
+    await screen.findByText('Optioneel.');
+    enterDate(dateField('Einddatum'), toDateInput(NOON - 101 * 86400));
 
     expect(await screen.findByText('De startdatum mag niet na de einddatum liggen.')).toBeTruthy();
     expect(screen.getByText('De einddatum mag niet voor de startdatum liggen.')).toBeTruthy();
@@ -98,7 +103,7 @@ describe('EditServiceScreen', () => {
 
     expect((await screen.findByText(/^Eindgebruiker:/)).textContent).toBe(`Eindgebruiker: ${MSG.noUser}`);
     await whenSettled(store);
-    expect((screen.getByLabelText('Startdatum') as HTMLInputElement).disabled).toBe(true);
+    expect(dateField('Startdatum').disabled).toBe(true);
     expect(screen.queryByLabelText('Einddatum')).toBeNull();
     expect(screen.queryByLabelText('Telefoonnummer')).toBeNull();
     expect(screen.queryByLabelText('Kostenplaats')).toBeNull();
@@ -112,7 +117,10 @@ describe('EditServiceScreen', () => {
     });
 
     await user.click(await screen.findByRole('button', { name: 'Verwijderen' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Verwijderen' }));
+    const asking = screen.getByRole('dialog', { name: 'Afname verwijderen' });
+    // It names what goes: the article and the end user.
+    expect(within(asking).getByText(/^Weet je zeker dat je de afname 'Zakelijk Onbeperkt 10GB' van Jan Jansen \d+ wilt verwijderen\?/)).toBeTruthy();
+    await user.click(within(asking).getByRole('button', { name: 'Verwijderen' }));
 
     const done = await screen.findByRole('dialog', { name: MSG.deleteSuccessTitle });
     expect(within(done).getByText(MSG.deleteSuccessBody)).toBeTruthy();

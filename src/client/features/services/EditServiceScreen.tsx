@@ -8,12 +8,13 @@ import { type Company, usePermission } from '../../api/accountApi';
 import type { ArticleGroup } from '../../api/catalogApi';
 import { paths } from '../../base/paths';
 import { ScreenTitle } from '../../components/ScreenTitle';
-import { endsTodayOrEarlier, fromDateTimeInput, toDateTimeInput } from './dates';
+import { endsTodayOrEarlier, noonOfDateInput, toDateInput } from './dates';
 import { useActingCompany, useArticleGroup, useRouteIds, useService } from './routeData';
 import { ScreenState } from './ScreenState';
 import {
   categoryFieldsInput,
-  dateTimeInput,
+  endForApi,
+  startForApi,
   extraFieldsInput,
   fieldKey,
   orderReferenceInput,
@@ -30,8 +31,8 @@ export const END_BEFORE_START = 'De einddatum mag niet voor de startdatum liggen
 
 const formValues = (service: Service): ServiceFormValues => ({
   order_reference: service.order_reference ?? '',
-  start: toDateTimeInput(service.start_time),
-  end: service.end_time === null ? '' : toDateTimeInput(service.end_time),
+  start: toDateInput(service.start_time),
+  end: service.end_time === null ? '' : toDateInput(service.end_time),
   fields: Object.fromEntries(service.article_group_field_inputs.map((input) => [fieldKey(input.article_group_field_id), input.value])),
   input_field_1: service.input_field_1 ?? '',
   input_field_2: service.input_field_2 ?? '',
@@ -44,12 +45,13 @@ const formValues = (service: Service): ServiceFormValues => ({
 
 /** Spec section 5: start not after end, end not before start. */
 const validateDates = (values: ServiceFormValues): FormikErrors<ServiceFormValues> => {
-  const start = fromDateTimeInput(values.start);
-  const end = fromDateTimeInput(values.end);
+  const start = noonOfDateInput(values.start);
+  const end = noonOfDateInput(values.end);
   const errors: FormikErrors<ServiceFormValues> = {};
-  if (start === null) errors.start = 'Vul een startdatum en -tijd in.';
-  if (values.end !== '' && end === null) errors.end = 'Vul een volledige einddatum en -tijd in.';
-  if (start !== null && end !== null && start > end) {
+  if (start === null) errors.start = 'Vul een startdatum in.';
+  if (values.end !== '' && end === null) errors.end = 'Vul een volledige einddatum in.';
+  // A service ended on its start day would be active on no day (its end is 00:00, its start 12:00).
+  if (start !== null && end !== null && values.end <= values.start) {
     errors.start = START_AFTER_END;
     errors.end = END_BEFORE_START;
   }
@@ -57,8 +59,8 @@ const validateDates = (values: ServiceFormValues): FormikErrors<ServiceFormValue
 };
 
 /**
- * What the user changed and may change. Dates go only when edited (the inputs hold whole
- * minutes); the category fields keep the hidden 'Data' value, since the server replaces them all.
+ * What the user changed and may change. Dates go only when edited (the fields hold days, and a
+ * service may start at another time than 12:00); the category fields keep the hidden 'Data' value, since the server replaces them all.
  */
 const serviceInput = (
   values: ServiceFormValues,
@@ -69,8 +71,8 @@ const serviceInput = (
   company: Company | undefined,
 ): ServiceInput => ({
   order_reference: orderReferenceInput(values),
-  ...(rights.editStart && values.start !== initial.start ? { start_time: dateTimeInput(values.start)! } : {}),
-  ...(rights.editEnd && values.end !== initial.end ? { end_time: dateTimeInput(values.end) } : {}),
+  ...(rights.editStart && values.start !== initial.start ? { start_time: startForApi(values.start)! } : {}),
+  ...(rights.editEnd && values.end !== initial.end ? { end_time: endForApi(values.end) } : {}),
   ...(rights.editCategoryFields
     ? {
         article_group_field_inputs: [
@@ -197,8 +199,7 @@ function DeleteServiceDialog({ service, onDeleted, onClose }: DeleteServiceDialo
         <DialogTitle id="afname-verwijderen-titel">Afname verwijderen</DialogTitle>
         <DialogContent>
           <DialogContentText id="afname-verwijderen-tekst">
-            Weet je zeker dat je deze afname wilt verwijderen? De hele geschiedenis verdwijnt en er worden geen kosten
-            meer voor berekend.
+            {`Weet je zeker dat je de afname '${service.article.name}' van ${endUserName(service.end_user)} wilt verwijderen? De hele geschiedenis verdwijnt en er worden geen kosten meer voor berekend.`}
           </DialogContentText>
         </DialogContent>
         <DialogActions>

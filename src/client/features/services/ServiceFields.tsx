@@ -2,11 +2,12 @@ import { Stack, TextField, Typography } from '@mui/material';
 import { useFormikContext } from 'formik';
 import type { Company } from '../../api/accountApi';
 import type { ArticleGroupField } from '../../api/catalogApi';
-import { fromDateTimeInput, toApiDateTime } from './dates';
+import { DateField } from '../../components/DateField';
+import { midnightOfDateInput, noonOfDateInput, toApiDateTime } from './dates';
 import { labelledFreeFields, SPIE_LABELS, shownCategoryFields } from './serviceText';
 import { type FreeField, type ServiceInput, SPIE_FIELDS, type SpieField } from './servicesApi';
 
-/** The service fields as typed; dates are datetime-local values in the business zone. */
+/** The service fields as typed; dates are days of the business zone as ISO dates (dates.ts). */
 export type ServiceFormValues = {
   order_reference: string;
   start: string;
@@ -55,15 +56,17 @@ export const categoryFieldsInput = (values: ServiceFormValues, fields: ArticleGr
 
 export const orderReferenceInput = (values: ServiceFormValues) => nullIfEmpty(values.order_reference);
 
-/** A datetime-local value for the API, or null when empty. */
-export const dateTimeInput = (value: string): string | null => {
-  const epoch = fromDateTimeInput(value);
-  return epoch === null ? null : toApiDateTime(epoch);
-};
+const forApi = (epoch: number | null): string | null => (epoch === null ? null : toApiDateTime(epoch));
+
+/** A service's start as the API takes it: 12:00 business time of the day (spec section 9). */
+export const startForApi = (value: string): string | null => forApi(noonOfDateInput(value));
+
+/** A service's end as the API takes it: 00:00 business time of the day (dates.ts); null when empty. */
+export const endForApi = (value: string): string | null => forApi(midnightOfDateInput(value));
 
 /** Order reference, dates, category, free and provider fields of the add and edit service forms. */
 export function ServiceFields({ rights, categoryFields, company }: ServiceFieldsProps) {
-  const { values, errors, handleChange } = useFormikContext<ServiceFormValues>();
+  const { values, errors, handleChange, setFieldValue } = useFormikContext<ServiceFormValues>();
   const freeFields = rights.editFreeFields ? labelledFreeFields(company) : [];
   const shownFields = rights.editCategoryFields ? shownCategoryFields(categoryFields) : [];
 
@@ -71,29 +74,25 @@ export function ServiceFields({ rights, categoryFields, company }: ServiceFields
     <Stack spacing={2} sx={{ maxWidth: 640 }}>
       <TextField name="order_reference" label="Orderreferentie" value={values.order_reference} onChange={handleChange} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
+        <DateField
           name="start"
-          type="datetime-local"
           label="Startdatum"
           value={values.start}
-          onChange={handleChange}
+          onChange={(date) => setFieldValue('start', date)}
           disabled={!rights.editStart}
           error={Boolean(errors.start)}
-          helperText={errors.start}
+          helperText={errors.start ?? (rights.editStart ? 'Gaat in om 12:00 uur.' : undefined)}
           fullWidth
-          slotProps={{ inputLabel: { shrink: true } }}
         />
         {rights.editEnd && (
-          <TextField
+          <DateField
             name="end"
-            type="datetime-local"
             label="Einddatum"
             value={values.end}
-            onChange={handleChange}
+            onChange={(date) => setFieldValue('end', date)}
             error={Boolean(errors.end)}
             helperText={errors.end ?? 'Optioneel.'}
             fullWidth
-            slotProps={{ inputLabel: { shrink: true } }}
           />
         )}
       </Stack>

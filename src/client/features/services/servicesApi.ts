@@ -3,7 +3,7 @@ import type { BulkEntry, BulkEntryWithTotal } from '../../../domain/bulk';
 import { MSG } from '../../../domain/messages';
 import { api, listTags } from '../../api/api';
 import type { ArticleGroup } from '../../api/catalogApi';
-import { declareToasts, serverMessage } from '../../base/errorToasts';
+import { declareToasts, serverMessage, success } from '../../base/errorToasts';
 import type { ToastRequest } from '../../base/toastsSlice';
 
 /** The fields every article answer carries (server routes/articles/schemas.ts). */
@@ -310,10 +310,15 @@ const decidedRefusalOr =
 const serviceSaveFailed = decidedRefusalOr({ message: MSG.phoneNumberTaken });
 
 declareToasts(servicesApi.endpoints, {
-  addService: { failed: serviceSaveFailed },
-  editService: { failed: serviceSaveFailed },
+  addArticle: { succeeded: ({ name }) => success(`Artikel '${name}' succesvol toegevoegd.`) },
+  editArticle: { succeeded: ({ name }) => success(`Artikel '${name}' succesvol opgeslagen.`) },
+  // A refusal shows in the dialog, in red (spec section 8).
+  deleteArticle: { succeeded: () => success('Artikel succesvol verwijderd.') },
+  addService: { succeeded: () => success('Afname succesvol toegevoegd.'), failed: serviceSaveFailed },
+  editService: { succeeded: () => success('Afname succesvol opgeslagen.'), failed: serviceSaveFailed },
+  // The outcome, good or bad, is the spec's modal ('Gelukt!' or 'Whoops!').
   deleteService: { failed: decidedRefusalOr(null) },
-  addBulkService: { failed: decidedRefusalOr({ message: MSG.bulkNotEnough }) },
+  addBulkService: { succeeded: () => success('Bulkafname toegevoegd.'), failed: decidedRefusalOr({ message: MSG.bulkNotEnough }) },
   deleteBulkService: {
     succeeded: () => ({ message: MSG.bulkDeleted, variant: 'success' }),
     failed: decidedRefusalOr({ message: MSG.bulkDeleteFailed }),

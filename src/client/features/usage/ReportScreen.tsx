@@ -7,6 +7,7 @@ import { MSG } from '../../../domain/messages';
 import { saveCsv } from '../../base/download';
 import { paths } from '../../base/paths';
 import { evenWindows, useQueryWindows } from '../../base/useQueryWindows';
+import { DateField } from '../../components/DateField';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { type Column, VirtualTable } from '../../components/VirtualTable';
@@ -76,23 +77,21 @@ function FilterBar({ filters, errors, onChange }: FilterBarProps) {
   return (
     <Paper component="section" aria-label="Filters" variant="outlined" sx={{ p: 2 }}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))', alignItems: 'start' }}>
-        <TextField
-          type="date"
+        <DateField
           label="Van"
           value={filters.from}
-          onChange={(event) => onChange({ from: event.target.value })}
+          onChange={(from) => onChange({ from })}
           error={errors.from !== undefined}
           helperText={errors.from}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to || undefined } }}
+          max={filters.to}
         />
-        <TextField
-          type="date"
+        <DateField
           label="Tot en met"
           value={filters.to}
-          onChange={(event) => onChange({ to: event.target.value })}
+          onChange={(to) => onChange({ to })}
           error={errors.to !== undefined}
           helperText={errors.to}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from || undefined } }}
+          min={filters.from}
         />
         <TextField
           select

@@ -2,6 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { daysInMonth, monthOptions } from '../../../domain/time';
 import { json, type SeenRequest } from '../../test/http';
 import { mockPortal } from '../../test/portalServer';
+import { dateField, enterDate } from '../../test/dateFields';
 import { renderWithProviders, whenSettled } from '../../test/renderWithProviders';
 import { loggedIn } from '../../test/tokens';
 import type { ReportRow, UsageRecord } from './usageApi';
@@ -137,7 +138,7 @@ describe('ReportScreen (/verbruik)', () => {
     const { store } = renderWithProviders('/verbruik?from=2026-04-01&to=2026-04-30', { preloadedState: loggedIn() });
 
     await reportTable();
-    fireEvent.change(screen.getByLabelText('Van'), { target: { value: '2026-05-02' } });
+    enterDate(dateField('Van'), '2026-05-02');
 
     expect(await screen.findByText('De begindatum mag niet na de einddatum liggen.')).toBeTruthy();
     expect(screen.getByText('De einddatum mag niet voor de begindatum liggen.')).toBeTruthy();
@@ -145,7 +146,7 @@ describe('ReportScreen (/verbruik)', () => {
     await whenSettled(store);
     expect(windowQueries(requests)).toEqual([{ report_date_from: '2026-04-01', report_date_to: '2026-04-30' }]);
 
-    fireEvent.change(screen.getByLabelText('Tot en met'), { target: { value: '2026-05-31' } });
+    enterDate(dateField('Tot en met'), '2026-05-31');
     await reportTable();
     expect(screen.queryByText('De begindatum mag niet na de einddatum liggen.')).toBeNull();
     expect(windowQueries(requests).at(-1)).toEqual({ report_date_from: '2026-05-02', report_date_to: '2026-05-31' });

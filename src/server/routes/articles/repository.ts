@@ -59,7 +59,7 @@ export const listArticles = async (db: Db, companyId: number, articleGroupId: nu
         articleGroupId === undefined ? undefined : eq(articles.articleGroupId, articleGroupId),
       ),
     )
-    .orderBy(sql`lower(${articles.name})`, asc(articles.id));
+    .orderBy(sql`search_text(${articles.name})`, asc(articles.id));
   const ids = rows.map((r) => r.article.id);
   const counts =
     ids.length === 0

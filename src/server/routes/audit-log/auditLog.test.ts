@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { parentCompanies, users } from '../../db/schema';
+import { articleGroups, articles, endUsers, parentCompanies, services, users } from '../../db/schema';
 import { findCompanyByName } from '../../seed/demo';
 import { audit } from '../../services/audit';
 import { auth, createTestApp, linkIn, type TestApp } from '../../testing/testApp';
@@ -37,6 +37,7 @@ interface Entry {
   action: string;
   entity: string;
   entity_id: string | null;
+  subject_name: string | null;
   changes: Record<string, unknown> | null;
 }
 
@@ -72,6 +73,7 @@ describe('GET /api/audit-log', () => {
       action: 'user.create',
       entity: 'user',
       entity_id: String(created.json().id),
+      subject_name: 'Lotte Hendriks',
       changes: { firstname: 'Lotte', lastname: 'Hendriks', email: 'lotte@vandijk.nl', phonenumber: null, role_id: 3 },
     });
     expect(Math.abs(newest.created_at - Date.now() / 1000)).toBeLessThan(60);
@@ -171,6 +173,45 @@ describe('GET /api/audit-log', () => {
     expect(second.items.at(-1).action).toBe('company.create');
     expect((await log(admin, { company_id: company.id, page: 3 })).json()).toEqual({ items: [], total: 61 });
     expect((await log(admin, { page: 0 })).statusCode).toBe(400);
+  });
+
+  it('names the objects as they are called now: a service by its article and end user, a bulk entry by its article', async () => {
+    const db = t.database.db;
+    const [service] = await db
+      .select({ id: services.id, articleId: services.articleId, article: articles.name, firstname: endUsers.firstname, lastname: endUsers.lastname })
+      .from(services)
+      .innerJoin(articles, eq(articles.id, services.articleId))
+      .innerJoin(endUsers, eq(endUsers.id, services.endUserId))
+      .where(eq(services.companyId, ids.installatie))
+      .limit(1);
+    const [group] = await db.select().from(articleGroups).limit(1);
+    const actor = { userId: pieter.id, companyId: ids.installatie, impersonatingFrom: null };
+    await audit(db, actor, 'article_group.update', 'article_group', group.id, {});
+    await audit(db, actor, 'bulk_service.create', 'bulk_service', 999999, { article_id: service.articleId, amount: 5 });
+    await audit(db, actor, 'service.delete', 'service', 999998, { article_id: service.articleId });
+    await audit(db, actor, 'service.update', 'service', service.id, {});
+    await audit(db, actor, 'end_user.delete', 'end_user', 999997, {});
+
+    const [goneEndUser, updated, deleted, bulk, groupEntry] = await items(klant);
+    expect(updated).toMatchObject({ entity_id: String(service.id), subject_name: `${service.article} – ${service.firstname} ${service.lastname}` });
+    expect(deleted).toMatchObject({ entity_id: '999998', subject_name: service.article });
+    expect(bulk).toMatchObject({ entity_id: '999999', subject_name: service.article });
+    expect(groupEntry).toMatchObject({ entity: 'article_group', subject_name: group.name });
+    expect(goneEndUser).toMatchObject({ entity: 'end_user', subject_name: null });
+  });
+
+  it('filters by kind of object, with the total of that kind', async () => {
+    const all = (await log(klant)).json();
+    const onlyServices = (await log(klant, { entity: 'service' })).json();
+    expect(onlyServices.items.length).toBeGreaterThan(0);
+    expect((onlyServices.items as Entry[]).every((e) => e.entity === 'service')).toBe(true);
+    expect(onlyServices.total).toBeLessThan(all.total);
+    expect((await log(klant, { entity: 'bestaat_niet' })).json()).toEqual({ items: [], total: 0 });
+    expect((await log(klant, { entity: "service' or 1=1" })).statusCode).toBe(400);
+    // Changes made to the company itself from elsewhere are of its kind too.
+    const companies = await items(admin, { company_id: ids.installatie, entity: 'company' });
+    expect(companies.every((e) => e.entity === 'company')).toBe(true);
+    expect(companies.map((e) => e.action)).toContain('company.end');
   });
 
   it('records no passwords and no tokens', async () => {

@@ -5,6 +5,7 @@ import { auditLog, users } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { errorResponses, integerId, type RouteApp } from '../schemas';
 import { nullableInteger, nullableString, toEpoch } from '../serialize';
+import { subjectNames } from './subjects';
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -24,6 +25,8 @@ const auditEntrySchema = {
     action: { type: 'string' },
     entity: { type: 'string' },
     entity_id: nullableString,
+    /** The object's name as it is now (an article, end user, company, …); null when it is gone or has none. */
+    subject_name: nullableString,
     changes: { anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: true }] },
   },
 } as const;
@@ -42,6 +45,8 @@ export default async function auditLogRoutes(app: RouteApp) {
           {
             company_id: Type.Optional(integerId),
             page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000000 })),
+            /** Only the changes of one kind of object: `article`, `service`, `end_user`, … */
+            entity: Type.Optional(Type.String({ pattern: '^[a-z_]{1,40}$' })),
           },
           { additionalProperties: false },
         ),
@@ -61,9 +66,10 @@ export default async function auditLogRoutes(app: RouteApp) {
       const reachesAll = isProviderStaff(actor.roleId) && actor.permissions.LIST_COMPANIES;
       if (companyId !== actor.companyId && !reachesAll) throw new HttpError(404, 'Bedrijf niet gevonden.');
       const page = request.query.page ?? 1;
-      const ofCompany = or(
-        eq(auditLog.companyId, companyId),
-        and(eq(auditLog.entity, 'company'), eq(auditLog.entityId, String(companyId))),
+      const { entity } = request.query;
+      const ofCompany = and(
+        or(eq(auditLog.companyId, companyId), and(eq(auditLog.entity, 'company'), eq(auditLog.entityId, String(companyId)))),
+        entity === undefined ? undefined : eq(auditLog.entity, entity),
       );
       const [rows, [{ total }]] = await Promise.all([
         app.db
@@ -76,8 +82,9 @@ export default async function auditLogRoutes(app: RouteApp) {
           .offset((page - 1) * AUDIT_PAGE_SIZE),
         app.db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(auditLog).where(ofCompany),
       ]);
+      const names = await subjectNames(app.db, rows.map(({ entry }) => entry));
       return {
-        items: rows.map(({ entry, user }) => ({
+        items: rows.map(({ entry, user }, index) => ({
           id: entry.id,
           created_at: toEpoch(entry.createdAt),
           user: user?.id == null ? null : user,
@@ -86,6 +93,7 @@ export default async function auditLogRoutes(app: RouteApp) {
           action: entry.action,
           entity: entry.entity,
           entity_id: entry.entityId,
+          subject_name: names[index],
           changes: entry.changes,
         })),
         total,

@@ -33,7 +33,7 @@ const toCompanyDto = (company: CompanyRow, groupIds: number[], parent: ParentRow
   end_time: toEpoch(company.endTime),
 });
 
-const byName = sql`lower(${companies.name})`;
+const byName = sql`search_text(${companies.name})`;
 
 /** The company in the answer shape of spec section 3. */
 export const companyDto = async (db: Db, company: CompanyRow) => {

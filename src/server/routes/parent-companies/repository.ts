@@ -10,7 +10,7 @@ export const findParentCompany = async (db: Db, id: number): Promise<ParentRow |
   return row ?? null;
 };
 
-const byName = (column: typeof companies.name | typeof parentCompanies.name) => sql`lower(${column})`;
+const byName = (column: typeof companies.name | typeof parentCompanies.name) => sql`search_text(${column})`;
 
 /** Parent companies in the answer shape `{id, name, sap_number, companies: [{id, name}]}`. */
 export const listParentCompanies = async (db: Db, onlyId?: number) => {

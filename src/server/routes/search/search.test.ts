@@ -1,3 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
+import { surnameSortKey, searchText } from '../../../domain/names';
+import { queryRows } from '../../db';
+import { endUsers, users } from '../../db/schema';
 import { auth, createTestApp, type TestApp } from '../../testing/testApp';
 import { likePattern } from '../../services/search';
 
@@ -45,6 +49,35 @@ describe('GET /api/search', () => {
     expect(likePattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
     expect((await search(klant, '%')).json().article).toEqual([]);
     expect((await search(klant, '_')).json().article).toEqual([]);
+  });
+
+  it("ignores accents on both sides ('zoe' finds the demo's 'Zoë'), people in the Dutch order", async () => {
+    expect((await search(klant, 'zoe')).json().end_user.map((u: { firstname: string }) => u.firstname)).toContain('Zoë');
+
+    const [{ companyId }] = await t.database.db.select({ companyId: users.companyId }).from(users).where(eq(users.email, 'klant@demo.nl'));
+    await t.database.db.insert(endUsers).values([
+      { companyId, firstname: 'Anaïs', lastname: 'de Boer' },
+      { companyId, firstname: 'Anais', lastname: 'Bakker' },
+      { companyId, firstname: 'Anaïs', lastname: 'van der Berg' },
+      { companyId, firstname: 'Anaís', lastname: 'Ångström' },
+    ]);
+    const names = (res: { end_user: { firstname: string; lastname: string }[] }) => res.end_user.map((u) => `${u.firstname} ${u.lastname}`);
+    expect(names((await search(klant, 'anais')).json())).toEqual(['Anaís Ångström', 'Anais Bakker', 'Anaïs van der Berg', 'Anaïs de Boer']);
+    expect(names((await search(klant, 'ANAÏS bakker')).json())).toEqual(['Anais Bakker']);
+    expect(names((await search(klant, 'angstrom')).json())).toEqual(['Anaís Ångström']);
+    expect(names((await search(kees, 'anais')).json())).toEqual([]);
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/end-users/all?term=anais', headers: auth(klant) });
+    expect(list.json().map((u: { lastname: string }) => u.lastname)).toEqual(['Ångström', 'Bakker', 'van der Berg', 'de Boer']);
+  });
+
+  it("strips the same surname particles and accents as domain/names.ts", async () => {
+    const lastnames = ['de Boer', 'van der Berg', "van 't Hof", 'Van Dijk', 'in den Bosch', 'op de Beek', 'ter Horst', 'Vandenberg', 'de', 'Ölçer'];
+    const rows = await queryRows<{ name: string; key: string; text: string }>(
+      t.database.db,
+      sql`select name, name_sort_key(name) as key, search_text(name) as text from unnest(${sql.param(lastnames)}::text[]) as name`,
+    );
+    expect(rows.map((r) => [r.name, r.key, r.text])).toEqual(lastnames.map((name) => [name, searchText(surnameSortKey(name)), searchText(name)]));
   });
 
   it('needs a term', async () => {

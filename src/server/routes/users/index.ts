@@ -96,7 +96,8 @@ export default async function userRoutes(app: RouteApp) {
         .select()
         .from(users)
         .where(eq(users.companyId, request.actor.companyId))
-        .orderBy(sql`lower(${users.lastname})`, sql`lower(${users.firstname})`, asc(users.id));
+        // The Dutch order of domain/names.ts ('de Boer' under B): the functions of migration 0008.
+        .orderBy(sql`name_sort_key(${users.lastname})`, sql`search_text(${users.firstname})`, asc(users.id));
       return rows.map(contactPersonDto);
     },
   );

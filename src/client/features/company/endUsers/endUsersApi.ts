@@ -1,5 +1,6 @@
 import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit';
 import { api } from '../../../api/api';
+import { declareToasts, success } from '../../../base/errorToasts';
 import type { RootState } from '../../../base/hooks';
 
 export interface EndUserName {
@@ -75,6 +76,11 @@ export const endUsersApi = api.injectEndpoints({
 });
 
 export const { useGetEndUserQuery, useEditEndUserMutation } = endUsersApi;
+
+// A refusal shows next to the form (EditEndUserScreen).
+declareToasts(endUsersApi.endpoints, {
+  editEndUser: { succeeded: ({ firstname, lastname }) => success(`Eindgebruiker '${firstname} ${lastname}' succesvol opgeslagen.`) },
+});
 
 const selectEndUserResult = (state: RootState, id: number) => endUsersApi.endpoints.getEndUser.select(id)(state).data;
 

@@ -1,0 +1,125 @@
+import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatDateTime, formatDecimal } from '../../../domain/format';
+import { isProviderStaff } from '../../../domain/permissions';
+import { currentMonth, monthLabel, previousMonth } from '../../../domain/time';
+import { useCurrentUser, usePermission } from '../../api/accountApi';
+import { selectIsImpersonating } from '../../base/authSlice';
+import { useAppSelector } from '../../base/hooks';
+import { useGetCompanyCountsQuery, useGetLastUsageImportsQuery } from './staffApi';
+
+const HEADING_ID = 'dashboard-beheer';
+
+/** The admin screen's tabs by their address (features/admin: ?tab=). */
+const adminTab = (tab: 'bedrijven' | 'verbruik-importeren' | 'facturatie-export') => `/mer-admin?tab=${tab}`;
+
+/** Provider staff on their own company: not managing one. */
+export const useIsStaffAtHome = (): boolean => {
+  const { data: user } = useCurrentUser();
+  const impersonating = useAppSelector(selectIsImpersonating);
+  return user !== undefined && isProviderStaff(user.role_id) && !impersonating;
+};
+
+function OverviewCard({ title, id, children, action }: { title: string; id: string; children: ReactNode; action: ReactNode }) {
+  return (
+    <Card component="section" aria-labelledby={id} variant="outlined" sx={{ display: 'flex', flexDirection: 'column' }}>
+      <CardContent sx={{ flexGrow: 1 }}>
+        <Typography variant="h3" id={id} sx={{ mb: 1 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+      <CardActions>{action}</CardActions>
+    </Card>
+  );
+}
+
+function CompaniesCard() {
+  const mayList = usePermission('LIST_COMPANIES');
+  const { data: counts, isError } = useGetCompanyCountsQuery(mayList ? undefined : skipToken);
+  let summary = 'Laden...';
+  if (!mayList || isError) summary = 'Beheer de klanten en hun gegevens.';
+  else if (counts) {
+    summary = `${formatDecimal(counts.customers, 0)} ${counts.customers === 1 ? 'klant' : 'klanten'}`;
+    if (counts.ended > 0) summary += `, waarvan ${formatDecimal(counts.ended, 0)} beëindigd`;
+  }
+  return (
+    <OverviewCard
+      title="Bedrijven"
+      id="dashboard-bedrijven"
+      action={
+        <Button component={RouterLink} to={adminTab('bedrijven')}>
+          Naar de bedrijven
+        </Button>
+      }
+    >
+      <Typography>{summary}</Typography>
+    </OverviewCard>
+  );
+}
+
+function UsageImportsCard() {
+  const mayUpload = usePermission('UPLOAD_CDR');
+  const { data: imports, isError } = useGetLastUsageImportsQuery();
+  return (
+    <OverviewCard
+      title="Laatste verbruiksimports"
+      id="dashboard-imports"
+      action={
+        mayUpload && (
+          <Button component={RouterLink} to={adminTab('verbruik-importeren')}>
+            Verbruik importeren
+          </Button>
+        )
+      }
+    >
+      {isError && <Typography>De imports konden niet worden geladen.</Typography>}
+      {imports?.length === 0 && <Typography>Er is nog geen verbruik geïmporteerd.</Typography>}
+      {imports && imports.length > 0 && (
+        <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+          {imports.map((record) => (
+            <li key={record.id}>
+              {formatDateTime(record.created_at)}
+              {record.file && ` · ${record.file}`}
+              {record.imported !== null && ` · ${formatDecimal(record.imported, 0)} geïmporteerd`}
+            </li>
+          ))}
+        </Box>
+      )}
+    </OverviewCard>
+  );
+}
+
+function BillingExportCard() {
+  return (
+    <OverviewCard
+      title="Facturatie-export"
+      id="dashboard-facturatie"
+      action={
+        <Button component={RouterLink} to={adminTab('facturatie-export')}>
+          Naar de facturatie-export
+        </Button>
+      }
+    >
+      <Typography>{`De facturatie-input per maand, bijvoorbeeld van ${monthLabel(previousMonth(currentMonth()))}.`}</Typography>
+    </OverviewCard>
+  );
+}
+
+/** What provider staff open the portal for: the companies, the last usage imports and the billing export. */
+export function StaffOverview() {
+  return (
+    <Box component="section" aria-labelledby={HEADING_ID}>
+      <Typography variant="h2" id={HEADING_ID} sx={{ mb: 2 }}>
+        Beheer
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
+        <CompaniesCard />
+        <UsageImportsCard />
+        <BillingExportCard />
+      </Box>
+    </Box>
+  );
+}

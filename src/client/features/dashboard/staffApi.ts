@@ -1,0 +1,60 @@
+import { api } from '../../api/api';
+
+/** A company as the staff overview counts it (GET /companies answers much more). */
+interface StaffCompany {
+  id: number;
+  is_provider: boolean;
+  end_time: number | null;
+}
+
+export interface CompanyCounts {
+  /** Customers, the provider's own company not counted. */
+  customers: number;
+  /** Of which ended (an end date set). */
+  ended: number;
+}
+
+/** A usage import as the change log recorded it (`usage.import`). */
+export interface UsageImportRecord {
+  id: number;
+  /** Unix seconds. */
+  created_at: number;
+  file: string | null;
+  imported: number | null;
+}
+
+interface AuditEntry {
+  id: number;
+  created_at: number;
+  changes: { file?: unknown; imported?: unknown } | null;
+}
+
+/** The staff's dashboard reads the same calls the admin screens make: the companies, and the change log's usage imports. */
+export const staffApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCompanyCounts: build.query<CompanyCounts, void>({
+      query: () => 'companies',
+      transformResponse: (companies: StaffCompany[]): CompanyCounts => {
+        const customers = companies.filter((company) => !company.is_provider);
+        return { customers: customers.length, ended: customers.filter((company) => company.end_time !== null).length };
+      },
+      providesTags: [{ type: 'Company', id: 'LIST' }],
+    }),
+    getLastUsageImports: build.query<UsageImportRecord[], void>({
+      query: () => ({ url: 'audit-log', params: { page: 1, entity: 'usage_import' } }),
+      transformResponse: ({ items }: { items: AuditEntry[] }): UsageImportRecord[] =>
+        items.slice(0, LAST_IMPORTS).map(({ id, created_at, changes }) => ({
+          id,
+          created_at,
+          file: typeof changes?.file === 'string' ? changes.file : null,
+          imported: typeof changes?.imported === 'number' ? changes.imported : null,
+        })),
+      providesTags: ['AuditLog'],
+    }),
+  }),
+});
+
+/** How many of the latest imports the dashboard lists. */
+const LAST_IMPORTS = 3;
+
+export const { useGetCompanyCountsQuery, useGetLastUsageImportsQuery } = staffApi;

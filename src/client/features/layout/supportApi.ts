@@ -1,0 +1,20 @@
+import { api } from '../../api/api';
+
+/** How customers reach support (server configuration); spec section 9 fixes the hours. */
+export interface SupportContact {
+  phone: string;
+  email: string;
+}
+
+export const supportApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    // Public: the 404 page shows it to visitors who are not logged in too.
+    getSupportContact: build.query<SupportContact, void>({
+      query: () => 'support',
+      extraOptions: { anonymous: true },
+      keepUnusedDataFor: 3600,
+    }),
+  }),
+});
+
+export const { useGetSupportContactQuery } = supportApi;
