@@ -114,8 +114,8 @@ const totalsInRange = (companyId: number, range: DateRange, filters: ReportFilte
 /** The end user's columns of a report row; `holder` is the alias of the row with the end user id (services or usage_number_months). */
 const reportColumns = (holder: 's' | 'u') =>
   sql.raw(`coalesce(${holder}.end_user_id, 0) as id, coalesce(e.firstname, '') as firstname, coalesce(e.lastname, '') as lastname`);
-/** Rows go by end user the Dutch way ('de Boer' under B, domain/names.ts; the functions of migration 0008). */
-const SORT_COLUMNS = sql.raw('name_sort_key(e.lastname) as sort_lastname, search_text(e.firstname) as sort_firstname');
+/** Rows go by end user the Dutch way ('de Boer' under B, domain/names.ts): the keys kept with the name (migration 0009). */
+const SORT_COLUMNS = sql.raw('e.sort_lastname, e.sort_firstname');
 
 /**
  * The report's rows as a statement: `select {columns} from report`, ordered by `order`. One row
