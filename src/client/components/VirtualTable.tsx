@@ -139,9 +139,9 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   return (
     <TableContainer
       onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
-      // Without row links nothing inside takes focus: the scroll area itself does, so the
-      // keyboard can scroll it (WCAG 2.1.1).
-      tabIndex={rowHref ? undefined : 0}
+      // The scroll area takes focus itself, so the keyboard can scroll it (WCAG 2.1.1) also
+      // when no row in view has a link: no row links, or rows still loading.
+      tabIndex={0}
       sx={{
         maxHeight: height,
         scrollPaddingTop: HEADER_HEIGHT,
