@@ -3,6 +3,7 @@ import { benchArticlePage } from './articlePage';
 import { benchArticlePageAB } from './articlePageAB';
 import { benchCostEngine } from './costEngine';
 import { benchCosts } from './costs';
+import { benchLighthouse } from './lighthouse';
 import { benchServiceReads } from './servicesReads';
 import { benchUsageImport } from './usageImport';
 
@@ -57,6 +58,8 @@ const main = async () => {
       out.push((await postgresReachable()) ? (await benchCosts('postgres', postgresUrl)).report : `\nPostgreSQL not reachable at ${postgresUrl}: skipped`);
     }
   }
+  // Lighthouse's mobile emulation on six screens (needs `npm run build` and Chromium).
+  if (!only || only === 'lighthouse') out.push(await benchLighthouse());
   // The cost engine alone (no database): 12 months of the large customer, lines and totals.
   if (!only || only === 'engine') out.push(await benchCostEngine());
   console.log(out.join('\n'));

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { addMonths, businessTimeToEpoch, currentMonth, monthKey, monthLabel, monthOf, monthOptions, monthRange, monthStart, parseIsoDate, parseMonthKey, previousMonth, shiftMonth, todayNoon, zonedParts, zonedPartsFromDatabase } from './time';
+import { addMonths, businessTimeToEpoch, currentMonth, lastWholeMonth, monthKey, monthLabel, monthOf, monthOptions, monthRange, monthStart, parseIsoDate, parseMonthKey, previousMonth, shiftMonth, todayNoon, zonedParts, zonedPartsFromDatabase } from './time';
 
 describe('business time (Europe/Amsterdam)', () => {
   it('converts wall-clock time in winter (UTC+1) and summer (UTC+2)', () => {
@@ -121,6 +121,13 @@ describe('months', () => {
   it('knows the business month of an instant: Amsterdam is already in March at 23:30 UTC on 28 February', () => {
     expect(currentMonth(Date.UTC(2026, 1, 28, 23, 30))).toEqual({ year: 2026, month: 3 });
     expect(currentMonth(Date.UTC(2026, 1, 28, 22, 30))).toEqual({ year: 2026, month: 2 });
+  });
+
+  it('takes the month before the current one as the last whole month, the default of Kosten and Verbruik', () => {
+    expect(lastWholeMonth(Date.UTC(2026, 10, 28, 12))).toEqual({ year: 2026, month: 10 });
+    expect(lastWholeMonth(Date.UTC(2026, 0, 1, 9))).toEqual({ year: 2025, month: 12 });
+    // 31 December 23:30 UTC is already 1 January in Amsterdam: the last whole month is December.
+    expect(lastWholeMonth(Date.UTC(2025, 11, 31, 23, 30))).toEqual({ year: 2025, month: 12 });
   });
 
   it('names a month in Dutch', () => {

@@ -194,6 +194,12 @@ export const currentMonth = (nowMs: number = Date.now()): Month => {
   return { year, month };
 };
 
+/**
+ * The month before the current one: the last whole month, whose costs are on the last bill. Kosten
+ * and Verbruik open on it when the address names no month (28-11-2026 opens on oktober 2026).
+ */
+export const lastWholeMonth = (nowMs: number = Date.now()): Month => previousMonth(currentMonth(nowMs));
+
 /** The first day of `from` to the last day of `to` (by default the one month `from`). */
 export const monthRange = (from: Month, to: Month = from): DateRange => ({
   from: monthStart(from),

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { CHROMIUM, hasChromium } from './portal';
+import { CHROMIUM, hasChromium, login } from './portal';
 
-export { CHROMIUM, hasChromium, launchBrowser, startPortal, type Portal } from './portal';
+export { CHROMIUM, DEMO_PASSWORD, hasChromium, launchBrowser, login, startPortal, type Portal } from './portal';
 
 /**
  * Browser tests need Debian's Chromium. Without it they are skipped with a plain message,
@@ -16,16 +16,6 @@ export const describeInBrowser: jest.Describe = (() => {
   console.warn(`Browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium).`);
   return describe.skip;
 })();
-
-export const DEMO_PASSWORD = 'Welkom123!';
-
-export const login = async (page: Page, baseUrl: string, email: string, password = DEMO_PASSWORD) => {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('E-mailadres').fill(email);
-  await page.getByLabel('Wachtwoord').fill(password);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
-};
 
 /** axe-core scan: no serious or critical violations. Answers them readably for the assertion. */
 /**

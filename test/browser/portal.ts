@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Starting the built portal and Debian's Chromium; no Jest here, so benchmarks use it too. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -12,7 +12,7 @@ export const hasChromium = fs.existsSync(CHROMIUM);
 
 const root = path.resolve(__dirname, '../..');
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -49,7 +49,8 @@ export const startPortal = async ({ databaseUrl = '', projectRoot = root }: { da
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       // A server on PostgreSQL needs its own token secret (the demo folder keeps one of its own).
-      ...(databaseUrl ? { JWT_SECRET: crypto.randomBytes(32).toString('base64') } : {}),
+      // …and mails as files, as in demo mode.
+      ...(databaseUrl ? { JWT_SECRET: crypto.randomBytes(32).toString('base64'), MAIL_OUTBOX: '1' } : {}),
       LOGIN_RATE_LIMIT: '1000',
       LOGIN_CLIENT_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
@@ -87,18 +88,28 @@ export const startPortal = async ({ databaseUrl = '', projectRoot = root }: { da
   };
 };
 
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+/** Chromium's flags here: headless, and no connections of its own (the network is closed). */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+
+export const DEMO_PASSWORD = 'Welkom123!';
+
+/** Logs in through the login screen, as a user does; the portal then shows the dashboard. */
+export const login = async (page: Page, baseUrl: string, email: string, password = DEMO_PASSWORD) => {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('E-mailadres').fill(email);
+  await page.getByLabel('Wachtwoord').fill(password);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await page.waitForURL(`${baseUrl}/dashboard`);
+};
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from './harness';
+import { DEMO_PASSWORD } from './portal';
 
 /**
  * Helpers shared by the browser test files. Expected values are computed here from the spec

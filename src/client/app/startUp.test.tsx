@@ -89,8 +89,25 @@ describe('startUp (a full page load)', () => {
     await whenSettled(store);
   });
 
+  it('asks the dashboard its tiles and the group bundle, so it renders whole at once', async () => {
+    const requests = mockReload();
+    await reloadAt('/dashboard');
+    expect(calls(requests)).toEqual(expect.arrayContaining(['GET /api/article-groups/visible', 'GET /api/article-groups/count', 'GET /api/costs/hasgroupbundle']));
+  });
+
+  it("asks Kosten the month's costs and the chart's twelve months, of the month in the address", async () => {
+    const requests = mockReload();
+    await reloadAt('/kosten', '?maand=2026-09');
+    expect(calls(requests)).toEqual(
+      expect.arrayContaining([
+        'GET /api/costs?costs_date_from=2026-09-01&costs_date_to=2026-09-30',
+        'GET /api/costsbymonth?costs_date_from=2025-10-01&costs_date_to=2026-09-30',
+      ]),
+    );
+  });
+
   it('asks only the frame on other logged-in screens', async () => {
-    for (const pathname of ['/dashboard', '/kosten', '/mijn-bedrijf', '/zoek/jan']) {
+    for (const pathname of ['/kosten/maandelijks', '/mijn-bedrijf', '/zoek/jan']) {
       const requests = mockReload();
       await reloadAt(pathname);
       expect(calls(requests)).toEqual(['POST /api/auth/refresh', ...FRAME]);

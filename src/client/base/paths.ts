@@ -52,7 +52,7 @@ export const paths = {
   /** `costsType`: maandelijks, nieuwe-aansluitingen, setup or verbruik; the month is part of the address. */
   costsDetail: (costsType: string, month: Month) => `/kosten/${costsType}${monthQuery(month)}`,
   costsArticle: (costsType: string, articleId: number, month: Month) => `/kosten/${costsType}/${articleId}${monthQuery(month)}`,
-  /** The usage report; without a range it shows the current month. */
+  /** The usage report; without a range it shows the last whole month, as Kosten does. */
   usage: (range?: DateRange) => `/verbruik${rangeQuery(range)}`,
   /** The usage report of a whole month. */
   usageOfMonth: (month: Month) => paths.usage(monthRange(month)),

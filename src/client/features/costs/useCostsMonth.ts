@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { type Month, monthKey, monthOf, parseMonthKey } from '../../../domain/time';
+import { lastWholeMonth, type Month, monthKey, monthOf, parseMonthKey } from '../../../domain/time';
 import { COSTS_MONTH_PARAM } from '../../base/paths';
 import { costsMonthOptions } from './costsModel';
 
@@ -11,19 +11,23 @@ const useAddressMonth = (): Month | null => {
   return useMemo(() => parseMonthKey(key), [key]);
 };
 
+/** The month of /kosten for the address's month key: see useCostsOverviewMonth. */
+export const costsOverviewMonth = (asked: Month | null, options = costsMonthOptions()): Month => {
+  const key = asked && monthKey(asked);
+  const offered = options.find((option) => option.value.startsWith(`${key}-`));
+  return offered ? monthOf(offered.value)! : lastWholeMonth();
+};
+
 /**
  * The month of /kosten: the address's while it is one of the picker's options (spec section 4:
- * the selected month drives the date filter), otherwise the default, the month before today.
+ * the selected month drives the date filter), otherwise the default, the last whole month (the usage report's default too).
  * Picking a month writes it into the address, so a reload or a shared link shows the same month.
  */
 export const useCostsOverviewMonth = () => {
   const [, setSearchParams] = useSearchParams();
   const options = useMemo(() => costsMonthOptions(), []);
   const asked = useAddressMonth();
-  const month = useMemo(() => {
-    const key = asked && monthKey(asked);
-    return monthOf(options.find((option) => option.value.startsWith(`${key}-`))?.value ?? options[1].value)!;
-  }, [asked, options]);
+  const month = useMemo(() => costsOverviewMonth(asked, options), [asked, options]);
   return {
     options,
     month,

@@ -28,12 +28,14 @@ describe('DashboardScreen', () => {
     expect(within(tiles.getByRole('link', { name: /Hardware/ })).getByText('1 afname')).toBeTruthy();
   });
 
-  it('shows the group bundle of the current month in Dutch notation, linking to the usage report', async () => {
+  it('shows the group bundle of the current month in Dutch notation, linking to the usage report of that month', async () => {
     const requests = mockPortal(withGroupBundle);
     renderWithProviders('/dashboard', { preloadedState: loggedIn() });
 
     const usage = await screen.findByText('12,35 GB van 50,00 GB');
-    expect(usage.closest('a')?.getAttribute('href')).toBe('/verbruik');
+    const [year, month] = current.value.split('-').map(Number);
+    const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    expect(usage.closest('a')?.getAttribute('href')).toBe(`/verbruik?from=${current.value}&to=${current.value.slice(0, 8)}${last}`);
     expect(screen.getByRole('progressbar', { name: 'Verbruik groepsbundel' }).getAttribute('aria-valuenow')).toBe('24.69');
     expect(bundleMonths(requests, '/api/groupbundlecosts')).toEqual([current.value]);
   });

@@ -2,7 +2,7 @@ import { Card, CardActionArea, CardContent, LinearProgress, Typography } from '@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatGb } from '../../../domain/format';
-import { currentMonth, type Month, monthKey, monthStart } from '../../../domain/time';
+import { type Month, monthStart } from '../../../domain/time';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
 import { selectBundlePercentage, useGetGroupBundleQuery, useGetGroupBundleStatusQuery } from './dashboardApi';
@@ -16,8 +16,7 @@ export function GroupBundleCard({ month }: { month: Month }) {
   const percentage = useAppSelector((state) => selectBundlePercentage(state, firstDay));
 
   if (!hasGroupBundle || !bundle) return null;
-  // The report shows the current month by default; an earlier month goes along in the address.
-  const report = monthKey(month) === monthKey(currentMonth()) ? paths.usage() : paths.usageOfMonth(month);
+  const report = paths.usageOfMonth(month);
   return (
     <Card>
       <CardActionArea component={RouterLink} to={report}>

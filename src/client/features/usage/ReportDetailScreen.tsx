@@ -9,7 +9,7 @@ import { ScreenTitle } from '../../components/ScreenTitle';
 import { UsageNotFound } from './UsageNotFound';
 import { type Column, VirtualTable } from '../../components/VirtualTable';
 import {
-  currentMonthRange,
+  defaultReportRange,
   dutchDate,
   endUserName,
   formatCount,
@@ -55,7 +55,7 @@ export function ReportDetailScreen() {
 function NumberUsage({ userId: id }: { userId: number }) {
   const { userPhoneNumber = '' } = useParams();
   const [searchParams] = useSearchParams();
-  const defaults = useMemo(() => currentMonthRange(), []);
+  const defaults = useMemo(() => defaultReportRange(), []);
   const filters = readFilters(searchParams, defaults);
   const { from, to } = validRange(filters, defaults);
   const records = useGetReportRecordsInfiniteQuery({ userId: id, phoneNumber: userPhoneNumber, from, to });

@@ -12,7 +12,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { type Column, VirtualTable } from '../../components/VirtualTable';
 import {
-  currentMonthRange,
+  defaultReportRange,
   DIRECTION_OPTIONS,
   endUserName,
   filtersToSearch,
@@ -48,7 +48,7 @@ const columns: Column<ReportRow>[] = [
  */
 export function ReportScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const defaults = useMemo(() => currentMonthRange(), []);
+  const defaults = useMemo(() => defaultReportRange(), []);
   const filters = readFilters(searchParams, defaults);
   const errors = rangeErrors(filters);
   const valid = !errors.from && !errors.to;

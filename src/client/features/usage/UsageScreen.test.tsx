@@ -10,9 +10,10 @@ import type { ReportRow, UsageRecord } from './usageApi';
 configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(30000);
 
-const [current] = monthOptions();
-const [year, month] = current.value.split('-').map(Number);
-const currentLast = `${current.value.slice(0, 8)}${daysInMonth(year, month)}`;
+/** The default period: the month Kosten opens on, the last whole one. */
+const [, lastWhole] = monthOptions();
+const [year, month] = lastWhole.value.split('-').map(Number);
+const lastWholeEnd = `${lastWhole.value.slice(0, 8)}${daysInMonth(year, month)}`;
 
 const reportRow = (overrides: Partial<ReportRow> = {}): ReportRow => ({
   id: 7,
@@ -80,7 +81,7 @@ const cellTexts = (row: HTMLElement) => within(row).getAllByRole('cell').map((ce
 const reportTable = () => screen.findByRole('table', { name: 'Verbruik per nummer' });
 
 describe('ReportScreen (/verbruik)', () => {
-  it('shows the current month per number: name, number, product, data, sms, call time and total', async () => {
+  it('opens on the month Kosten opens on (the last whole one), per number: name, number, product, data, sms, call time and total', async () => {
     const requests = mockReport();
     renderWithProviders('/verbruik', { preloadedState: loggedIn() });
 
@@ -101,8 +102,8 @@ describe('ReportScreen (/verbruik)', () => {
     expect(within(second).getByRole('link').getAttribute('href')).toBe('/verbruik/0/geen-gebruiker/0687654321');
     expect(screen.getByText('2 nummers, totaal € 12,45')).toBeTruthy();
     // The first window of rows and the summary, for the same period.
-    expect(reportQueries(requests)).toEqual([{ report_date_from: current.value, report_date_to: currentLast, offset: '0', limit: '200' }]);
-    expect(reportQueries(requests, '/api/report/summary')).toEqual([{ report_date_from: current.value, report_date_to: currentLast }]);
+    expect(reportQueries(requests)).toEqual([{ report_date_from: lastWhole.value, report_date_to: lastWholeEnd, offset: '0', limit: '200' }]);
+    expect(reportQueries(requests, '/api/report/summary')).toEqual([{ report_date_from: lastWhole.value, report_date_to: lastWholeEnd }]);
   });
 
   it('fetches again when a filter changes, keeping the filters in the address', async () => {
@@ -119,7 +120,7 @@ describe('ReportScreen (/verbruik)', () => {
     await user.type(screen.getByLabelText('Afzender'), '0612{Enter}');
     await waitFor(() => expect(reportQueries(requests)).toHaveLength(5));
 
-    const range = { report_date_from: current.value, report_date_to: currentLast };
+    const range = { report_date_from: lastWhole.value, report_date_to: lastWholeEnd };
     expect(reportQueries(requests, '/api/report/summary')).toEqual(windowQueries(requests));
     expect(windowQueries(requests).slice(1)).toEqual([
       { ...range, type: 'data' },
@@ -241,12 +242,12 @@ describe('ReportDetailScreen (/verbruik/{userId}/{userName}/{userPhoneNumber})',
     expect(back.getAttribute('href')).toBe('/verbruik?from=2026-04-01&to=2026-04-30');
   });
 
-  it('takes the current month for a direct link without a period', async () => {
+  it('takes the last whole month for a direct link without a period', async () => {
     const requests = mockReport();
     renderWithProviders('/verbruik/7/jan-jansen/0612345678', { preloadedState: loggedIn() });
 
     await screen.findByRole('table', { name: 'Verbruiksregels (3)' });
-    expect(reportQueries(requests, '/api/report/7/0612345678')).toEqual([{ report_date_from: current.value, report_date_to: currentLast }]);
+    expect(reportQueries(requests, '/api/report/7/0612345678')).toEqual([{ report_date_from: lastWhole.value, report_date_to: lastWholeEnd }]);
   });
 
   it('loads the records after the first page on request, and says when all are shown', async () => {

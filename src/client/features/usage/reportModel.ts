@@ -1,20 +1,20 @@
 import { formatBytes, formatDecimal, formatDuration } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
-import { currentMonth, type DateRange, monthRange, parseIsoDate } from '../../../domain/time';
+import { type DateRange, lastWholeMonth, monthRange, parseIsoDate } from '../../../domain/time';
 import type { ReportDirection, ReportFilters, ReportRow, ReportType, UsageRecord } from './usageApi';
 
 /**
  * The report's filters live in the query string (`from`, `to`, `type`, `direction`, `out_only`,
  * `sender`), so a filtered report can be linked to, and the back button undoes a change. Values
- * equal to the defaults are left out: plain /verbruik is the current month, unfiltered.
+ * equal to the defaults are left out: plain /verbruik is the last whole month, unfiltered.
  */
 
 /**
- * The default period: the current month, from its first to its last day. Links from elsewhere
- * that mean another month carry it (/kosten/verbruik and the dashboard's bundle for an earlier
- * month), so the plain menu entry shows the usage of the month in progress.
+ * The default period: the month Kosten opens on (the last whole month), from its first to its last
+ * day, so the menu's Verbruik explains the bill Kosten shows. Links that mean another month carry
+ * it (/kosten/verbruik of a chosen month, the dashboard's bundle of the month in progress).
  */
-export const currentMonthRange = (nowMs: number = Date.now()): DateRange => monthRange(currentMonth(nowMs));
+export const defaultReportRange = (nowMs: number = Date.now()): DateRange => monthRange(lastWholeMonth(nowMs));
 
 export const TYPE_OPTIONS: { value: ReportType; label: string }[] = [
   { value: '', label: 'Alle' },
