@@ -4,6 +4,8 @@ export const MSG = {
   loginFailed: 'E-mail adres of wachtwoord incorrect. Probeer het opnieuw.',
   /** A rate limit's answer (429): the login's, the reset's and the plugin's. */
   tooManyAttempts: 'Te veel pogingen. Probeer het later opnieuw.',
+  /** The database is restarting or unreachable (503 with Retry-After): a retry in a few seconds will do. */
+  databaseUnavailable: 'De gegevens zijn even niet bereikbaar. Probeer het over enkele seconden opnieuw.',
   resetTimedOut: 'De link is verlopen. Neem contact op met uw account manager.',
   resetInvalidToken: 'Het toegewezen token is niet geldig. Neem contact op met uw account manager.',
   resetOther: (serverMessage: string) => `Er ging iets mis: ${serverMessage}`,

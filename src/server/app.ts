@@ -20,6 +20,7 @@ import { createBackgroundTasks, settleWithin } from './services/backgroundTasks'
 import { createPermissionStore } from './services/auth/permissions';
 import { createTokenService } from './services/auth/tokens';
 import { apiRoutes } from './routes';
+import healthRoutes from './routes/health';
 import './types';
 
 export interface AppOptions {
@@ -115,6 +116,7 @@ export const buildApp = async ({ config, database, clientDir }: AppOptions): Pro
   await app.register(errorsPlugin);
   await app.register(authPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(healthRoutes);
 
   if (hasClient) {
     const inMemory = serveClientScripts(app, spaDir);

@@ -60,6 +60,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (env.JWT_SECRET) jwtSecret = decodeSecret(env.JWT_SECRET);
   else if (!databaseUrl) jwtSecret = demoSecret(dataDir);
   else throw new Error('JWT_SECRET is required when DATABASE_URL is set.');
+  // In production the activation and reset mails must reach people: a folder on one instance's
+  // disk would swallow them. MAIL_OUTBOX=1 keeps the folder on purpose (a test set-up).
+  if (databaseUrl && !env.SMTP_URL && env.MAIL_OUTBOX !== '1') {
+    throw new Error('SMTP_URL is required when DATABASE_URL is set (or MAIL_OUTBOX=1 to write mails to DATA_DIR/outbox).');
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',

@@ -7,7 +7,11 @@ import { prepareDatabase } from './start';
 /** The process: configuration, database, HTTP server, clean shutdown. Everything else is in app.ts. */
 const main = async () => {
   const config = loadConfig();
-  const prepared = await prepareDatabase(config, { info: (message) => console.log(message) });
+  const prepared = await prepareDatabase(config, {
+    info: (message) => console.log(message),
+    // Before the app's logger exists: the same one-line JSON shape.
+    warn: (details, message) => console.warn(JSON.stringify({ level: 40, time: Date.now(), ...details, msg: message })),
+  });
   const app = await buildApp({ config, database: prepared.database });
   // The embedded database has no autovacuum daemon of its own (db/maintenance.ts).
   const maintenance = maintainEmbedded(prepared.database, { log: app.log });

@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import { isEmptyDataDir, openPglite, openPostgres, type Database } from './db';
+import { isEmptyDataDir, openPglite, openPostgres, type Database, type PoolLog } from './db';
 import { lockDataDir } from './db/lock';
 import { seedDemoData } from './seed/demo';
 import { seedDemoUsage } from './seed/demoUsage';
@@ -19,21 +19,19 @@ export interface PreparedDatabase {
  */
 export const prepareDatabase = async (
   config: Config,
-  log?: { info: (message: string) => void },
+  log?: { info: (message: string) => void } & PoolLog,
   { seedDemo = true }: { seedDemo?: boolean } = {},
 ): Promise<PreparedDatabase> => {
   if (config.databaseUrl) {
-    const database = await openPostgres(config.databaseUrl);
-    await database.migrate();
-    await seedReferenceData(database.db);
+    const database = await openPostgres(config.databaseUrl, undefined, log);
+    await database.migrate(seedReferenceData);
     return { database, seededDemo: false, release: () => undefined };
   }
   const release = lockDataDir(config.dataDir);
   try {
     const fresh = seedDemo && isEmptyDataDir(config.dataDir);
     const database = await openPglite(config.dataDir);
-    await database.migrate();
-    await seedReferenceData(database.db);
+    await database.migrate(seedReferenceData);
     if (fresh) {
       log?.info('empty data folder: seeding the demo data');
       await database.db.transaction(async (tx) => {

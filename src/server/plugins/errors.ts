@@ -164,6 +164,28 @@ const dataExceptionOf = (error: unknown): string | null => {
 };
 
 /**
+ * Errors that mean "the database cannot be reached right now", not "this request is wrong": the
+ * network's (refused, reset, timed out), PostgreSQL's connection exceptions (class 08) and its
+ * shutdown and start-up states (57P01-57P03), and the pg driver's own for a connection that ended
+ * or could not be made in time.
+ */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03']);
+const UNAVAILABLE_MESSAGES = /^Connection terminated|^timeout exceeded when trying to connect|^Client has encountered a connection error|^Client was closed/;
+
+const isDatabaseUnavailable = (error: unknown): boolean => {
+  let e = error;
+  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth += 1, e = (e as { cause?: unknown }).cause) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  }
+  return false;
+};
+
+/** Seconds a client is asked to wait before it tries again while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
  * The multipart parser's (busboy's) errors for a body that is cut off or has no usable boundary:
  * plain Errors without a status, told apart by their text.
  */
@@ -217,6 +239,11 @@ export default fp(
         // A value the schemas let through but the database refuses: the schema should catch it first.
         request.log.warn({ err: error, code: dataException }, 'database refused a value');
         return reply.code(400).send({ message: 'Ongeldige invoer: een waarde is te groot, te lang of bevat ongeldige tekens.' });
+      }
+      if (isDatabaseUnavailable(error)) {
+        // A restart of PostgreSQL or a broken connection: a retry in a few seconds will do.
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply.code(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).send({ message: MSG.databaseUnavailable });
       }
       const status = error.statusCode ?? 500;
       if (status >= 500) {

@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../testing/testApp';
+
+/** /healthz and /readyz for a load balancer (issue 19); the database going away is in db/postgresResilience.test.ts. */
+describe('health endpoints', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ demo: false });
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  const journal = JSON.parse(fs.readFileSync(path.join(__dirname, '../db/migrations/meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+
+  it('answers /healthz without a login and without the database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers /readyz with the migrations the database holds', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', migrations: journal.entries.length });
+  });
+
+  it('is not ready while the database lacks a migration of this build (an older schema)', async () => {
+    const [last] = (await t.database.db.execute(sql`select id from drizzle.__drizzle_migrations order by id desc limit 1`)).rows as { id: number }[];
+    await t.database.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${last.id}`);
+    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'migrations pending', applied: journal.entries.length - 1, expected: journal.entries.length });
+  });
+});
