@@ -82,6 +82,22 @@ describe('security headers', () => {
   });
 });
 
+describe('request ids', () => {
+  it('gives every answer its own id, also across instances (random, not a counter)', async () => {
+    const ids = await Promise.all([1, 2, 3].map(async () => (await t.app.inject({ method: 'GET', url: '/api/billing-cycles' })).headers['x-request-id']));
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it("takes a load balancer's id when it looks like one, and never a header that could forge a log line", async () => {
+    const given = async (id: string) => (await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': id } })).headers['x-request-id'];
+    expect(await given('haproxy-7f3a9c01')).toBe('haproxy-7f3a9c01');
+    expect(await given('kort')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await given('a b c d e f g h "level":60')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await given('x'.repeat(65))).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
 describe('a private portal', () => {
   it('asks search engines not to index anything: robots.txt disallows all', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -6,7 +7,6 @@ import fp from 'fastify-plugin';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { IMMUTABLE, isHashedFile, serveClientScripts } from './clientScripts';
@@ -15,9 +15,10 @@ import type { Database } from './db';
 import { projectRoot } from './projectRoot';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
+import metricsPlugin from './plugins/metrics';
 import { createMailer, createMailLimits } from './plugins/mail';
 import { createBackgroundTasks, settleWithin } from './services/backgroundTasks';
-import { createPermissionStore } from './services/auth/permissions';
+import { memoryRateLimits, redisRateLimits } from './services/rateLimiter';
 import { createTokenService } from './services/auth/tokens';
 import { apiRoutes } from './routes';
 import healthRoutes from './routes/health';
@@ -36,6 +37,16 @@ const SOURCE_MAPS = ['**/*.map', '**/*.map.br', '**/*.map.gz'];
 /** /api and below, by the raw address or by the route it matched (the router decodes `/%61pi/...`). */
 const isApiRequest = (url: string, routeUrl: string | undefined) =>
   /^\/api(?:[/?]|$)/.test(url) || (routeUrl?.startsWith('/api/') ?? false);
+
+/**
+ * A request's id: the one a load balancer put in `X-Request-Id` when it looks like an id (so its
+ * log and ours meet), else a new random one; unique across instances, unlike Fastify's counter.
+ * It is in every log line of the request, in the answer's `X-Request-Id`, and in a 5xx's body.
+ */
+const requestIdOf = (request: { headers: Record<string, string | string[] | undefined> }): string => {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && /^[A-Za-z0-9._:-]{8,64}$/.test(given) ? given : crypto.randomUUID();
+};
 
 /** Helmet's settings; `inlineScripts` are the CSP hashes of the SPA's inline scripts (its first ones). */
 const securityHeaders = {
@@ -66,6 +77,7 @@ export const buildApp = async ({ config, database, clientDir }: AppOptions): Pro
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 1024 * 1024,
+    genReqId: requestIdOf,
     trustProxy: process.env.TRUST_PROXY === '1',
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
   });
@@ -76,15 +88,17 @@ export const buildApp = async ({ config, database, clientDir }: AppOptions): Pro
         instance.decorate('config', config);
         instance.decorate('db', database.db);
         instance.decorate('tokens', createTokenService(config.jwtSecret));
-        instance.decorate('permissionStore', createPermissionStore(database.db));
         const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: instance.log });
         instance.decorate('mailer', mailer);
-        instance.decorate('mailLimits', createMailLimits());
+        const rateLimits = config.redisUrl ? redisRateLimits(config.redisUrl, config.redisKeyPrefix, instance.log) : memoryRateLimits();
+        instance.decorate('rateLimits', rateLimits);
+        instance.decorate('mailLimits', createMailLimits(rateLimits));
         const backgroundTasks = createBackgroundTasks(instance.log);
         instance.decorate('backgroundTasks', backgroundTasks);
         instance.addHook('onClose', async () => {
           await settleWithin(backgroundTasks);
           mailer.close();
+          await rateLimits.close();
         });
       },
       { name: 'core' },
@@ -104,15 +118,16 @@ export const buildApp = async ({ config, database, clientDir }: AppOptions): Pro
     globalDecompression: false,
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1 } });
   // API answers are the user's own data (and CSV downloads of it): no browser or proxy keeps a copy.
   // Before the auth hook's 401 and 403, and before the handler, which may still say otherwise.
   app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
     if (isApiRequest(request.url, request.routeOptions.url)) reply.header('Cache-Control', 'no-store');
     // A private portal: no search engine lists its pages, files or answers (robots.txt asks the same).
     reply.header('X-Robots-Tag', 'noindex');
   });
+  await app.register(metricsPlugin, { database, token: config.metricsToken });
   await app.register(errorsPlugin);
   await app.register(authPlugin);
   await app.register(apiRoutes, { prefix: '/api' });

@@ -9,6 +9,12 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   smtpUrl?: string;
+  /** Redis for the rate limits shared by all instances; without it each process counts alone. */
+  redisUrl?: string;
+  /** Bearer token of GET /metrics (Prometheus); without it there is no /metrics. */
+  metricsToken?: string;
+  /** Prefix of the portal's keys in Redis (several portals, or test runs, may share one). */
+  redisKeyPrefix: string;
   jwtSecret: Buffer;
   /** Base address used in e-mailed links. */
   publicUrl: string;
@@ -71,6 +77,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     dataDir,
     databaseUrl,
     smtpUrl: env.SMTP_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'portal:',
     jwtSecret,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     secureCookies: env.INSECURE_COOKIES !== '1',
@@ -87,6 +96,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   port: 0,
   host: '127.0.0.1',
   dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-')),
+  redisKeyPrefix: 'portal:',
   jwtSecret: crypto.randomBytes(MIN_SECRET_BYTES),
   publicUrl: 'http://localhost:3000',
   secureCookies: true,

@@ -3,7 +3,8 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { MailLimits, Mailer } from './plugins/mail';
 import type { BackgroundTasks } from './services/backgroundTasks';
-import type { PermissionStore } from './services/auth/permissions';
+import type { RateLimits } from './services/rateLimiter';
+import type { PortalMetrics } from './plugins/metrics';
 import type { TokenService } from './services/auth/tokens';
 
 /** Who is asking, and for which company (decisions section 2). */
@@ -31,9 +32,11 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     tokens: TokenService;
-    permissionStore: PermissionStore;
     mailer: Mailer;
     mailLimits: MailLimits;
+    /** Makes the rate limiters (login, reset); in Redis when REDIS_URL is set. */
+    rateLimits: RateLimits;
+    metrics: PortalMetrics;
     /** Work started by a request and not waited for (the reset mail). */
     backgroundTasks: BackgroundTasks;
   }

@@ -1,3 +1,4 @@
+import { Box } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../base/hooks';
@@ -19,7 +20,17 @@ export function Notifier() {
   useEffect(() => {
     for (const toast of toasts) {
       const tied = toast.endpoint !== undefined;
-      enqueueSnackbar(toast.message, {
+      const content = toast.detail ? (
+        <span>
+          {toast.message}
+          <Box component="span" sx={{ display: 'block', fontSize: '0.8125rem', opacity: 0.9, mt: 0.5 }}>
+            {toast.detail}
+          </Box>
+        </span>
+      ) : (
+        toast.message
+      );
+      enqueueSnackbar(content, {
         variant: toast.variant,
         autoHideDuration: toast.autoHideDuration,
         persist: toast.autoHideDuration === null,

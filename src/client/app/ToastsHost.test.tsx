@@ -43,6 +43,16 @@ describe('ToastsHost', () => {
     expect(await screen.findByText('Het opslaan is mislukt.')).toBeTruthy();
   });
 
+  it("shows a server fault's support code under its message", async () => {
+    const store = mount();
+    act(() => {
+      store.dispatch(toastQueued({ message: MSG.unknownError, detail: 'Foutcode voor support: 9b2f0c1e-77aa' }));
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(MSG.unknownError);
+    expect(alert.textContent).toContain('Foutcode voor support: 9b2f0c1e-77aa');
+  });
+
   it('keeps the toasts once loaded: a shown toast stays when the queue is empty, and the next one shows too', async () => {
     const store = mount();
     act(() => {

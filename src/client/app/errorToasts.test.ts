@@ -107,6 +107,17 @@ describe('error toasts', () => {
     expect(toastsAfter(expired)).toEqual([]);
   });
 
+  it('adds the support code of a server fault (5xx) under the message, and none to a refusal', () => {
+    const fault = settled('Query', 'getPolicies', { rejectedWith: { status: 500, data: { message: 'x', request_id: '9b2f0c1e-77aa' } } });
+    expect(toastsAfter(fault)).toEqual([
+      { message: MSG.initialLoadFailed, variant: 'error', autoHideDuration: 5000, detail: 'Foutcode voor support: 9b2f0c1e-77aa' },
+    ]);
+    const away = settled('Query', 'getPolicies', { rejectedWith: { status: 503, data: { message: MSG.databaseUnavailable, request_id: 'c0ffee00-1' } } });
+    expect(toastsAfter(away)[0].detail).toBe('Foutcode voor support: c0ffee00-1');
+    const refused = settled('Query', 'getPolicies', { rejectedWith: { status: 404, data: { message: 'x', request_id: 'abc12345' } } });
+    expect(toastsAfter(refused)[0].detail).toBeUndefined();
+  });
+
   it('only logs other failed calls, and leaves a failed login to the form', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const other = settled('Query', 'getArticleGroupCounts', { rejectedWith: { status: 500, data: { message: 'boom' } } });

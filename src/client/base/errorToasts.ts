@@ -79,11 +79,19 @@ const isHandledElsewhere = (action: ApiFailure) => {
   return toasts?.failed === 'shownByScreen' || (action.payload.status === 401 && !toasts?.anonymous);
 };
 
-/** The toast the endpoint declared for a failure, or null. */
+/** The id the server gave a request that failed on its side (5xx), for support to find it in the logs. */
+export const supportCode = (error: FetchBaseQueryError): string | undefined => {
+  const id = (error.data as { request_id?: unknown } | undefined)?.request_id;
+  return typeof error.status === 'number' && error.status >= 500 && typeof id === 'string' ? `Foutcode voor support: ${id}` : undefined;
+};
+
+/** The toast the endpoint declared for a failure, or null; a server fault carries its support code. */
 const failureToast = (action: ApiFailure): ToastRequest | null => {
   if (isHandledElsewhere(action)) return null;
   const failed = toastsOf(action)?.failed;
-  return typeof failed === 'function' ? failed(action.payload) : null;
+  const toast = typeof failed === 'function' ? failed(action.payload) : null;
+  const detail = supportCode(action.payload);
+  return toast && detail ? { ...toast, detail } : toast;
 };
 
 /** The toast the spec asks for after an action, or null. */

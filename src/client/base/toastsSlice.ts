@@ -7,6 +7,8 @@ export interface Toast {
   variant: 'success' | 'error' | 'info';
   /** Milliseconds; null keeps the toast until the user closes it. */
   autoHideDuration: number | null;
+  /** A second, smaller line: the code support finds the failed request by. */
+  detail?: string;
 }
 
 export type ToastRequest = Pick<Toast, 'message'> & Partial<Omit<Toast, 'id' | 'message'>>;
@@ -31,8 +33,8 @@ const toastsSlice = createSlice({
         toasts.push(meta.endpoint === undefined ? { ...payload, shown: false } : { ...payload, endpoint: meta.endpoint, shown: false });
       },
       /** `endpoint`: the endpoint the toast reports on; its next call closes the toast. */
-      prepare: ({ message, variant = 'error', autoHideDuration = TOAST_MS.default }: ToastRequest, endpoint?: string) => ({
-        payload: { id: nanoid(), message, variant, autoHideDuration },
+      prepare: ({ message, variant = 'error', autoHideDuration = TOAST_MS.default, detail }: ToastRequest, endpoint?: string) => ({
+        payload: { id: nanoid(), message, variant, autoHideDuration, ...(detail && { detail }) },
         meta: { endpoint },
       }),
     },

@@ -34,6 +34,8 @@ export interface Database {
    * take turns.
    */
   migrate(then?: (db: Db) => Promise<void>): Promise<void>;
+  /** The pool's connections (PostgreSQL): all, idle, and requests waiting for one. */
+  connections?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -85,6 +87,7 @@ export const openPostgres = async (url: string, max = 10, log: PoolLog = console
   return {
     db,
     kind: 'postgres',
+    connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     migrate: async (then) => {
       // One connection holds the lock and does the work; drizzle runs the pending migrations in
       // one transaction, so a failing one leaves the schema as it was. Ending the connection

@@ -72,7 +72,7 @@ describeOnPostgres('the portal and its PostgreSQL', () => {
       const down = await groups();
       expect(down.statusCode).toBe(503);
       expect(down.headers['retry-after']).toBe('5');
-      expect(down.json()).toEqual({ message: MSG.databaseUnavailable });
+      expect(down.json()).toEqual({ message: MSG.databaseUnavailable, request_id: down.headers['x-request-id'] });
       // The idle connections' errors were heard and logged, not thrown: this process still runs.
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(warnings).toContain('idle database connection lost');

@@ -1,5 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { users } from '../db/schema';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { ROLE } from '../../domain/permissions';
+import { buildApp } from '../app';
+import { rolePermissions, users } from '../db/schema';
 import { findCompanyByName } from '../seed/demo';
 import { createSession } from '../services/auth/sessions';
 import { auth, claimsOf, createTestApp, type TestApp } from '../testing/testApp';
@@ -17,6 +20,28 @@ afterAll(() => t.close());
 const policies = (headers: Record<string, string> = {}, url = '/api/auth/policies') => t.app.inject({ method: 'GET', url, headers });
 
 describe('the auth hook', () => {
+  it('applies a change of the role table at once, on every instance, to live sessions', async () => {
+    // A second instance of the portal on the same database (as behind a load balancer).
+    const other = await buildApp({ config: t.config, database: t.database, clientDir: path.join(t.config.dataDir, 'no-client') });
+    const token = await t.login('klant@demo.nl');
+    const grant = and(eq(rolePermissions.roleId, ROLE.endUser), eq(rolePermissions.permissionName, 'LIST_PARENT_COMPANIES'));
+    const listParents = (app: typeof other) => app.inject({ method: 'GET', url: '/api/parent-companies', headers: auth(token) });
+    try {
+      expect((await listParents(t.app)).statusCode).toBe(403);
+      expect((await listParents(other)).statusCode).toBe(403);
+      await t.database.db.insert(rolePermissions).values({ roleId: ROLE.endUser, permissionName: 'LIST_PARENT_COMPANIES' });
+      expect((await listParents(t.app)).statusCode).toBe(200);
+      expect((await listParents(other)).statusCode).toBe(200);
+      expect((await policies(auth(token))).json().LIST_PARENT_COMPANIES).toBe(true);
+      await t.database.db.delete(rolePermissions).where(grant);
+      expect((await listParents(t.app)).statusCode).toBe(403);
+      expect((await listParents(other)).statusCode).toBe(403);
+    } finally {
+      await t.database.db.delete(rolePermissions).where(grant);
+      await other.close();
+    }
+  });
+
   // The router decodes the path, so these reach /api routes; the hook must not be fooled by the raw URL.
   it.each(['/%61pi/billing-cycles', '/%61pi/auth/policies', '/%61%70%69/users/1', '/api/%62illing-cycles'])(
     'refuses the percent-encoded path %s without a token',

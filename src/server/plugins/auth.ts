@@ -25,7 +25,7 @@ export default fp(
       if (!claims) return null;
       const session = await findLiveSession(app.db, claims.sid);
       if (!session || session.userId !== claims.sub) return null;
-      const permissions = await app.permissionStore.forRole(session.roleId);
+      const { permissions } = session;
       const impersonating = claims.impersonate ?? null;
       if (impersonating === null) {
         if (claims.company_id !== session.companyId) return null;

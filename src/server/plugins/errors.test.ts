@@ -201,3 +201,17 @@ describe('the last safety net', () => {
     await app.close();
   });
 });
+
+describe('a fault of the server', () => {
+  it('answers 500 in Dutch, hiding the cause, with the request id support finds it by in the log', async () => {
+    const app = Fastify({ logger: false, genReqId: () => 'f3c1a2b4-req' });
+    await app.register(errorsPlugin);
+    app.get('/broken', async () => {
+      throw new Error('secret internals');
+    });
+    const res = await app.inject({ method: 'GET', url: '/broken' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Er is een fout opgetreden. Probeer het later opnieuw.', request_id: 'f3c1a2b4-req' });
+    await app.close();
+  });
+});

@@ -243,12 +243,13 @@ export default fp(
       if (isDatabaseUnavailable(error)) {
         // A restart of PostgreSQL or a broken connection: a retry in a few seconds will do.
         request.log.warn({ err: error }, 'database unavailable');
-        return reply.code(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).send({ message: MSG.databaseUnavailable });
+        return reply.code(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).send({ message: MSG.databaseUnavailable, request_id: request.id });
       }
       const status = error.statusCode ?? 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
-        return reply.code(500).send({ message: GENERIC });
+        // The id is in the log line above and in the client's toast, so support can find one from the other.
+        return reply.code(500).send({ message: GENERIC, request_id: request.id });
       }
       return reply.code(status).send({ message: STATUS_MESSAGES[status] ?? STATUS_MESSAGES[400] });
     });

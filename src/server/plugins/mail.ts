@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { memoryRateLimiter, type RateLimiter } from '../services/rateLimiter';
+import type { RateLimiter, RateLimits } from '../services/rateLimiter';
 
 export interface MailMessage {
   to: string;
@@ -81,7 +81,7 @@ export const mailName = (name: string): string =>
 /** Activation and reset mails sent per address, and activation mails sent per user, within an hour. */
 export const MAIL_LIMITS = { perRecipient: 3, perSender: 20, windowMs: 60 * 60 * 1000 } as const;
 
-/** The throttles of the mails the portal sends on request (in memory now; see services/rateLimiter.ts). */
+/** The throttles of the mails the portal sends on request (shared by the instances with Redis: services/rateLimiter.ts). */
 export interface MailLimits {
   /** Keyed by the recipient's address (lower case). */
   perRecipient: RateLimiter;
@@ -89,9 +89,9 @@ export interface MailLimits {
   perSender: RateLimiter;
 }
 
-export const createMailLimits = (): MailLimits => ({
-  perRecipient: memoryRateLimiter({ max: MAIL_LIMITS.perRecipient, windowMs: MAIL_LIMITS.windowMs }),
-  perSender: memoryRateLimiter({ max: MAIL_LIMITS.perSender, windowMs: MAIL_LIMITS.windowMs }),
+export const createMailLimits = (rateLimits: RateLimits): MailLimits => ({
+  perRecipient: rateLimits.limiter('mail-recipient', { max: MAIL_LIMITS.perRecipient, windowMs: MAIL_LIMITS.windowMs }),
+  perSender: rateLimits.limiter('mail-sender', { max: MAIL_LIMITS.perSender, windowMs: MAIL_LIMITS.windowMs }),
 });
 
 /** A plain message with one button-like link, in Dutch. Names in `intro` go through mailName first. */

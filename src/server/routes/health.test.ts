@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../db';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
 /** /healthz and /readyz for a load balancer (issue 19); the database going away is in db/postgresResilience.test.ts. */
@@ -27,7 +28,7 @@ describe('health endpoints', () => {
   });
 
   it('is not ready while the database lacks a migration of this build (an older schema)', async () => {
-    const [last] = (await t.database.db.execute(sql`select id from drizzle.__drizzle_migrations order by id desc limit 1`)).rows as { id: number }[];
+    const [last] = await queryRows<{ id: number }>(t.database.db, sql`select id from drizzle.__drizzle_migrations order by id desc limit 1`);
     await t.database.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${last.id}`);
     const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(503);

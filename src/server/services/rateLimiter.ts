@@ -1,16 +1,24 @@
+import { Redis } from 'ioredis';
+
 /**
- * Counts of events per key within a fixed window: the per-client login cap and the mail throttles.
- * Kept in this process's memory for now; the interface is asynchronous and this small so that a
- * shared store (Redis, when the portal runs on more than one process) can take over unchanged.
+ * Counts of events per key within a fixed window: the login limits, the reset limits and the mail
+ * throttles. In this process's memory, or, when the portal runs as several instances, in Redis
+ * (`REDIS_URL`), so that N instances allow what one does, not N times as much.
  */
 export interface RateLimiter {
-  /** Counts one event for `key`; false when the key had used up its limit within the window (not counted then). */
+  /** Counts one event for `key`; false when the key had used up its limit within the window. */
   take(key: string): Promise<boolean>;
 }
 
 export interface RateLimit {
   max: number;
   windowMs: number;
+}
+
+/** Makes the rate limiters of one app, all in one store; `close` ends its connection. */
+export interface RateLimits {
+  limiter(name: string, limit: RateLimit): RateLimiter;
+  close(): Promise<void>;
 }
 
 /** Windows are swept of expired keys at most this often, so random keys (a flood) cannot fill the memory. */
@@ -36,6 +44,60 @@ export const memoryRateLimiter = ({ max, windowMs }: RateLimit, now: () => numbe
       if (window.count >= max) return false;
       window.count += 1;
       return true;
+    },
+  };
+};
+
+export const memoryRateLimits = (): RateLimits => ({
+  limiter: (_name, limit) => memoryRateLimiter(limit),
+  close: async () => undefined,
+});
+
+/** One count per key and window: the first event of a window starts its expiry. Atomic in Redis. */
+const COUNT_IN_WINDOW = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return count`;
+
+interface Log {
+  warn(details: object, message: string): void;
+}
+
+/** How long a count waits for Redis before this instance counts in its own memory instead. */
+const COMMAND_TIMEOUT_MS = 500;
+
+/**
+ * The limiters in Redis at `url`, their keys `{prefix}{name}:{key}`. While Redis cannot be
+ * reached, each instance counts in its own memory (logged once), so logins go on with
+ * per-instance limits rather than with none, or all refused.
+ */
+export const redisRateLimits = (url: string, prefix: string, log: Log): RateLimits => {
+  // A count waits for the connection while it is being made, never longer than COMMAND_TIMEOUT_MS.
+  const redis = new Redis(url, { maxRetriesPerRequest: 0, commandTimeout: COMMAND_TIMEOUT_MS, connectTimeout: 2_000 });
+  let reportedDown = false;
+  redis.on('error', (err) => {
+    if (!reportedDown) log.warn({ err: { message: err.message } }, 'Redis unavailable: rate limits counted per instance');
+    reportedDown = true;
+  });
+  redis.on('ready', () => {
+    reportedDown = false;
+  });
+  return {
+    limiter: (name, limit) => {
+      const fallback = memoryRateLimiter(limit);
+      return {
+        take: async (key) => {
+          try {
+            const count = (await redis.eval(COUNT_IN_WINDOW, 1, `${prefix}${name}:${key}`, String(limit.windowMs))) as number;
+            return count <= limit.max;
+          } catch {
+            return fallback.take(key);
+          }
+        },
+      };
+    },
+    close: async () => {
+      redis.disconnect();
     },
   };
 };

@@ -91,7 +91,6 @@ describe('prices belong to the provider (decisions section 2)', () => {
   it('refuses price writes without EDIT_PRICES, also to a role that may create articles', async () => {
     // A provider may give customers CREATE_ARTICLE in the role table; the prices stay theirs.
     await t.database.db.insert(rolePermissions).values({ roleId: ROLE.endUser, permissionName: 'CREATE_ARTICLE' });
-    t.app.permissionStore.clear();
     try {
       const priced = await create(klant, { article_group_id: mobileGroupId, name: 'Met prijs', description: 'x', setup_price: '1,00' });
       expect(priced.statusCode).toBe(403);
@@ -110,7 +109,6 @@ describe('prices belong to the provider (decisions section 2)', () => {
       await t.database.db
         .delete(rolePermissions)
         .where(and(eq(rolePermissions.roleId, ROLE.endUser), eq(rolePermissions.permissionName, 'CREATE_ARTICLE')));
-      t.app.permissionStore.clear();
     }
   });
 });

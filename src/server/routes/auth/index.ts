@@ -20,7 +20,7 @@ import {
 } from '../../services/auth/sessions';
 import { findUserByEmail, mayLogIn, normaliseEmail } from '../../services/auth/accounts';
 import { mailPasswordLink } from '../../services/auth/passwordLinks';
-import { memoryRateLimiter } from '../../services/rateLimiter';
+import type { RateLimiter } from '../../services/rateLimiter';
 import { sha256 } from '../../services/auth/tokens';
 import { audit } from '../../services/audit';
 import { emailSchema, errorResponses, integerId, messageSchema, tokenSchema, type RouteApp } from '../schemas';
@@ -40,6 +40,11 @@ const clientKey = (request: FastifyRequest) => {
   return `${request.ip}|${typeof email === 'string' ? normaliseEmail(email) : ''}`;
 };
 
+/** A route's limit: 429 once `limiter` has counted its turns for the request's key (after validation, before the handler). */
+const limitedBy = (limiter: RateLimiter, keyOf: (request: FastifyRequest) => string) => async (request: FastifyRequest) => {
+  if (!(await limiter.take(keyOf(request)))) throw new HttpError(429, MSG.tooManyAttempts);
+};
+
 /** The portal's own session calls say so (FROM_PORTAL_HEADER), or send JSON, which a foreign page cannot either. */
 const isFromPortal = (request: FastifyRequest) =>
   request.headers[FROM_PORTAL_HEADER.name] === FROM_PORTAL_HEADER.value ||
@@ -57,8 +62,12 @@ export default async function authRoutes(app: RouteApp) {
     sameSite: 'strict' as const,
   };
 
-  // Every login counts against its client, whatever the address, before any password is hashed.
-  const loginsPerClient = memoryRateLimiter({ max: app.config.loginClientRateLimit, windowMs: FIFTEEN_MINUTES });
+  // Every login counts against its client, whatever the address, before any password is hashed;
+  // and against the address it tries, from that client. Shared by the instances with Redis.
+  const loginsPerClient = app.rateLimits.limiter('login-client', { max: app.config.loginClientRateLimit, windowMs: FIFTEEN_MINUTES });
+  const loginsPerAddress = app.rateLimits.limiter('login', { max: app.config.loginRateLimit, windowMs: FIFTEEN_MINUTES });
+  const resetRequests = app.rateLimits.limiter('reset-request', { max: 5, windowMs: FIFTEEN_MINUTES });
+  const resets = app.rateLimits.limiter('reset', { max: 10, windowMs: FIFTEEN_MINUTES });
 
   const startSession = async (reply: FastifyReply, user: { id: number; companyId: number }) => {
     const session = await createSession(app.db, user.id);
@@ -69,10 +78,8 @@ export default async function authRoutes(app: RouteApp) {
   app.post(
     '/auth/login',
     {
-      config: {
-        public: true,
-        rateLimit: { max: app.config.loginRateLimit, timeWindow: FIFTEEN_MINUTES, keyGenerator: clientKey },
-      },
+      config: { public: true },
+      preHandler: limitedBy(loginsPerAddress, clientKey),
       schema: {
         body: Type.Object(
           {
@@ -144,7 +151,8 @@ export default async function authRoutes(app: RouteApp) {
   app.post(
     '/auth/reset/request',
     {
-      config: { public: true, rateLimit: { max: 5, timeWindow: FIFTEEN_MINUTES, keyGenerator: clientKey } },
+      config: { public: true },
+      preHandler: limitedBy(resetRequests, clientKey),
       schema: {
         body: Type.Object({ email: emailSchema }, { additionalProperties: false }),
         response: { 200: messageSchema, ...errorResponses },
@@ -163,10 +171,8 @@ export default async function authRoutes(app: RouteApp) {
   app.post(
     '/auth/reset',
     {
-      config: {
-        public: true,
-        rateLimit: { max: 10, timeWindow: FIFTEEN_MINUTES, keyGenerator: (r: FastifyRequest) => r.ip },
-      },
+      config: { public: true },
+      preHandler: limitedBy(resets, (request) => request.ip),
       schema: {
         body: Type.Object(
           {

@@ -48,6 +48,7 @@ export default async function usageRoutes(app: RouteApp) {
         actor: request.actor,
         truncated: () => file.file.truncated,
       });
+      app.metrics.usageRecordsImported.inc(result.imported);
       return {
         message: result.ambiguous ? `${MSG.importSuccess} ${ambiguousNote(result.ambiguous)}` : MSG.importSuccess,
         imported: result.imported,

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type PermissionMap, toPermissionMap } from '../../../domain/permissions';
 import type { Db } from '../../db';
-import { companies, sessions, users } from '../../db/schema';
+import { companies, rolePermissions, sessions, users } from '../../db/schema';
 import { mayLogIn } from './accounts';
 import { randomSecret, sha256 } from './tokens';
 
@@ -14,6 +15,11 @@ export interface SessionUser {
   userId: number;
   companyId: number;
   roleId: number;
+  /**
+   * The role's permissions, read with the session on every request: a change of role_permissions
+   * holds at once on every instance, with no cache to invalidate and no extra round trip.
+   */
+  permissions: PermissionMap;
 }
 
 export const createSession = async (db: Db, userId: number) => {
@@ -66,6 +72,7 @@ const loadSession = async (db: Db, sessionId: string) => {
       roleId: users.roleId,
       disabled: users.disabled,
       companyEndTime: companies.endTime,
+      permissionNames: sql<string[]>`array(select ${rolePermissions.permissionName} from ${rolePermissions} where ${rolePermissions.roleId} = ${users.roleId})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -82,6 +89,7 @@ const sessionUser = (row: SessionRow): SessionUser => ({
   userId: row.userId,
   companyId: row.companyId,
   roleId: row.roleId,
+  permissions: toPermissionMap(row.permissionNames),
 });
 
 /** The session's user when the session is live and the account may still log in; else null. */

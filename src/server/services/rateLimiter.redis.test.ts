@@ -1,0 +1,110 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { MSG } from '../../domain/messages';
+import { buildApp } from '../app';
+import type { Config } from '../config';
+import { createTestApp, type TestApp } from '../testing/testApp';
+import { redisRateLimits } from './rateLimiter';
+
+/**
+ * The limits hold across instances when they share Redis (issue 19): the machine's Redis, as in
+ * production. Without a reachable Redis these tests are skipped, unless REQUIRE_REDIS=1 (CI).
+ */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+let redisReachable = false;
+beforeAll(async () => {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1_000, retryStrategy: () => null });
+  try {
+    await probe.connect();
+    redisReachable = (await probe.ping()) === 'PONG';
+  } catch {
+    redisReachable = false;
+  } finally {
+    probe.disconnect();
+  }
+  if (!redisReachable && process.env.REQUIRE_REDIS === '1') throw new Error(`Redis not reachable at ${REDIS_URL}`);
+  if (!redisReachable) console.warn(`Redis tests skipped: no Redis at ${REDIS_URL}`);
+});
+
+describe('rate limits in Redis', () => {
+  let t: TestApp;
+  const instances: FastifyInstance[] = [];
+  const prefix = `portal-test-${crypto.randomBytes(4).toString('hex')}:`;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(instances.map((instance) => instance.close()));
+    await t?.close();
+    if (redisReachable) {
+      const redis = new Redis(REDIS_URL);
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length) await redis.del(...keys);
+      redis.disconnect();
+    }
+  });
+
+  /** Another instance of the portal on the test's database. */
+  const instance = async (config: Partial<Config>) => {
+    const app = await buildApp({ config: { ...t.config, ...config }, database: t.database, clientDir: path.join(t.config.dataDir, 'no-client') });
+    instances.push(app);
+    return app;
+  };
+
+  const wrongLogin = (app: FastifyInstance, email: string) =>
+    app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'niet-het-wachtwoord' } });
+
+  it('counts the logins to one address on all instances together', async () => {
+    if (!redisReachable) return;
+    const shared = { redisUrl: REDIS_URL, redisKeyPrefix: prefix, loginRateLimit: 3 };
+    const [a, b] = [await instance(shared), await instance(shared)];
+    expect((await wrongLogin(a, 'klant@demo.nl')).statusCode).toBe(401);
+    expect((await wrongLogin(b, 'klant@demo.nl')).statusCode).toBe(401);
+    expect((await wrongLogin(a, 'klant@demo.nl')).statusCode).toBe(401);
+    const fourth = await wrongLogin(b, 'klant@demo.nl');
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toEqual({ message: MSG.tooManyAttempts });
+    // Another address has its own count.
+    expect((await wrongLogin(a, 'admin@demo.nl')).statusCode).toBe(401);
+  });
+
+  it('would let each instance count alone without Redis (the reason for sharing)', async () => {
+    if (!redisReachable) return;
+    const alone = { loginRateLimit: 3 };
+    const [a, b] = [await instance(alone), await instance(alone)];
+    for (const app of [a, b, a, b]) expect((await wrongLogin(app, 'kees@korenschoof.nl')).statusCode).toBe(401);
+  });
+
+  it('counts in Redis atomically: 20 takes at once on two limiters allow exactly the limit', async () => {
+    if (!redisReachable) return;
+    const log = { warn: jest.fn() };
+    const [one, two] = [redisRateLimits(REDIS_URL, prefix, log), redisRateLimits(REDIS_URL, prefix, log)];
+    try {
+      const limit = { max: 7, windowMs: 60_000 };
+      const takes = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? one : two).limiter('burst', limit).take('client')));
+      expect(takes.filter(Boolean)).toHaveLength(7);
+      expect(log.warn).not.toHaveBeenCalled();
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
+
+  it('counts per instance while Redis cannot be reached, and says so', async () => {
+    const log = { warn: jest.fn() };
+    const down = redisRateLimits('redis://127.0.0.1:1', prefix, log);
+    try {
+      const limiter = down.limiter('login', { max: 2, windowMs: 60_000 });
+      expect(await limiter.take('x')).toBe(true);
+      expect(await limiter.take('x')).toBe(true);
+      expect(await limiter.take('x')).toBe(false);
+      expect(log.warn).toHaveBeenCalledWith(expect.anything(), 'Redis unavailable: rate limits counted per instance');
+    } finally {
+      await down.close();
+    }
+  });
+});
