@@ -5,10 +5,9 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { SQL } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { Pool } from 'pg';
 import * as schema from './schema';
@@ -28,11 +27,7 @@ export const queryRows = async <T>(db: Db, query: SQL): Promise<T[]> =>
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /**
-   * Runs the committed migrations, then `then` on the migrated database (the reference data);
-   * idempotent. On PostgreSQL both run under one advisory lock, so instances starting at once
-   * take turns.
-   */
+  /** Runs the committed migrations, then `then` on the migrated database (the reference data): see migrate. */
   migrate(then?: (db: Db) => Promise<void>): Promise<void>;
   /** The pool's connections (PostgreSQL): all, idle, and requests waiting for one. */
   connections?: () => { total: number; idle: number; waiting: number };
@@ -40,6 +35,34 @@ export interface Database {
 }
 
 const migrationsFolder = () => path.join(projectRoot(), 'src/server/db/migrations');
+
+/**
+ * Any number of portal instances may start at once on one database: the first to take this
+ * advisory lock migrates, the others wait for it and then find nothing to do. The key is
+ * arbitrary but fixed.
+ */
+export const MIGRATION_LOCK_KEY = 7_345_112_901;
+
+/**
+ * The committed migrations not yet applied, then `then` (the reference data), in one transaction
+ * that first takes the migration lock: idempotent; a failing migration leaves the schema as it
+ * was; instances take turns; and, being one transaction, it works through a pooler in transaction
+ * mode (pgbouncer), where a session-level lock would stay behind on a server connection. The
+ * bookkeeping is drizzle's own (`drizzle.__drizzle_migrations`), so drizzle-kit reads it as usual.
+ */
+const migrate = (db: Db, then?: (db: Db) => Promise<void>): Promise<void> =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+    await tx.execute(sql`create schema if not exists drizzle`);
+    await tx.execute(sql`create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`);
+    const [last] = await queryRows<{ created_at: string }>(tx, sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`);
+    for (const migration of readMigrationFiles({ migrationsFolder: migrationsFolder() })) {
+      if (last && Number(last.created_at) >= migration.folderMillis) continue;
+      for (const statement of migration.sql) await tx.execute(sql.raw(statement));
+      await tx.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.folderMillis})`);
+    }
+    await then?.(tx);
+  });
 
 /** PGlite (WASM PostgreSQL): a data folder on disk, or in memory when none is given. */
 export const openPglite = async (dataDir?: string): Promise<Database> => {
@@ -50,10 +73,7 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
   return {
     db,
     kind: 'pglite',
-    migrate: async (then) => {
-      await migratePglite(db, { migrationsFolder: migrationsFolder() });
-      await then?.(db);
-    },
+    migrate: (then) => migrate(db, then),
     close: () => client.close(),
   };
 };
@@ -62,13 +82,6 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
 export interface PoolLog {
   warn(details: object, message: string): void;
 }
-
-/**
- * Any number of portal instances may start at once on one database: the first to take this
- * session-level advisory lock migrates, the others wait for it and then find nothing to do.
- * The key is arbitrary but fixed: 'portal migrations' in a bigint.
- */
-export const MIGRATION_LOCK_KEY = 7_345_112_901n;
 
 /** How long a request waits for a connection before it is told the database is unavailable. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -88,20 +101,7 @@ export const openPostgres = async (url: string, max = 10, log: PoolLog = console
     db,
     kind: 'postgres',
     connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    migrate: async (then) => {
-      // One connection holds the lock and does the work; drizzle runs the pending migrations in
-      // one transaction, so a failing one leaves the schema as it was. Ending the connection
-      // afterwards releases the lock whatever happened.
-      const client = await pool.connect();
-      try {
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        const locked = drizzlePg(client, { schema });
-        await migratePg(locked, { migrationsFolder: migrationsFolder() });
-        await then?.(locked);
-      } finally {
-        client.release(true);
-      }
-    },
+    migrate: (then) => migrate(db, then),
     close: () => pool.end(),
   };
 };
