@@ -51,6 +51,12 @@ const config: Config = {
     },
     {
       ...common,
+      displayName: 'cluster',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/cluster/**/*.test.ts'],
+    },
+    {
+      ...common,
       displayName: 'browser',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
