@@ -1,6 +1,7 @@
 import type { Config } from './config';
-import { isEmptyDataDir, openPglite, openPostgres, type Database, type PoolLog } from './db';
+import { isEmptyDataDir, openPglite, openPostgres, pgdataOf, type Database, type PoolLog } from './db';
 import { lockDataDir } from './db/lock';
+import { removeOrphanedFiles } from './db/maintenance';
 import { seedDemoData } from './seed/demo';
 import { seedDemoUsage } from './seed/demoUsage';
 import { seedReferenceData } from './seed/reference';
@@ -31,6 +32,10 @@ export const prepareDatabase = async (
   try {
     const fresh = seedDemo && isEmptyDataDir(config.dataDir);
     const database = await openPglite(config.dataDir);
+    const orphaned = await removeOrphanedFiles(database.db, pgdataOf(config.dataDir));
+    if (orphaned.files > 0) {
+      log?.info(`removed ${orphaned.files} orphaned relation files (${(orphaned.bytes / 1024 / 1024).toFixed(1)} MB) left by a process that was stopped mid-write`);
+    }
     await database.migrate(seedReferenceData);
     if (fresh) {
       log?.info('empty data folder: seeding the demo data');

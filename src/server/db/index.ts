@@ -66,7 +66,7 @@ const migrate = (db: Db, then?: (db: Db) => Promise<void>): Promise<void> =>
 
 /** PGlite (WASM PostgreSQL): a data folder on disk, or in memory when none is given. */
 export const openPglite = async (dataDir?: string): Promise<Database> => {
-  const client = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, {
+  const client = await PGlite.create(dataDir ? pgdataOf(dataDir) : undefined, {
     extensions: { pg_trgm, btree_gin, unaccent },
   });
   const db = drizzlePglite(client, { schema });
@@ -108,7 +108,9 @@ export const openPostgres = async (url: string, max = 10, log: PoolLog = console
 
 const consoleLog: PoolLog = { warn: (details, message) => console.warn(message, JSON.stringify(details)) };
 
-export const isEmptyDataDir = (dataDir: string): boolean =>
-  !fs.existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'));
+/** PGlite's own folder inside the data folder. */
+export const pgdataOf = (dataDir: string): string => path.join(dataDir, 'pgdata');
+
+export const isEmptyDataDir = (dataDir: string): boolean => !fs.existsSync(path.join(pgdataOf(dataDir), 'PG_VERSION'));
 
 export { schema };
