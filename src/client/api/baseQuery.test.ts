@@ -4,6 +4,7 @@ import { json, mockServer } from '../test/http';
 import { loggedIn, makeToken } from '../test/tokens';
 import { accountApi } from './accountApi';
 import { catalogApi } from './catalogApi';
+import { companyApi } from '../features/company/companyApi';
 
 const inSeconds = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
 const policies = { CREATE_COMPANY: false };
@@ -91,5 +92,39 @@ describe('the token check before each request', () => {
 
     expect(store.getState().auth.status).toBe('authenticated');
     warn.mockRestore();
+  });
+});
+
+describe('a moment without the database (503 with Retry-After)', () => {
+  const away = () =>
+    new Response(JSON.stringify({ message: 'De gegevens zijn even niet bereikbaar. Probeer het over enkele seconden opnieuw.' }), {
+      status: 503,
+      headers: { 'content-type': 'application/json', 'Retry-After': '1' },
+    });
+
+  it('asks a read once more after the wait the server names, and answers it', async () => {
+    let calls = 0;
+    const requests = mockServer({ 'GET /api/article-groups/visible': () => (++calls === 1 ? away() : json(200, [])) });
+    const store = makeStore(loggedIn());
+    const started = Date.now();
+    const result = await store.dispatch(catalogApi.endpoints.getVisibleArticleGroups.initiate());
+    expect(result.isSuccess).toBe(true);
+    expect(requests.filter((r) => r.url === '/api/article-groups/visible')).toHaveLength(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+  });
+
+  it('gives up after the second 503, and never repeats a change', async () => {
+    const requests = mockServer({
+      'GET /api/article-groups/visible': away,
+      'POST /api/users': away,
+    });
+    const store = makeStore(loggedIn());
+    const read = await store.dispatch(catalogApi.endpoints.getVisibleArticleGroups.initiate());
+    expect(read.error).toMatchObject({ status: 503 });
+    expect(requests.filter((r) => r.url === '/api/article-groups/visible')).toHaveLength(2);
+
+    const change = await store.dispatch(companyApi.endpoints.addContactPerson.initiate({ firstname: 'A', lastname: 'B', email: 'a@b.nl', phonenumber: null }));
+    expect('error' in change && change.error).toMatchObject({ status: 503 });
+    expect(requests.filter((r) => r.url === '/api/users')).toHaveLength(1);
   });
 });

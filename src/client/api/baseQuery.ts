@@ -21,6 +21,21 @@ const httpBaseQuery = fetchBaseQuery({
 
 const NO_SESSION: { error: FetchBaseQueryError } = { error: { status: 401, data: { message: 'No session' } } };
 
+/** The longest wait a 503's Retry-After may ask before a read is asked again (the server asks 5 s). */
+const MAX_RETRY_AFTER_SECONDS = 10;
+
+/**
+ * A read the server could not answer because its database was away for a moment (503 with
+ * Retry-After, a restart of PostgreSQL) is asked once more after the wait it names, so the user
+ * sees the answer instead of an error. A change (mutation) is never repeated by itself: whether it
+ * happened is for the user to see.
+ */
+const readAgainAfter = (result: Awaited<ReturnType<typeof httpBaseQuery>>, type: 'query' | 'mutation'): number | null => {
+  if (type !== 'query' || result.error?.status !== 503) return null;
+  const seconds = Number(result.meta?.response?.headers.get('Retry-After'));
+  return seconds > 0 && seconds <= MAX_RETRY_AFTER_SECONDS ? seconds : null;
+};
+
 /**
  * Every authenticated request first checks the token (spec section 4): expired ends the
  * session, about to expire renews it. A 401 answer ends the session too; the route guard
@@ -32,7 +47,12 @@ export const sessionBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBas
     const getState = api.getState as () => SessionRootState;
     if (!(await ensureFreshSession(getState, api.dispatch))) return NO_SESSION;
     const sentWith = getState().auth.token;
-    const result = await httpBaseQuery(args, api, extraOptions);
+    let result = await httpBaseQuery(args, api, extraOptions);
+    const wait = readAgainAfter(result, api.type);
+    if (wait !== null) {
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+      if (!api.signal.aborted) result = await httpBaseQuery(args, api, extraOptions);
+    }
     // A late answer to a token that has since been replaced says nothing about the current session.
     if (result.error?.status === 401 && getState().auth.token === sentWith) api.dispatch(loggedOut());
     return result;
