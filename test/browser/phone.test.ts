@@ -1,17 +1,95 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { describeInBrowser, launchBrowser, login, type Portal, seriousViolations, startPortal } from './harness';
-import { apiToken, heading, KLANT, pathOf, trackApi } from './support';
-import { articleNamed, articlePath, freshPhone, groupNamed, groupPath, type Group } from './servicesSupport';
+import { describeInBrowser, launchBrowser, login, loginManaging, type Portal, seriousViolations, startPortal } from './harness';
+import { ADMIN, apiToken, heading, KLANT, pathOf, trackApi } from './support';
+import { animationsDone, articleNamed, articlePath, articlesOf, freshPhone, groupNamed, groupPath, groupsOf, type Group } from './servicesSupport';
 
 /**
  * The portal on a phone (issue 18): 390x844, touch. Each screen a customer uses is usable: its
  * heading in view, no sideways scroll of the page, no serious axe violations, touch targets of at
- * least 44 px, and no amount broken between '€' and its number.
+ * least 44 px, and no amount broken between '€' and its number. The last block does the same on a
+ * tablet (768x1024).
  */
 jest.setTimeout(90_000);
 
 const PHONE = { width: 390, height: 844 };
+const TABLET = { width: 768, height: 1024 };
 const TOUCH_SIZE = 44;
+
+const touchContext = async (browser: Browser, viewport: { width: number; height: number }) => {
+  const context = await browser.newContext({
+    locale: 'nl-NL',
+    timezoneId: 'Europe/Amsterdam',
+    viewport,
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(20_000);
+  return context;
+};
+
+const sidewaysScroll = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+
+/** Places where an amount breaks between '€' and its number (the two on different lines). */
+const brokenAmounts = (page: Page) =>
+  page.evaluate(() => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (let at = text.indexOf('€'); at >= 0 && at + 2 < text.length; at = text.indexOf('€', at + 1)) {
+        const top = (start: number) => {
+          const range = document.createRange();
+          range.setStart(node!, start);
+          range.setEnd(node!, start + 1);
+          return range.getBoundingClientRect();
+        };
+        const euro = top(at);
+        const number = top(at + 2);
+        if (euro.height > 0 && number.height > 0 && Math.abs(euro.top - number.top) > 2) broken.push(text.trim());
+      }
+    }
+    return broken;
+  });
+
+/**
+ * The page fits a screen `width` wide: its heading (h1) in view, no sideways scroll, no amount
+ * broken after its '€', and axe finds nothing serious.
+ */
+const expectPageFits = async (page: Page, width: number, title: string | RegExp) => {
+  const h1 = heading(page, title);
+  await h1.waitFor();
+  await h1.scrollIntoViewIfNeeded();
+  const box = (await h1.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+  expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+  expect(await brokenAmounts(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+};
+
+const expectTouchSized = async (locator: Locator) => {
+  const box = (await locator.boundingBox())!;
+  expect({ width: box.width >= TOUCH_SIZE, height: box.height >= TOUCH_SIZE }).toEqual({ width: true, height: true });
+};
+
+/** Fully in the viewport (the page's height may be more than the viewport's). */
+const expectInView = async (page: Page, locator: Locator) => {
+  const box = (await locator.boundingBox())!;
+  const { width, height } = page.viewportSize()!;
+  const edges = { left: box.x >= 0, top: box.y >= 0, right: box.x + box.width <= width, bottom: box.y + box.height <= height };
+  expect(edges).toEqual({ left: true, top: true, right: true, bottom: true });
+};
+
+/** An article of the customer's with bulk entries (the demo data has them). */
+const bulkArticle = async (base: string, token: string) => {
+  for (const group of await groupsOf(base, token)) {
+    const article = (await articlesOf(base, token, group.id)).find((candidate) => candidate.bulk_services.length > 0);
+    if (article) return { group, article };
+  }
+  throw new Error('no article with bulk entries in the demo data');
+};
 
 describeInBrowser('on a phone (browser)', () => {
   let portal: Portal;
@@ -33,16 +111,7 @@ describeInBrowser('on a phone (browser)', () => {
   }, 120_000);
 
   beforeEach(async () => {
-    context = await browser.newContext({
-      locale: 'nl-NL',
-      timezoneId: 'Europe/Amsterdam',
-      viewport: PHONE,
-      deviceScaleFactor: 3,
-      isMobile: true,
-      hasTouch: true,
-    });
-    context.setDefaultTimeout(15_000);
-    context.setDefaultNavigationTimeout(20_000);
+    context = await touchContext(browser, PHONE);
     page = await context.newPage();
   });
 
@@ -54,47 +123,8 @@ describeInBrowser('on a phone (browser)', () => {
   const menuButton = () => banner().getByRole('button', { name: 'Menu in- of uitklappen' });
   const mainMenu = () => page.getByRole('navigation', { name: 'Hoofdmenu' });
 
-  const sidewaysScroll = () => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
-
-  /** Places where an amount breaks between '€' and its number (the two on different lines). */
-  const brokenAmounts = () =>
-    page.evaluate(() => {
-      const broken: string[] = [];
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent ?? '';
-        for (let at = text.indexOf('€'); at >= 0 && at + 2 < text.length; at = text.indexOf('€', at + 1)) {
-          const top = (start: number) => {
-            const range = document.createRange();
-            range.setStart(node!, start);
-            range.setEnd(node!, start + 1);
-            return range.getBoundingClientRect();
-          };
-          const euro = top(at);
-          const number = top(at + 2);
-          if (euro.height > 0 && number.height > 0 && Math.abs(euro.top - number.top) > 2) broken.push(text.trim());
-        }
-      }
-      return broken;
-    });
-
   /** The screen is there and usable at phone size, and axe finds nothing serious. */
-  const expectUsable = async (title: string | RegExp) => {
-    const h1 = heading(page, title);
-    await h1.waitFor();
-    await h1.scrollIntoViewIfNeeded();
-    const box = (await h1.boundingBox())!;
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
-    expect(await sidewaysScroll()).toBeLessThanOrEqual(0);
-    expect(await brokenAmounts()).toEqual([]);
-    expect(await seriousViolations(page)).toEqual([]);
-  };
-
-  const expectTouchSized = async (locator: Locator) => {
-    const box = (await locator.boundingBox())!;
-    expect({ width: box.width >= TOUCH_SIZE, height: box.height >= TOUCH_SIZE }).toEqual({ width: true, height: true });
-  };
+  const expectUsable = (title: string | RegExp) => expectPageFits(page, PHONE.width, title);
 
   /** Through the drawer, as a phone user goes; the drawer closes with the navigation. */
   const openFromMenu = async (name: string) => {
@@ -163,7 +193,7 @@ describeInBrowser('on a phone (browser)', () => {
     const box = (await firstLink.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + Math.min(box.width, 40)).toBeLessThanOrEqual(PHONE.width);
-    expect(await sidewaysScroll()).toBeLessThanOrEqual(0);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
   });
 
   it('adds a service', async () => {
@@ -180,11 +210,11 @@ describeInBrowser('on a phone (browser)', () => {
     await page.getByLabel('Achternaam').fill('Telefoon');
     await page.getByLabel('Telefoonnummer').fill(freshPhone());
     await page.getByLabel('SIM nummer').fill('8931990999999999977');
-    expect(await sidewaysScroll()).toBeLessThanOrEqual(0);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
     await page.waitForURL(new RegExp(`${articlePath(mobile, article)}/(\\d+)/fien-telefoon$`));
     await page.getByText('Fien Telefoon').first().waitFor();
-    expect(await sidewaysScroll()).toBeLessThanOrEqual(0);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
   });
 
   it.each([
@@ -201,6 +231,95 @@ describeInBrowser('on a phone (browser)', () => {
     await expectUsable(title);
   });
 
+  it('shows the bulk services of an article as stacked rows, and asks before deleting one in a full-screen dialog', async () => {
+    const { group, article } = await bulkArticle(base, await apiToken(base, KLANT.email));
+    await loginKlant();
+    await page.goto(`${base}${articlePath(group, article)}/bulkafnames`);
+    const history = page.getByRole('table', { name: 'Historie' });
+    await history.getByRole('row').nth(1).waitFor();
+    await expectUsable('Bulkafnames');
+    await expectTouchSized(page.getByRole('button', { name: 'Opslaan', exact: true }));
+
+    const remove = history.getByRole('button', { name: 'Bulkafname verwijderen' }).first();
+    await remove.scrollIntoViewIfNeeded();
+    await expectTouchSized(remove);
+    await remove.click();
+    const dialog = page.getByRole('dialog', { name: 'Bulkafname verwijderen' });
+    await dialog.waitFor();
+    expect(await dialog.boundingBox()).toEqual({ x: 0, y: 0, ...PHONE });
+    for (const name of ['Annuleren', 'Verwijderen']) {
+      const button = dialog.getByRole('button', { name, exact: true });
+      await expectInView(page, button);
+      await expectTouchSized(button);
+    }
+    await animationsDone(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Annuleren', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('shows the costs with touch-sized legend items, a kind of costs and one article\'s cost lines', async () => {
+    await loginKlant();
+    await openFromMenu('Kosten');
+    await heading(page, 'Kosten').waitFor();
+    const legendItems = page.locator('.highcharts-legend-item');
+    await legendItems.first().waitFor();
+    for (const item of await legendItems.all()) await expectTouchSized(item);
+
+    await page.getByRole('table', { name: /^Kosten / }).getByRole('link', { name: 'Periodiek', exact: true }).click();
+    const perArticle = page.getByRole('table', { name: 'Per artikel' });
+    const articleLink = perArticle.getByRole('link').first();
+    await articleLink.waitFor();
+    await expectUsable(/^Periodiek – /);
+    const articleName = await articleLink.innerText();
+
+    await articleLink.click();
+    await page.getByRole('table', { name: 'Per afname' }).waitFor();
+    await expectUsable(articleName);
+  });
+
+  it('shows the usage report and the usage of one number', async () => {
+    const api = trackApi(page);
+    await loginKlant();
+    await openFromMenu('Verbruik');
+    await heading(page, 'Verbruik').waitFor();
+    await api.idle(400);
+    await expectUsable('Verbruik');
+
+    await page.getByRole('table', { name: /./ }).locator('tbody a').first().click();
+    await api.idle(400);
+    await expectUsable(/^Verbruik \S/);
+  });
+
+  it('shows Mijn bedrijf and an end user with the services in their name', async () => {
+    await loginKlant();
+    await openFromMenu('Mijn bedrijf');
+    const endUserLink = page.getByRole('region', { name: 'Eindgebruikers' }).getByRole('link').first();
+    await endUserLink.waitFor();
+    await expectUsable('Mijn bedrijf');
+    const name = await endUserLink.innerText();
+
+    await endUserLink.click();
+    await page.getByRole('table', { name: 'Afnames' }).waitFor();
+    await expectUsable(name);
+  });
+
+  it('edits an article as provider staff under a banner that stays in view with a touch-sized way out', async () => {
+    const article = await articleNamed(base, await apiToken(base, KLANT.email), mobile, 'Zakelijk Basis 5GB');
+    await loginManaging(page, base, ADMIN.email, KLANT.company);
+    const banner = page.getByRole('status').filter({ hasText: 'Je beheert nu' });
+    await expectInView(page, banner);
+    await expectTouchSized(banner.getByRole('button', { name: 'Stop met beheren' }));
+
+    await page.goto(`${base}${articlePath(mobile, article)}/bewerken`);
+    await page.getByRole('table', { name: 'Prijshistorie' }).waitFor();
+    await expectUsable('Artikel bewerken');
+    // Sticky: scrolled to the end of the form, the banner is still in view below the header.
+    await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
+    await expectInView(page, banner);
+    await expectInView(page, banner.getByRole('button', { name: 'Stop met beheren' }));
+  });
+
   it('logs out through the user menu, which names the user and the company', async () => {
     await loginKlant();
     await banner().getByRole('button', { name: 'Gebruikersmenu' }).click();
@@ -215,5 +334,58 @@ describeInBrowser('on a phone (browser)', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     await expectUsable('Inloggen');
     expect(pathOf(page)).toBe('/login');
+  });
+});
+
+describeInBrowser('on a tablet (browser)', () => {
+  let portal: Portal;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let base: string;
+
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
+    base = portal.baseUrl;
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  }, 120_000);
+
+  beforeEach(async () => {
+    context = await touchContext(browser, TABLET);
+    page = await context.newPage();
+    await login(page, base, KLANT.email);
+    await heading(page, 'Dashboard').waitFor();
+  });
+
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it('shows the dashboard', async () => {
+    await expectPageFits(page, TABLET.width, 'Dashboard');
+  });
+
+  it('shows an article page', async () => {
+    const mobile = await groupNamed(base, await apiToken(base, KLANT.email), 'Mobiele telefonie');
+    const article = await articleNamed(base, await apiToken(base, KLANT.email), mobile, 'Zakelijk Basis 5GB');
+    await page.goto(`${base}${articlePath(mobile, article)}`);
+    await page.getByRole('table', { name: /^Afnames/ }).locator('tbody a').first().waitFor();
+    await expectPageFits(page, TABLET.width, article.name);
+  });
+
+  it.each([
+    ['/kosten', 'Kosten'],
+    ['/verbruik', 'Verbruik'],
+    ['/mijn-bedrijf', 'Mijn bedrijf'],
+  ])('shows %s', async (path, title) => {
+    const api = trackApi(page);
+    await page.goto(`${base}${path}`);
+    await heading(page, title).waitFor();
+    await api.idle(400);
+    await expectPageFits(page, TABLET.width, title);
   });
 });

@@ -38,7 +38,11 @@ export const theme = createTheme({
       styleOverrides: { root: { '&.Mui-focusVisible': focusRing } },
     },
     MuiLink: {
-      styleOverrides: { root: { '&:focus-visible': focusRing } },
+      styleOverrides: {
+        root: { '&:focus-visible': focusRing },
+        // A link that is a button in a line of text ('Stop met beheren') is a touch target too.
+        button: { [TOUCH]: { display: 'inline-flex', alignItems: 'center', minHeight: TOUCH_SIZE, minWidth: TOUCH_SIZE } },
+      },
     },
     MuiButton: {
       styleOverrides: { root: { textTransform: 'none', fontWeight: 600, [TOUCH]: { minHeight: TOUCH_SIZE } } },
@@ -50,8 +54,9 @@ export const theme = createTheme({
     MuiTab: { styleOverrides: { root: { [TOUCH]: { minHeight: 48 } } } },
     MuiTableCell: {
       styleOverrides: {
-        // Amounts and other figures sit right-aligned; '€ 1.234,50' never breaks after the '€'.
-        alignRight: { whiteSpace: 'nowrap' },
+        // Amounts and other figures sit right-aligned; '€ 1.234,50' never breaks after the '€'. In a
+        // stacked row (DataTable's STACKED) the label stays before the value: MUI reverses the row.
+        alignRight: { whiteSpace: 'nowrap', flexDirection: 'row' },
         // A link in a table cell (the way to a detail) is a touch target of its own.
         root: { [TOUCH]: { '& a': { display: 'inline-flex', alignItems: 'center', minHeight: TOUCH_SIZE } } },
       },

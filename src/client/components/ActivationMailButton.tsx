@@ -26,6 +26,7 @@ export function ActivationMailButton({ recipient, companyName }: ActivationMailB
   };
 
   const label = isLoading ? MSG.activationSending : isSuccess ? MSG.activationSent : 'Activatiemail';
+  // Each button in a list names its person, after the visible text (WCAG 2.5.3, label in name).
   return (
     <>
       <Button
@@ -33,6 +34,7 @@ export function ActivationMailButton({ recipient, companyName }: ActivationMailB
         variant="outlined"
         onClick={() => setAsking(true)}
         disabled={isLoading || isSuccess}
+        aria-label={`${label} voor ${name}`}
         sx={{ whiteSpace: 'nowrap' }}
       >
         {label}

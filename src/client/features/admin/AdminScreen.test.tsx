@@ -99,17 +99,17 @@ describe('Bedrijven tab', () => {
     const { user } = renderWithProviders('/mer-admin?tab=bedrijven', { preloadedState: loggedIn() });
 
     const row = bodyRows(await screen.findByRole('table', { name: 'Bedrijven' }))[2];
-    await user.click(within(row).getByRole('button', { name: 'Activatiemail' }));
+    await user.click(within(row).getByRole('button', { name: 'Activatiemail voor Anna van Dijk' }));
     // It asks first, naming whom the mail goes to; nothing is sent before that.
     const asking = screen.getByRole('dialog', { name: 'Activatiemail versturen' });
     expect(within(asking).getByText(/De activatiemail gaat naar Anna van Dijk, contactpersoon van .* \(klant@demo\.nl\)\./)).toBeTruthy();
     expect(requests.filter((r) => r.url.includes('/activate/'))).toEqual([]);
     await user.click(within(asking).getByRole('button', { name: 'Versturen' }));
 
-    const sending = within(row).getByRole('button', { name: MSG.activationSending }) as HTMLButtonElement;
+    const sending = within(row).getByRole('button', { name: `${MSG.activationSending} voor Anna van Dijk` }) as HTMLButtonElement;
     expect(sending.disabled).toBe(true);
     answer.resolve(json(200, { message: 'Email verzonden' }));
-    const sent = (await within(row).findByRole('button', { name: MSG.activationSent })) as HTMLButtonElement;
+    const sent = (await within(row).findByRole('button', { name: `${MSG.activationSent} voor Anna van Dijk` })) as HTMLButtonElement;
     expect(sent.disabled).toBe(true);
     expect(await screen.findByText('Email verzonden naar klant@demo.nl.')).toBeTruthy();
     expect(requests.filter((r) => r.url.includes('/activate/')).map((r) => r.url)).toEqual(['/api/users/activate/5']);
@@ -120,13 +120,13 @@ describe('Bedrijven tab', () => {
     const { user } = renderWithProviders('/mer-admin?tab=bedrijven', { preloadedState: loggedIn() });
 
     const row = bodyRows(await screen.findByRole('table', { name: 'Bedrijven' }))[1];
-    await user.click(within(row).getByRole('button', { name: 'Activatiemail' }));
+    await user.click(within(row).getByRole('button', { name: 'Activatiemail voor Bakkerij de Korenschoof' }));
 
     const dialog = screen.getByRole('dialog', { name: MSG.activationNoUser });
     expect(within(dialog).getByText(/Aan Bakkerij de Korenschoof is nog geen contactpersoon gekoppeld/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Sluiten' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(within(row).getByRole('button', { name: 'Activatiemail' })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Activatiemail voor Bakkerij de Korenschoof' })).toBeTruthy();
     expect(requests.filter((r) => r.url.includes('/activate/'))).toEqual([]);
   });
 
@@ -135,11 +135,11 @@ describe('Bedrijven tab', () => {
     const { user } = renderWithProviders('/mer-admin?tab=bedrijven', { preloadedState: loggedIn() });
 
     const row = bodyRows(await screen.findByRole('table', { name: 'Bedrijven' }))[2];
-    await user.click(within(row).getByRole('button', { name: 'Activatiemail' }));
+    await user.click(within(row).getByRole('button', { name: 'Activatiemail voor Anna van Dijk' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Activatiemail versturen' })).getByRole('button', { name: 'Versturen' }));
 
     expect(await screen.findByText(MSG.initialLoadFailed)).toBeTruthy();
-    expect(within(row).getByRole('button', { name: 'Activatiemail' })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Activatiemail voor Anna van Dijk' })).toBeTruthy();
   });
 
   it('manages a company by impersonation', async () => {

@@ -35,7 +35,7 @@ function ActivationButton({ company, onNoUser }: { company: AdminCompany; onNoUs
   const [firstUser] = company.users;
   if (firstUser) return <ActivationMailButton recipient={firstUser} companyName={company.name} />;
   return (
-    <Button size="small" variant="outlined" onClick={onNoUser} sx={{ whiteSpace: 'nowrap' }}>
+    <Button size="small" variant="outlined" onClick={onNoUser} aria-label={`Activatiemail voor ${company.name}`} sx={{ whiteSpace: 'nowrap' }}>
       Activatiemail
     </Button>
   );

@@ -11,7 +11,7 @@ import { ScreenTitle } from '../../components/ScreenTitle';
 import { LazyColumnChart } from './charts/LazyCharts';
 import { useExportCostsBillingMutation, useGetCostsByMonthQuery, useGetCostsQuery } from './costsApi';
 import { chartPeriod, type CostsSummary } from './costsModel';
-import { LoadState, totalCell } from './CostsParts';
+import { LoadState, STACKED_AMOUNTS, totalCell } from './CostsParts';
 import { selectCostsSummary, selectMonthlyChart } from './selectors';
 import { useCostsOverviewMonth } from './useCostsMonth';
 
@@ -117,26 +117,34 @@ function SummaryTable({ summary, month }: { summary: CostsSummary; month: Month 
   return (
     <>
       <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: 720 }}>
-        <Table aria-labelledby={SUMMARY_HEADING_ID}>
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ fontWeight: 600 }}>Soort kosten</TableCell>
-              <TableCell align="right" sx={{ fontWeight: 600 }}>
+        <Table aria-labelledby={SUMMARY_HEADING_ID} role="table" sx={STACKED_AMOUNTS}>
+          <TableHead role="rowgroup">
+            <TableRow role="row">
+              <TableCell sx={{ fontWeight: 600 }} role="columnheader">
+                Soort kosten
+              </TableCell>
+              <TableCell align="right" sx={{ fontWeight: 600 }} role="columnheader">
                 Bedrag
               </TableCell>
               {invoiceDiffers && (
-                <TableCell align="right" sx={{ fontWeight: 600 }}>
+                <TableCell align="right" sx={{ fontWeight: 600 }} role="columnheader">
                   Gefactureerd
                 </TableCell>
               )}
             </TableRow>
           </TableHead>
-          <TableBody>
+          <TableBody role="rowgroup">
             {rows.map((row) => {
               const href = Number(row.amount) !== 0 ? paths.costsDetail(row.costsType, month) : null;
               return (
-                <TableRow key={row.costsType} hover={href !== null} onClick={(event) => open(event, href)} sx={href ? { cursor: 'pointer' } : undefined}>
-                  <TableCell component="th" scope="row">
+                <TableRow
+                  key={row.costsType}
+                  hover={href !== null}
+                  onClick={(event) => open(event, href)}
+                  sx={href ? { cursor: 'pointer' } : undefined}
+                  role="row"
+                >
+                  <TableCell component="th" scope="row" role="rowheader" data-label="Soort kosten">
                     {href ? (
                       <Link component={RouterLink} to={href} sx={{ fontWeight: 600 }}>
                         {row.label}
@@ -145,22 +153,28 @@ function SummaryTable({ summary, month }: { summary: CostsSummary; month: Month 
                       row.label
                     )}
                   </TableCell>
-                  <TableCell align="right">{formatEuro(row.amount)}</TableCell>
-                  {invoiceDiffers && <TableCell align="right">{formatEuro(row.invoiced)}</TableCell>}
+                  <TableCell align="right" role="cell" data-label="Bedrag">
+                    {formatEuro(row.amount)}
+                  </TableCell>
+                  {invoiceDiffers && (
+                    <TableCell align="right" role="cell" data-label="Gefactureerd">
+                      {formatEuro(row.invoiced)}
+                    </TableCell>
+                  )}
                 </TableRow>
               );
             })}
           </TableBody>
-          <TableFooter>
-            <TableRow>
-              <TableCell component="th" scope="row" sx={totalCell}>
+          <TableFooter role="rowgroup">
+            <TableRow role="row">
+              <TableCell component="th" scope="row" sx={totalCell} role="rowheader">
                 Totale kosten
               </TableCell>
-              <TableCell align="right" sx={totalCell}>
+              <TableCell align="right" sx={totalCell} role="cell" data-label="Bedrag">
                 {formatEuro(summary.total)}
               </TableCell>
               {invoiceDiffers && (
-                <TableCell align="right" sx={totalCell}>
+                <TableCell align="right" sx={totalCell} role="cell" data-label="Gefactureerd">
                   {formatEuro(summary.invoicedTotal)}
                 </TableCell>
               )}

@@ -5,6 +5,8 @@ import { formatEuro } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
 import type { Month } from '../../../domain/time';
 import { paths } from '../../base/paths';
+import { PHONE } from '../../base/theme';
+import { STACKED } from '../../components/DataTable';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import type { Cents } from './costsModel';
@@ -63,6 +65,23 @@ export const endUserName = (firstname: string | null, lastname: string | null) =
 /** The look of a total row's cells. */
 export const totalCell = { fontWeight: 700, fontSize: '0.95rem', color: 'text.primary', borderBottom: 0 } as const;
 
+const stackedLine = STACKED[PHONE]['& tbody > tr > td'];
+
+/**
+ * DataTable's stacked rows for the costs tables, whose rows and total row lead with a row header:
+ * on a phone that lead (the kind of costs, the article, the end user, 'Totaal') is the block's
+ * title line and each amount a line of its own with its column's label before it.
+ */
+export const STACKED_AMOUNTS = {
+  [PHONE]: {
+    ...STACKED[PHONE],
+    '& tfoot': { display: 'block' },
+    '& tfoot > tr > td': stackedLine,
+    '& tfoot > tr': { display: 'block', py: 1 },
+    '& tbody > tr > th, & tfoot > tr > th': { display: 'block', py: 0.5, border: 0, overflowWrap: 'anywhere' },
+  },
+} as const;
+
 export interface AmountColumn<Row> {
   header: string;
   align?: 'right';
@@ -103,17 +122,17 @@ export function AmountTable<Row>({ labelledBy, columns, rows, rowKey, rowHref, t
 
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table aria-labelledby={labelledBy}>
-        <TableHead>
-          <TableRow>
+      <Table aria-labelledby={labelledBy} role="table" sx={STACKED_AMOUNTS}>
+        <TableHead role="rowgroup">
+          <TableRow role="row">
             {columns.map((column) => (
-              <TableCell key={column.header} align={column.align} sx={{ fontWeight: 600 }}>
+              <TableCell key={column.header} align={column.align} sx={{ fontWeight: 600 }} role="columnheader">
                 {column.header}
               </TableCell>
             ))}
           </TableRow>
         </TableHead>
-        <TableBody>
+        <TableBody role="rowgroup">
           {rows.map((row) => {
             const href = hrefOf(row);
             return (
@@ -122,12 +141,13 @@ export function AmountTable<Row>({ labelledBy, columns, rows, rowKey, rowHref, t
                 hover={href !== null}
                 onClick={(event) => open(event, href)}
                 sx={href ? { cursor: 'pointer' } : undefined}
+                role="row"
               >
-                <TableCell component="th" scope="row">
+                <TableCell component="th" scope="row" role="rowheader" data-label={first.header}>
                   {label(first.cell(row), href)}
                 </TableCell>
                 {rest.map((column) => (
-                  <TableCell key={column.header} align={column.align}>
+                  <TableCell key={column.header} align={column.align} role="cell" data-label={column.header}>
                     {column.cell(row)}
                   </TableCell>
                 ))}
@@ -135,12 +155,12 @@ export function AmountTable<Row>({ labelledBy, columns, rows, rowKey, rowHref, t
             );
           })}
         </TableBody>
-        <TableFooter>
-          <TableRow>
-            <TableCell component="th" scope="row" colSpan={columns.length - 1} sx={totalCell}>
+        <TableFooter role="rowgroup">
+          <TableRow role="row">
+            <TableCell component="th" scope="row" colSpan={columns.length - 1} sx={totalCell} role="rowheader">
               {label(total.label, total.href)}
             </TableCell>
-            <TableCell align="right" sx={totalCell}>
+            <TableCell align="right" sx={totalCell} role="cell" data-label={columns.at(-1)!.header}>
               {formatEuro(total.amount)}
             </TableCell>
           </TableRow>

@@ -22,6 +22,7 @@ import { useFirstChangeableDay, usePermission } from '../../api/accountApi';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { STACKED } from '../../components/DataTable';
 import { DateField } from '../../components/DateField';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
@@ -179,16 +180,24 @@ function BulkHistory({ query, mayEdit }: { query: ArticleQuery; mayEdit: boolean
       {history.length === 0 ? (
         isFetching ? <PageLoading /> : <Typography>Er zijn nog geen bulkafnames.</Typography>
       ) : (
-        <Table size="small" aria-labelledby={HISTORY_HEADING_ID}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Datum</TableCell>
-              <TableCell align="right">Aantal</TableCell>
-              <TableCell align="right">Totaal</TableCell>
-              {mayEdit && <TableCell align="right">Acties</TableCell>}
+        <Table size="small" aria-labelledby={HISTORY_HEADING_ID} role="table" sx={STACKED}>
+          <TableHead role="rowgroup">
+            <TableRow role="row">
+              <TableCell role="columnheader">Datum</TableCell>
+              <TableCell align="right" role="columnheader">
+                Aantal
+              </TableCell>
+              <TableCell align="right" role="columnheader">
+                Totaal
+              </TableCell>
+              {mayEdit && (
+                <TableCell align="right" role="columnheader">
+                  Acties
+                </TableCell>
+              )}
             </TableRow>
           </TableHead>
-          <TableBody>
+          <TableBody role="rowgroup">
             {history.map((entry) => (
               <BulkHistoryRow
                 key={entry.id}
@@ -223,12 +232,18 @@ function BulkHistoryRow({ entry, articleId, mayEdit, activeAfterRemoval }: BulkH
   };
 
   return (
-    <TableRow>
-      <TableCell>{formatDate(entry.time)}</TableCell>
-      <TableCell align="right">{signed(entry.amount)}</TableCell>
-      <TableCell align="right">{formatDecimal(entry.total, 0)}</TableCell>
+    <TableRow role="row">
+      <TableCell role="cell" data-label="Datum">
+        {formatDate(entry.time)}
+      </TableCell>
+      <TableCell align="right" role="cell" data-label="Aantal">
+        {signed(entry.amount)}
+      </TableCell>
+      <TableCell align="right" role="cell" data-label="Totaal">
+        {formatDecimal(entry.total, 0)}
+      </TableCell>
       {mayEdit && (
-        <TableCell align="right" sx={{ py: 0 }}>
+        <TableCell align="right" sx={{ py: 0 }} role="cell" data-label="Acties">
           <Tooltip title="Bulkafname verwijderen">
             <span>
               <IconButton aria-label="Bulkafname verwijderen" disabled={isLoading} onClick={() => setAsking(true)}>

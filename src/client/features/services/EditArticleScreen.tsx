@@ -23,6 +23,7 @@ import { formatDate, formatEuro } from '../../../domain/format';
 import { usePermission } from '../../api/accountApi';
 import type { ArticleGroup } from '../../api/catalogApi';
 import { paths } from '../../base/paths';
+import { STACKED } from '../../components/DataTable';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import {
   ArticleFields,
@@ -118,20 +119,30 @@ function PriceHistory({ entries }: { entries: PriceHistoryEntry[] }) {
       {entries.length === 0 ? (
         <Typography>Er is nog geen prijshistorie.</Typography>
       ) : (
-        <Table size="small" aria-labelledby={HISTORY_HEADING_ID}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Vanaf</TableCell>
-              <TableCell align="right">Prijs</TableCell>
-              <TableCell align="right">Eenmalige kosten</TableCell>
+        <Table size="small" aria-labelledby={HISTORY_HEADING_ID} role="table" sx={STACKED}>
+          <TableHead role="rowgroup">
+            <TableRow role="row">
+              <TableCell role="columnheader">Vanaf</TableCell>
+              <TableCell align="right" role="columnheader">
+                Prijs
+              </TableCell>
+              <TableCell align="right" role="columnheader">
+                Eenmalige kosten
+              </TableCell>
             </TableRow>
           </TableHead>
-          <TableBody>
+          <TableBody role="rowgroup">
             {entries.map((entry) => (
-              <TableRow key={entry.id}>
-                <TableCell>{formatDate(entry.from_time)}</TableCell>
-                <TableCell align="right">{formatEuro(entry.price)}</TableCell>
-                <TableCell align="right">{formatEuro(entry.setup_price)}</TableCell>
+              <TableRow key={entry.id} role="row">
+                <TableCell role="cell" data-label="Vanaf">
+                  {formatDate(entry.from_time)}
+                </TableCell>
+                <TableCell align="right" role="cell" data-label="Prijs">
+                  {formatEuro(entry.price)}
+                </TableCell>
+                <TableCell align="right" role="cell" data-label="Eenmalige kosten">
+                  {formatEuro(entry.setup_price)}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -54,7 +54,7 @@ export function ReportScreen() {
   const valid = !errors.from && !errors.to;
 
   const change = (update: Partial<ReportFilters>) =>
-    setSearchParams(filtersToSearch({ ...filters, ...update }, defaults), { replace: true });
+    setSearchParams(filtersToSearch({ ...filters, ...update }), { replace: true });
 
   return (
     <>

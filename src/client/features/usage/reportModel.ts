@@ -5,8 +5,8 @@ import type { ReportDirection, ReportFilters, ReportRow, ReportType, UsageRecord
 
 /**
  * The report's filters live in the query string (`from`, `to`, `type`, `direction`, `out_only`,
- * `sender`), so a filtered report can be linked to, and the back button undoes a change. Values
- * equal to the defaults are left out: plain /verbruik is the last whole month, unfiltered.
+ * `sender`), so a filtered report can be linked to, and the back button undoes a change. Plain
+ * /verbruik is the last whole month, unfiltered; once a filter is set the period is written too.
  */
 
 /**
@@ -42,13 +42,12 @@ export const readFilters = (search: URLSearchParams, defaults: DateRange): Repor
   sender: search.get('sender') ?? '',
 });
 
-/** The query string of filters, without the defaults. */
-export const filtersToSearch = (filters: ReportFilters, defaults: DateRange): URLSearchParams => {
-  const search = new URLSearchParams();
-  if (filters.from !== defaults.from || filters.to !== defaults.to) {
-    search.set('from', filters.from);
-    search.set('to', filters.to);
-  }
+/**
+ * The query string of filters: always the period (so a bookmark or a shared link of a filtered
+ * report shows the same month next month too), the other filters when they are set.
+ */
+export const filtersToSearch = (filters: ReportFilters): URLSearchParams => {
+  const search = new URLSearchParams({ from: filters.from, to: filters.to });
   if (filters.type) search.set('type', filters.type);
   if (filters.direction) search.set('direction', filters.direction);
   if (filters.outOnly) search.set('out_only', '1');

@@ -1,23 +1,11 @@
 import EditIcon from '@mui/icons-material/Edit';
-import {
-  Box,
-  Button,
-  Chip,
-  Link,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, Link, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate } from '../../../../domain/format';
 import { useAppSelector } from '../../../base/hooks';
 import { paths } from '../../../base/paths';
+import { type DataColumn, DataTable } from '../../../components/DataTable';
 import { ScreenTitle } from '../../../components/ScreenTitle';
 import { EndUserFrame, fullName } from './EndUserFrame';
 import { type EndUser, type EndUserServiceRow, selectEndUserServiceRows, type ServiceStatus } from './endUsersApi';
@@ -27,8 +15,6 @@ const STATUS: Record<ServiceStatus, { label: string; color: 'success' | 'default
   planned: { label: 'Nog niet gestart', color: 'info' },
   ended: { label: 'Beëindigd', color: 'default' },
 };
-
-const HEAD = { fontWeight: 600 } as const;
 
 function ServicesTable({ endUser }: { endUser: EndUser }) {
   // One instant for the whole table, so that the rows agree on what is active.
@@ -46,40 +32,26 @@ function ServicesTable({ endUser }: { endUser: EndUser }) {
       { id: service.id, end_user: endUser },
     );
 
-  return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-labelledby="afnames-eindgebruiker">
-        <TableHead>
-          <TableRow>
-            <TableCell sx={HEAD}>Artikel</TableCell>
-            <TableCell sx={HEAD}>Categorie</TableCell>
-            {showPhoneNumber && <TableCell sx={HEAD}>Telefoonnummer</TableCell>}
-            <TableCell sx={HEAD}>Startdatum</TableCell>
-            <TableCell sx={HEAD}>Einddatum</TableCell>
-            <TableCell sx={HEAD}>Status</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.service.id}>
-              <TableCell>
-                <Link component={RouterLink} to={serviceLink(row)}>
-                  {row.service.article.name}
-                </Link>
-              </TableCell>
-              <TableCell>{row.service.article.article_group_name}</TableCell>
-              {showPhoneNumber && <TableCell>{row.phoneNumber ?? ''}</TableCell>}
-              <TableCell>{formatDate(row.service.start_time)}</TableCell>
-              <TableCell>{row.service.end_time === null ? '' : formatDate(row.service.end_time)}</TableCell>
-              <TableCell>
-                <Chip size="small" variant="outlined" label={STATUS[row.status].label} color={STATUS[row.status].color} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
+  const columns: DataColumn<EndUserServiceRow>[] = [
+    {
+      header: 'Artikel',
+      cell: (row) => (
+        <Link component={RouterLink} to={serviceLink(row)}>
+          {row.service.article.name}
+        </Link>
+      ),
+    },
+    { header: 'Categorie', cell: (row) => row.service.article.article_group_name },
+    ...(showPhoneNumber ? [{ header: 'Telefoonnummer', cell: (row: EndUserServiceRow) => row.phoneNumber ?? '' }] : []),
+    { header: 'Startdatum', cell: (row) => formatDate(row.service.start_time) },
+    { header: 'Einddatum', cell: (row) => (row.service.end_time === null ? '' : formatDate(row.service.end_time)) },
+    {
+      header: 'Status',
+      cell: (row) => <Chip size="small" variant="outlined" label={STATUS[row.status].label} color={STATUS[row.status].color} />,
+    },
+  ];
+
+  return <DataTable labelledBy="afnames-eindgebruiker" columns={columns} rows={rows} rowKey={(row) => row.service.id} />;
 }
 
 /** /mijn-bedrijf/end-users/{id}/{endUserUrlName}: an end user and the services in their name. */

@@ -9,6 +9,32 @@ const HEIGHT = 320;
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** Chart width (px) up to which the chart is laid out for a phone. */
+const PHONE_WIDTH = 500;
+
+/**
+ * On a phone the legend items are touch targets (they show and hide a series): each is an HTML
+ * label (the series names are the portal's own) whose padding below its text makes it 44 px high
+ * (theme's TOUCH_SIZE) and keeps the text level with the symbol, one per line. The chart grows by
+ * the legend's extra height, so the columns keep theirs.
+ */
+const PHONE_LAYOUT: Highcharts.ResponsiveOptions = {
+  rules: [
+    {
+      condition: { maxWidth: PHONE_WIDTH },
+      chartOptions: {
+        chart: { height: HEIGHT + 160 },
+        legend: {
+          useHTML: true,
+          layout: 'vertical',
+          itemStyle: { display: 'inline-block', padding: '0 0 24px', lineHeight: '20px' },
+          itemMarginBottom: 0,
+        },
+      },
+    },
+  ],
+};
+
 const swatch = (color: unknown) => `<span style="color:${String(color)}">\u25CF</span>`;
 
 export interface ColumnChartProps {
@@ -32,6 +58,7 @@ export function CostsColumnChart({ chart, description }: ColumnChartProps) {
       },
       legend: { reversed: true },
       plotOptions: { column: { stacking: 'normal' } },
+      responsive: PHONE_LAYOUT,
       tooltip: {
         shared: true,
         // The month's total is the exact sum of its shown amounts, not the sum of the floats drawn.
