@@ -13,7 +13,7 @@ import { articleNamed, articlePath, groupNamed } from '../test/browser/servicesS
  * measured RUNS times; the table gives the median performance score with its total blocking time
  * and largest contentful paint, and the accessibility score. Targets: performance at least 90,
  * accessibility 100. `BENCH_LIGHTHOUSE_RUNS` (3) runs per screen; `BENCH_LIGHTHOUSE_REPORTS=folder` keeps
- * each screen's first full report there.
+ * each screen's first full report there; `BENCH_LIGHTHOUSE_SCREENS=Kosten,Verbruik` measures only those.
  *
  * `npm run bench lighthouse` (needs `npm run build` and Debian's Chromium).
  */
@@ -21,6 +21,8 @@ import { articleNamed, articlePath, groupNamed } from '../test/browser/servicesS
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** A folder for each screen's full report of its first run (JSON, for the Lighthouse viewer). */
 const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
+/** Only these screens (comma-separated names, e.g. `Kosten`), to look at one closely. */
+const ONLY = process.env.BENCH_LIGHTHOUSE_SCREENS?.split(',');
 
 interface LighthouseResult {
   lhr: {
@@ -61,12 +63,15 @@ export const benchLighthouse = async (): Promise<string> => {
   try {
     portal = await startPortal();
     const base = portal.baseUrl;
-    // Log in once: Lighthouse opens its own tab in this profile and keeps its cookies (the session).
+    // Lighthouse opens its own tab in this profile and keeps its cookies (the session). A run that
+    // ends while a session refresh is under way leaves the browser with a secret the server has
+    // replaced, which ends the session (sessions.ts): each screen starts with a login of its own.
     const page = await context.newPage();
-    await login(page, base, KLANT.email);
     const rows: string[] = [];
     const misses: string[] = [];
     for (const [name, address] of await screens(base)) {
+      if (ONLY && !ONLY.includes(name)) continue;
+      await login(page, base, KLANT.email);
       const runs: { performance: number; accessibility: number; tbt: number; lcp: number; cls: number }[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         const result = await lighthouse(`${base}${address}`, {

@@ -1,6 +1,7 @@
-import { Box } from '@mui/material';
+import { Box, useMediaQuery } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { PageLoading } from '../../../components/PageLoading';
+import { CHART_HEIGHT, columnChartHeight, PHONE_QUERY } from './chartSize';
 import type { ColumnChartProps, PieChartProps } from './CostsCharts';
 
 /**
@@ -12,17 +13,18 @@ const loadCharts = () => import(/* webpackChunkName: "costs-charts" */ './CostsC
 const ColumnChart = lazy(() => loadCharts().then((module) => ({ default: module.CostsColumnChart })));
 const PieChart = lazy(() => loadCharts().then((module) => ({ default: module.CostsPieChart })));
 
-function ChartPlaceholder() {
+function ChartPlaceholder({ height = CHART_HEIGHT }: { height?: number }) {
   return (
-    <Box sx={{ minHeight: 320 }}>
+    <Box sx={{ minHeight: height }}>
       <PageLoading />
     </Box>
   );
 }
 
 export function LazyColumnChart(props: ColumnChartProps) {
+  const phone = useMediaQuery(PHONE_QUERY, { noSsr: true });
   return (
-    <Suspense fallback={<ChartPlaceholder />}>
+    <Suspense fallback={<ChartPlaceholder height={columnChartHeight(phone)} />}>
       <ColumnChart {...props} />
     </Suspense>
   );
