@@ -4,6 +4,7 @@ import { benchArticlePageAB } from './articlePageAB';
 import { benchCostEngine } from './costEngine';
 import { benchCosts } from './costs';
 import { benchLighthouse } from './lighthouse';
+import { benchServiceMix } from './serviceMix';
 import { benchServiceReads } from './servicesReads';
 import { benchUsageImport } from './usageImport';
 
@@ -58,6 +59,8 @@ const main = async () => {
       out.push((await postgresReachable()) ? (await benchCosts('postgres', postgresUrl)).report : `\nPostgreSQL not reachable at ${postgresUrl}: skipped`);
     }
   }
+  // The demo mix under load: PGlite, PostgreSQL, two instances behind HAProxy (needs `npm run build`).
+  if (!only || only === 'mix') out.push(await benchServiceMix(process.env.BENCH_DB === 'pglite' || !(await postgresReachable()) ? null : postgresUrl));
   // Lighthouse's mobile emulation on six screens (needs `npm run build` and Chromium).
   if (!only || only === 'lighthouse') out.push(await benchLighthouse());
   // The cost engine alone (no database): 12 months of the large customer, lines and totals.

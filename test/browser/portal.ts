@@ -33,7 +33,11 @@ export interface Portal {
  * the PostgreSQL database `databaseUrl` (prepared by the caller); `projectRoot` is another checkout's
  * build (the page bench's A/B runs), this one's by default.
  */
-export const startPortal = async ({ databaseUrl = '', projectRoot = root }: { databaseUrl?: string; projectRoot?: string } = {}): Promise<Portal> => {
+export const startPortal = async ({
+  databaseUrl = '',
+  projectRoot = root,
+  env = {},
+}: { databaseUrl?: string; projectRoot?: string; env?: Record<string, string> } = {}): Promise<Portal> => {
   const serverJs = path.join(projectRoot, 'build/server/server.js');
   if (!fs.existsSync(serverJs) || !fs.existsSync(path.join(projectRoot, 'build/public/index.html'))) {
     throw new Error('The portal is not built: run `npm run build` first (npm test does).');
@@ -54,6 +58,7 @@ export const startPortal = async ({ databaseUrl = '', projectRoot = root }: { da
       LOGIN_RATE_LIMIT: '1000',
       LOGIN_CLIENT_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
