@@ -82,6 +82,22 @@ describe('lockDataDir', () => {
     expect(fs.existsSync(lockFile())).toBe(false);
   });
 
+  it('leaves the lock of a process that took over the dead lock first, while this one was about to', async () => {
+    const holder = await startHolder();
+    // A lock a dead process left (the live holder's own is written back below).
+    fs.writeFileSync(lockFile(), String(deadPid()));
+    try {
+      // The holder waited while a dead lock was there; it overtakes us between our reading the
+      // dead pid and our taking that lock aside (as a faster process starting at once would).
+      const overtake = () => fs.writeFileSync(lockFile(), String(holder.pid));
+      expect(() => lockDataDir(dataDir, { whileTakingOver: overtake })).toThrow(`in use by process ${holder.pid}`);
+      expect(fs.readFileSync(lockFile(), 'utf8')).toBe(String(holder.pid));
+      expect(fs.readdirSync(dataDir)).toEqual(['portal.lock']);
+    } finally {
+      await stop(holder);
+    }
+  });
+
   it('release leaves a lock that is no longer its own', () => {
     const release = lockDataDir(dataDir);
     fs.writeFileSync(lockFile(), '999999');
