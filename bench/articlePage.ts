@@ -284,16 +284,15 @@ const analyze = async (url: string) => {
 };
 
 /**
- * A fresh PostgreSQL database `bench_page` next to `adminUrl`'s, with the demo data set the
- * embedded database seeds on its first start (the server seeds only reference data on PostgreSQL).
+ * A fresh PostgreSQL database `name` next to `adminUrl`'s, with the demo data set the embedded
+ * database seeds on its first start (the server seeds only reference data on PostgreSQL).
  */
-const demoOnPostgres = async (adminUrl: string) => {
-  const scratch = await createScratchDatabase(adminUrl, PAGE_DB);
+export const demoOnPostgres = async (adminUrl: string, name = PAGE_DB) => {
+  const scratch = await createScratchDatabase(adminUrl, name);
   const database = await openPostgres(scratch.url, 2);
   try {
-    await database.migrate();
-    await seedReferenceData(database.db);
-    await database.db.transaction(async (tx) => seedDemoData(tx as never));
+    await database.migrate(seedReferenceData);
+    await database.db.transaction(async (tx) => seedDemoData(tx));
   } finally {
     await database.close();
   }

@@ -2,10 +2,9 @@ import http from 'node:http';
 import { lastWholeMonth, monthRange } from '../src/domain/time';
 import { openPostgres } from '../src/server/db';
 import { seedDemoData } from '../src/server/seed/demo';
-import { seedReferenceData } from '../src/server/seed/reference';
-import { createScratchDatabase } from '../src/server/testing/testApp';
 import { type Portal, startPortal } from '../test/browser/portal';
 import { clusterMissing, startCluster } from '../test/cluster/cluster';
+import { demoOnPostgres } from './articlePage';
 import { percentile } from './stats';
 
 /**
@@ -151,16 +150,6 @@ const loginRows = async (setup: string, base: string, token: string, paths: stri
   return rows;
 };
 
-/** A PostgreSQL database with the demo data, next to `adminUrl`'s. */
-const demoOnPostgres = async (adminUrl: string) => {
-  const scratch = await createScratchDatabase(adminUrl, 'bench_mix');
-  const database = await openPostgres(scratch.url, 2);
-  await database.migrate(seedReferenceData);
-  await seedDemoData(database.db);
-  await database.close();
-  return scratch;
-};
-
 export const benchServiceMix = async (postgresUrl: string | null): Promise<string> => {
   const out = [
     `\nThe demo mix for ${DURATION_MS / 1000} s per row (answers per second, latency in ms, the slowest client's first answer in ms)`,
@@ -180,7 +169,7 @@ export const benchServiceMix = async (postgresUrl: string | null): Promise<strin
   };
   await measurePortal('PGlite, one instance', await startPortal({ env }));
   if (postgresUrl) {
-    const scratch = await demoOnPostgres(postgresUrl);
+    const scratch = await demoOnPostgres(postgresUrl, 'bench_mix');
     try {
       await measurePortal('PostgreSQL, one instance', await startPortal({ databaseUrl: scratch.url, env }));
     } finally {

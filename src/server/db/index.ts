@@ -36,6 +36,15 @@ export interface Database {
 
 const migrationsFolder = () => path.join(projectRoot(), 'src/server/db/migrations');
 
+let committed: ReturnType<typeof readMigrationFiles> | undefined;
+
+/** The migrations this build brings (drizzle's files, read and hashed once per process). */
+export const committedMigrations = () => (committed ??= readMigrationFiles({ migrationsFolder: migrationsFolder() }));
+
+/** How many migrations the database holds (drizzle's bookkeeping; `migrate` keeps it). */
+export const appliedMigrationCount = async (db: Db): Promise<number> =>
+  (await queryRows<{ applied: number }>(db, sql`select count(*)::int as applied from drizzle.__drizzle_migrations`))[0].applied;
+
 /**
  * Any number of portal instances may start at once on one database: the first to take this
  * advisory lock migrates, the others wait for it and then find nothing to do. The key is
@@ -56,7 +65,7 @@ const migrate = (db: Db, then?: (db: Db) => Promise<void>): Promise<void> =>
     await tx.execute(sql`create schema if not exists drizzle`);
     await tx.execute(sql`create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`);
     const [last] = await queryRows<{ created_at: string }>(tx, sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`);
-    for (const migration of readMigrationFiles({ migrationsFolder: migrationsFolder() })) {
+    for (const migration of committedMigrations()) {
       if (last && Number(last.created_at) >= migration.folderMillis) continue;
       for (const statement of migration.sql) await tx.execute(sql.raw(statement));
       await tx.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.folderMillis})`);

@@ -153,13 +153,17 @@ const DATA_EXCEPTIONS = new Set([
   '22P05', // untranslatable_character (\u0000 in json)
 ]);
 
-/** The PostgreSQL data exception behind an error (the driver's or Drizzle's wrapper), or null. */
-const dataExceptionOf = (error: unknown): string | null => {
+/** An error and the causes it wraps (Drizzle wraps the driver's), at most five deep. */
+function* errorChain(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
   let e = error;
   for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth += 1, e = (e as { cause?: unknown }).cause) {
-    const { code } = e as { code?: unknown };
-    if (typeof code === 'string' && DATA_EXCEPTIONS.has(code)) return code;
+    yield e as { code?: unknown; message?: unknown };
   }
+}
+
+/** The PostgreSQL data exception behind an error (the driver's or Drizzle's wrapper), or null. */
+const dataExceptionOf = (error: unknown): string | null => {
+  for (const { code } of errorChain(error)) if (typeof code === 'string' && DATA_EXCEPTIONS.has(code)) return code;
   return null;
 };
 
@@ -172,15 +176,12 @@ const dataExceptionOf = (error: unknown): string | null => {
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03']);
 const UNAVAILABLE_MESSAGES = /^Connection terminated|^timeout exceeded when trying to connect|^Client has encountered a connection error|^Client was closed/;
 
-const isDatabaseUnavailable = (error: unknown): boolean => {
-  let e = error;
-  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth += 1, e = (e as { cause?: unknown }).cause) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
-    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
-  }
-  return false;
-};
+const isDatabaseUnavailable = (error: unknown): boolean =>
+  [...errorChain(error)].some(
+    ({ code, message }) =>
+      (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) ||
+      (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)),
+  );
 
 /** Seconds a client is asked to wait before it tries again while the database is away. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;

@@ -1,14 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../db';
-import { projectRoot } from '../projectRoot';
-
-/** The migrations this build brings (drizzle's journal). */
-const expectedMigrations = (): number =>
-  (JSON.parse(fs.readFileSync(path.join(projectRoot(), 'src/server/db/migrations/meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries
-    .length;
+import { appliedMigrationCount, committedMigrations } from '../db';
 
 /**
  * For a load balancer and an orchestrator, outside /api and never the SPA:
@@ -17,14 +8,14 @@ const expectedMigrations = (): number =>
  *   load balancer sends no customer to an instance that cannot serve them.
  */
 export default async function healthRoutes(app: FastifyInstance) {
-  const migrations = expectedMigrations();
+  const migrations = committedMigrations().length;
   const noStore = { 'Cache-Control': 'no-store' };
 
   app.get('/healthz', async (_request, reply) => reply.headers(noStore).send({ status: 'ok' }));
 
   app.get('/readyz', async (request, reply) => {
     try {
-      const [{ applied }] = await queryRows<{ applied: number }>(app.db, sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
+      const applied = await appliedMigrationCount(app.db);
       if (applied < migrations) {
         return reply.code(503).headers(noStore).send({ status: 'migrations pending', applied, expected: migrations });
       }

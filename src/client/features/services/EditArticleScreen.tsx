@@ -9,11 +9,6 @@ import {
   DialogContentText,
   DialogTitle,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
 import { Form, Formik } from 'formik';
@@ -23,7 +18,7 @@ import { formatDate, formatEuro } from '../../../domain/format';
 import { usePermission } from '../../api/accountApi';
 import type { ArticleGroup } from '../../api/catalogApi';
 import { paths } from '../../base/paths';
-import { STACKED } from '../../components/DataTable';
+import { type DataColumn, DataTable } from '../../components/DataTable';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import {
   ArticleFields,
@@ -110,6 +105,12 @@ export function EditArticleScreen() {
 }
 
 /** Spec section 5: the price history is read-only. */
+const PRICE_HISTORY_COLUMNS: DataColumn<PriceHistoryEntry>[] = [
+  { header: 'Vanaf', cell: (entry) => formatDate(entry.from_time) },
+  { header: 'Prijs', align: 'right', cell: (entry) => formatEuro(entry.price) },
+  { header: 'Eenmalige kosten', align: 'right', cell: (entry) => formatEuro(entry.setup_price) },
+];
+
 function PriceHistory({ entries }: { entries: PriceHistoryEntry[] }) {
   return (
     <Box component="section" aria-labelledby={HISTORY_HEADING_ID} sx={{ maxWidth: 640 }}>
@@ -119,34 +120,7 @@ function PriceHistory({ entries }: { entries: PriceHistoryEntry[] }) {
       {entries.length === 0 ? (
         <Typography>Er is nog geen prijshistorie.</Typography>
       ) : (
-        <Table size="small" aria-labelledby={HISTORY_HEADING_ID} role="table" sx={STACKED}>
-          <TableHead role="rowgroup">
-            <TableRow role="row">
-              <TableCell role="columnheader">Vanaf</TableCell>
-              <TableCell align="right" role="columnheader">
-                Prijs
-              </TableCell>
-              <TableCell align="right" role="columnheader">
-                Eenmalige kosten
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody role="rowgroup">
-            {entries.map((entry) => (
-              <TableRow key={entry.id} role="row">
-                <TableCell role="cell" data-label="Vanaf">
-                  {formatDate(entry.from_time)}
-                </TableCell>
-                <TableCell align="right" role="cell" data-label="Prijs">
-                  {formatEuro(entry.price)}
-                </TableCell>
-                <TableCell align="right" role="cell" data-label="Eenmalige kosten">
-                  {formatEuro(entry.setup_price)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable labelledBy={HISTORY_HEADING_ID} columns={PRICE_HISTORY_COLUMNS} rows={entries} rowKey={(entry) => entry.id} />
       )}
     </Box>
   );
