@@ -5,11 +5,11 @@ import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import { Pool, type PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { PGlite } from '@electric-sql/pglite';
 import { addMonths, businessDateOf, daysInMonth, isoDate, todayNoon } from '../src/domain/time';
 import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/config';
 import { openPglite, openPostgres, queryRows, type Database } from '../src/server/db';
+import type { PgliteThread } from '../src/server/db/pgliteThread';
 import { importUsage } from '../src/server/services/usage/import';
 import { dropWhenDisconnected } from '../src/server/testing/testApp';
 import { prepareLargeCustomer } from './servicesReads';
@@ -123,7 +123,7 @@ const BARE_COPY = `copy usage_bare from stdin with (format csv, delimiter ';', h
 
 /** COPY of the same file into an unlogged table without indexes: what the disk and parser alone cost. */
 const bareCopy = async (database: Database, file: string) => {
-  const client = (database.db as unknown as { $client: Pool | PGlite }).$client;
+  const client = (database.db as unknown as { $client: Pool | PgliteThread }).$client;
   if (client instanceof Pool) {
     const conn: PoolClient = await client.connect();
     try {

@@ -1,16 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { Pool } from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema';
+import { PgliteThread } from './pgliteThread';
 import { projectRoot } from '../projectRoot';
 
 /**
@@ -73,12 +71,14 @@ const migrate = (db: Db, then?: (db: Db) => Promise<void>): Promise<void> =>
     await then?.(tx);
   });
 
-/** PGlite (WASM PostgreSQL): a data folder on disk, or in memory when none is given. */
+/**
+ * PGlite (WASM PostgreSQL) in a worker thread of its own (pgliteThread.ts): a data folder on
+ * disk, or in memory when none is given.
+ */
 export const openPglite = async (dataDir?: string): Promise<Database> => {
-  const client = await PGlite.create(dataDir ? pgdataOf(dataDir) : undefined, {
-    extensions: { pg_trgm, btree_gin, unaccent },
-  });
-  const db = drizzlePglite(client, { schema });
+  const client = await PgliteThread.open(dataDir ? pgdataOf(dataDir) : undefined);
+  // Drizzle's PGlite driver uses only `query` and `transaction`, which the thread speaks.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   return {
     db,
     kind: 'pglite',

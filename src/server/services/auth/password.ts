@@ -11,8 +11,8 @@ const scryptNow = promisify(crypto.scrypt) as (
 ) => Promise<Buffer>;
 
 /**
- * Hashes computed at once: half the machine's cores, so the event loop (and PGlite, which runs on
- * it) keeps the rest. Each takes 32 MiB and some 100 ms of a core; more at once only makes each
+ * Hashes computed at once: half the machine's cores, so the event loop (and the embedded
+ * database's thread) keeps the rest. Each takes 32 MiB and some 100 ms of a core; more at once only makes each
  * slower and the memory larger. The queue serves the least served client first (hashQueue.ts), so
  * a flood of logins from other clients delays a login by about the hashes already running, and
  * the login's per-client cap bounds what one client can queue.

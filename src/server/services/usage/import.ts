@@ -575,7 +575,7 @@ const storeStaged = async (tx: Db, client: RawClient, importId: number, staged: 
  */
 export const importUsage = async (db: Db, input: UsageImportInput): Promise<UsageImportResult> =>
   db.transaction(async (tx) => {
-    // Drizzle keeps the transaction's connection (pg) or PGlite transaction on its session.
+    // Drizzle keeps the transaction's connection (pg) or the database thread's transaction (PGlite) on its session.
     const client = (tx as unknown as { session: { client: RawClient } }).session.client;
     // Room for the hash aggregates of the totals (a month of records has as many day rows);
     // this transaction only. Durability stays as it is: no synchronous_commit = off.
