@@ -424,6 +424,15 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
     example: noInput,
     status: 200,
   },
+  'GET /api/report/:userId/:phoneNumber/download': {
+    access: 'user',
+    tenant: fresh(async (ctx, companyId) => {
+      const { endUserId, number } = await ctx.make.numberedService(companyId);
+      return { params: { userId: endUserId, phoneNumber: number } };
+    }),
+    example: noInput,
+    status: 200,
+  },
 
   // Search never crosses companies: a customer searching the foreign company's name finds nothing of it.
   'GET /api/search': { access: 'user', tenant: 'none', example: () => ({ query: { term: 'Korenschoof' } }), status: 200 },

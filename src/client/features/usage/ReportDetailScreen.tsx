@@ -1,8 +1,10 @@
+import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Breadcrumbs, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { formatEuro } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
+import { saveCsv } from '../../base/download';
 import { paths } from '../../base/paths';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
@@ -21,7 +23,14 @@ import {
   recordType,
   validRange,
 } from './reportModel';
-import { type ReportRow, type UsageRecord, useGetReportRecordsInfiniteQuery, useGetReportWindowQuery } from './usageApi';
+import {
+  type RecordsQuery,
+  type ReportRow,
+  type UsageRecord,
+  useDownloadRecordsMutation,
+  useGetReportRecordsInfiniteQuery,
+  useGetReportWindowQuery,
+} from './usageApi';
 
 const TABLE_HEADING_ID = 'verbruiksregels';
 
@@ -58,7 +67,8 @@ function NumberUsage({ userId: id }: { userId: number }) {
   const defaults = useMemo(() => defaultReportRange(), []);
   const filters = readFilters(searchParams, defaults);
   const { from, to } = validRange(filters, defaults);
-  const records = useGetReportRecordsInfiniteQuery({ userId: id, phoneNumber: userPhoneNumber, from, to });
+  const query = { userId: id, phoneNumber: userPhoneNumber, from, to };
+  const records = useGetReportRecordsInfiniteQuery(query);
   const loaded = useMemo(() => records.currentData?.pages.flatMap((page) => page.records), [records.currentData]);
   // The number's report row names the end user and product: the report narrowed to the number.
   const { data: report } = useGetReportWindowQuery({
@@ -88,9 +98,12 @@ function NumberUsage({ userId: id }: { userId: number }) {
       <Stack spacing={3}>
         <NumberDetails row={row} phoneNumber={userPhoneNumber} from={from} to={to} />
         <Box component="section" aria-labelledby={TABLE_HEADING_ID}>
-          <Typography variant="h2" id={TABLE_HEADING_ID} sx={{ mb: 1.5 }}>
-            {loaded ? `Verbruiksregels (${formatCount(loaded.length)}${records.hasNextPage ? '+' : ''})` : 'Verbruiksregels'}
-          </Typography>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 2, mb: 1.5 }}>
+            <Typography variant="h2" id={TABLE_HEADING_ID}>
+              {loaded ? `Verbruiksregels (${formatCount(loaded.length)}${records.hasNextPage ? '+' : ''})` : 'Verbruiksregels'}
+            </Typography>
+            {loaded && loaded.length > 0 && <DownloadRecords query={query} />}
+          </Stack>
           <Records
             records={loaded}
             isError={records.isError}
@@ -100,6 +113,23 @@ function NumberUsage({ userId: id }: { userId: number }) {
         </Box>
       </Stack>
     </>
+  );
+}
+
+/** All the number's records of the period as CSV (the server's, in the import's columns). */
+function DownloadRecords({ query }: { query: RecordsQuery }) {
+  const [download, { isLoading }] = useDownloadRecordsMutation();
+  // A failed download is reported by a toast (errorToasts).
+  const save = async () => {
+    const text = await download(query)
+      .unwrap()
+      .catch(() => null);
+    if (text !== null) saveCsv(text, `verbruik-${query.phoneNumber}-${query.from}-${query.to}.csv`);
+  };
+  return (
+    <Button variant="outlined" startIcon={<DownloadIcon />} onClick={save} disabled={isLoading}>
+      Download CSV
+    </Button>
   );
 }
 

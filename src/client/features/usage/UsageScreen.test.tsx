@@ -252,6 +252,28 @@ describe('ReportDetailScreen (/verbruik/{userId}/{userName}/{userPhoneNumber})',
     expect(reportQueries(requests, '/api/report/7/0612345678')).toEqual([{ report_date_from: lastWhole.value, report_date_to: lastWholeEnd }]);
   });
 
+  it("downloads the number's records of the period as CSV", async () => {
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: () => 'blob:records', revokeObjectURL: () => undefined });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const requests = mockPortal({
+      'GET /api/report': () => json(200, rows),
+      'GET /api/report/7/0612345678': () => json(200, { data: { records: [record({ id: 1 })], has_more: false } }),
+      'GET /api/report/7/0612345678/download': () =>
+        new Response('datum;tijd\r\n05-04-2026;09:15:00\r\n', { status: 200, headers: { 'content-type': 'text/csv' } }),
+    });
+    const { user } = renderWithProviders('/verbruik/7/jan-jansen/0612345678?from=2026-04-01&to=2026-04-30', { preloadedState: loggedIn() });
+
+    await screen.findByRole('table', { name: 'Verbruiksregels (1)' });
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+
+    await waitFor(() => expect(saved).toEqual(['verbruik-0612345678-2026-04-01-2026-04-30.csv']));
+    expect(reportQueries(requests, '/api/report/7/0612345678/download')).toEqual([{ report_date_from: '2026-04-01', report_date_to: '2026-04-30' }]);
+    click.mockRestore();
+  });
+
   it('loads the records after the first page on request, and says when all are shown', async () => {
     const requests = mockPortal({
       'GET /api/report': () => json(200, rows),

@@ -116,6 +116,14 @@ export const usageApi = api.injectEndpoints({
     downloadReport: build.mutation<string, ReportFilters>({
       query: (filters) => ({ url: 'report/download', params: reportParams(filters), responseHandler: textOrError }),
     }),
+    /** A number's records as CSV; the server masks the other party's number for customers. */
+    downloadRecords: build.mutation<string, RecordsQuery>({
+      query: ({ userId, phoneNumber, from, to }) => ({
+        url: `report/${userId}/${encodeURIComponent(phoneNumber)}/download`,
+        params: { report_date_from: from, report_date_to: to },
+        responseHandler: textOrError,
+      }),
+    }),
   }),
 });
 
@@ -124,6 +132,7 @@ export const {
   useGetReportSummaryQuery,
   useGetReportRecordsInfiniteQuery,
   useDownloadReportMutation,
+  useDownloadRecordsMutation,
 } = usageApi;
 
-declareToasts(usageApi.endpoints, { downloadReport: { failed: inServerWords } });
+declareToasts(usageApi.endpoints, { downloadReport: { failed: inServerWords }, downloadRecords: { failed: inServerWords } });

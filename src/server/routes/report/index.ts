@@ -1,6 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { businessDateOf, isoDate, monthStart, todayNoon } from '../../../domain/time';
+import { maskOtherParty } from '../../../domain/callRecords';
+import { isProviderStaff } from '../../../domain/permissions';
 import { HttpError } from '../../plugins/errors';
+import type { Actor } from '../../types';
 import { csvAmount, sendCsv, toCsv } from '../../services/csv';
 import {
   servicesOfNumber,
@@ -39,6 +42,8 @@ const reportQuerySchema = Type.Object(
 
 type ReportQuery = Static<typeof reportQuerySchema>;
 
+const reportRangeQuerySchema = Type.Object(rangeProperties, { additionalProperties: false });
+
 type RangeQuery = Pick<ReportQuery, keyof typeof rangeProperties>;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -74,6 +79,19 @@ const reportRowSchema = {
 
 /** Records per page of the detail screen; `offset` pages on. */
 const DETAIL_PAGE = 5000;
+
+const numberParams = Type.Object(
+  {
+    userId: Type.Integer({ minimum: 0, maximum: 2147483647 }),
+    phoneNumber: Type.String({ minLength: 1, maxLength: 50 }),
+  },
+  { additionalProperties: false },
+);
+
+/** A number's records in one CSV at most; a longer period is asked in parts. */
+const RECORDS_DOWNLOAD_MAX = 100_000;
+
+const RECORDS_CSV_HEADER = ['datum', 'tijd', 'afzender', 'ontvanger', 'richting', 'type', 'lengte', 'bundel', 'prijs'];
 
 const detailQuerySchema = Type.Object(
   {
@@ -179,13 +197,7 @@ export default async function reportRoutes(app: RouteApp) {
     '/report/:userId/:phoneNumber',
     {
       schema: {
-        params: Type.Object(
-          {
-            userId: Type.Integer({ minimum: 0, maximum: 2147483647 }),
-            phoneNumber: Type.String({ minLength: 1, maxLength: 50 }),
-          },
-          { additionalProperties: false },
-        ),
+        params: numberParams,
         querystring: detailQuerySchema,
         response: {
           200: {
@@ -208,15 +220,43 @@ export default async function reportRoutes(app: RouteApp) {
       },
     },
     async (request) => {
-      const { companyId } = request.actor;
-      const { userId, phoneNumber } = request.params;
-      const range = rangeOf(request.query);
-      const serviceIds = await servicesOfNumber(app.db, companyId, userId, phoneNumber);
-      if (serviceIds.length === 0) throw new HttpError(404, 'Nummer niet gevonden.');
       // Ajv has filled in the schema's defaults; the static type cannot know that.
       const { limit = DETAIL_PAGE, offset = 0 } = request.query;
-      const { records, hasMore } = await usageRecordsOf(app.db, companyId, serviceIds, phoneNumber, range, { limit, offset });
+      const { records, hasMore } = await numberRecords(request.actor, request.params, rangeOf(request.query), { limit, offset });
       return { data: { records, has_more: hasMore } };
     },
   );
+
+  // The same records as a CSV, in the columns of the usage import (decisions section 7).
+  app.get(
+    '/report/:userId/:phoneNumber/download',
+    { schema: { params: numberParams, querystring: reportRangeQuerySchema, response: { 200: { type: 'string' }, ...errorResponses } } },
+    async (request, reply) => {
+      const range = rangeOf(request.query);
+      const { records, hasMore } = await numberRecords(request.actor, request.params, range, { limit: RECORDS_DOWNLOAD_MAX, offset: 0 });
+      if (hasMore) throw new HttpError(400, 'Te veel verbruiksregels voor één download: kies een kortere periode.');
+      const body = toCsv(
+        RECORDS_CSV_HEADER,
+        records.map((r) => [r.date, r.time, r.sender, r.receiver, r.direction, r.type, r.length, r.bundle, csvAmount(r.total_price)]),
+      );
+      return sendCsv(reply, `verbruik-${request.params.phoneNumber}-${isoDate(range.from)}-${isoDate(range.to)}.csv`, body);
+    },
+  );
+
+  /**
+   * A page of the records of the number for the end user, as the actor may see them: customers
+   * see the other party's number masked, provider staff whole (domain/callRecords). 404 when the
+   * number or the end user is not the acting company's.
+   */
+  const numberRecords = async (
+    actor: Actor,
+    { userId, phoneNumber }: Static<typeof numberParams>,
+    range: DateRange,
+    page: { limit: number; offset: number },
+  ) => {
+    const serviceIds = await servicesOfNumber(app.db, actor.companyId, userId, phoneNumber);
+    if (serviceIds.length === 0) throw new HttpError(404, 'Nummer niet gevonden.');
+    const { records, hasMore } = await usageRecordsOf(app.db, actor.companyId, serviceIds, phoneNumber, range, page);
+    return { records: isProviderStaff(actor.roleId) ? records : records.map(maskOtherParty), hasMore };
+  };
 }

@@ -11,6 +11,7 @@ import { auth, createTestApp, type TestApp } from '../../testing/testApp';
 
 let t: TestApp;
 let customerToken: string;
+let companyId: number;
 /** Numbers of klant@demo.nl's company with an end user, and one of a sibling branch. */
 let svc: NumberedService;
 let other: NumberedService;
@@ -31,7 +32,7 @@ beforeAll(async () => {
   const adminToken = await t.login('admin@demo.nl');
   customerToken = await t.login('klant@demo.nl');
   const db = t.database.db;
-  const companyId = (await findCompanyByName(db, 'Van Dijk Installatietechniek B.V.'))!.id;
+  companyId = (await findCompanyByName(db, 'Van Dijk Installatietechniek B.V.'))!.id;
   const siblingId = (await findCompanyByName(db, 'Van Dijk Elektrotechniek B.V.'))!.id;
   const since = new Date(businessTimeToEpoch(before.year, before.month, 1) * 1000);
   const usable = (s: NumberedService) => s.startTime < since && s.endTime === null && s.endUserId !== null && s.number.startsWith('06');
@@ -170,7 +171,8 @@ describe('GET /api/report/:userId/:phoneNumber', () => {
       id: expect.stringMatching(/^[0-9a-f]{32}$/),
       direction: 'uitgaand',
       sender: svc.number,
-      receiver: '0201234567',
+      // The other party's number, masked for a customer (domain/callRecords).
+      receiver: '0201234***',
       date: dutchDate(month, 10),
       time: '09:00:00',
       total_price: 0.11,
@@ -179,6 +181,50 @@ describe('GET /api/report/:userId/:phoneNumber', () => {
       bundle: 'out',
     });
     expect(records.map((r: { time: string }) => r.time)).toEqual(['09:00:00', '09:30:00', '10:00:00', '10:00:00', '11:00:00', '11:01:00']);
+  });
+
+  it("masks the other party's last three digits for a customer, keeps its own number and 'internet'; provider staff see every number whole", async () => {
+    const parties = (records: { direction: string; type: string; sender: string; receiver: string }[]) =>
+      records.map((r) => `${r.direction} ${r.type} ${r.sender} ${r.receiver}`);
+    const path = `/api/report/${svc.endUserId}/${svc.number}?${wholeMonth()}`;
+    expect(parties((await get(path)).json().data.records)).toEqual([
+      `uitgaand voice ${svc.number} 0201234***`,
+      `inkomend voice 0201234*** ${svc.number}`,
+      `uitgaand data ${svc.number} internet`,
+      `uitgaand data ${svc.number} internet`,
+      `uitgaand sms ${svc.number} 0612345***`,
+      `uitgaand sms ${svc.number} 0612345***`,
+    ]);
+    const staff = await t.manage(await t.login('admin@demo.nl'), companyId);
+    expect(parties((await get(path, staff)).json().data.records)).toEqual([
+      `uitgaand voice ${svc.number} 0201234567`,
+      `inkomend voice 0201234567 ${svc.number}`,
+      `uitgaand data ${svc.number} internet`,
+      `uitgaand data ${svc.number} internet`,
+      `uitgaand sms ${svc.number} 0612345678`,
+      `uitgaand sms ${svc.number} 0612345678`,
+    ]);
+  });
+
+  it('downloads the records as CSV in the import\'s columns, masked for a customer, whole for provider staff', async () => {
+    const path = `/api/report/${svc.endUserId}/${svc.number}/download?${wholeMonth()}`;
+    const res = await get(path);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="verbruik-${svc.number}-${isoDate(month)}-${isoDate({ ...month, day: lastDay })}.csv"`);
+    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('datum;tijd;afzender;ontvanger;richting;type;lengte;bundel;prijs');
+    expect(lines.slice(1)).toEqual([
+      `${dutchDate(month, 10)};09:00:00;${svc.number};0201234***;uitgaand;voice;125;out;0,11`,
+      `${dutchDate(month, 10)};09:30:00;0201234***;${svc.number};inkomend;voice;60;in;0,00`,
+      `${dutchDate(month, 10)};10:00:00;${svc.number};internet;uitgaand;data;${GB};in;0,00`,
+      `${dutchDate(month, 20)};10:00:00;${svc.number};internet;uitgaand;data;${2 * 1024 * 1024};out;0,02`,
+      `${dutchDate(month, 20)};11:00:00;${svc.number};0612345***;uitgaand;sms;1;in;0,00`,
+      `${dutchDate(month, 20)};11:01:00;${svc.number};0612345***;uitgaand;sms;1;out;0,10`,
+    ]);
+    const staff = await t.manage(await t.login('admin@demo.nl'), companyId);
+    expect((await get(path, staff)).body).toContain(`${svc.number};0201234567;uitgaand`);
+    expect((await get(`/api/report/${sibling.endUserId}/${sibling.number}/download?${wholeMonth()}`)).statusCode).toBe(404);
   });
 
   it('pages with limit and offset', async () => {

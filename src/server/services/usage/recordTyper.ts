@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { BUSINESS_TIME_ZONE, businessTimeToEpoch } from '../../../domain/time';
+import { ownedByReceiver } from '../../../domain/callRecords';
 import { CELL_SEPARATOR, UNCLOSED_QUOTE, type CdrHeader, type LineError } from './cdrFile';
 
 /**
@@ -575,8 +576,7 @@ export class RecordTyper {
     if (prijs !== '' && price === null) return this.fail(line, `ongeldige prijs '${utf8(prijs)}' (euro's, hoogstens 6 decimalen)`);
     const sender = this.cell(index.afzender);
     const receiver = this.cell(index.ontvanger);
-    // Incoming calls and texts are the receiver's; everything else, data included, the sender's.
-    const byReceiver = direction === 'inkomend' && type !== 'data';
+    const byReceiver = ownedByReceiver(direction, type);
     const number = byReceiver ? receiver : sender;
     if (number === '') return this.fail(line, byReceiver ? 'ontvanger ontbreekt' : 'afzender ontbreekt');
     return { date, tijd, seconds, direction, type, length, bundle, price, sender, receiver, number };
