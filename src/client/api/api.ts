@@ -18,6 +18,7 @@ export const TAG_TYPES = [
   'Report',
   'ParentCompany',
   'AuditLog',
+  'UsageImports',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -412,6 +412,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
     example: () => importUpload('datum;tijd;afzender;ontvanger;richting;type;lengte;bundel;prijs\r\n', 'usage'),
     status: 200,
   },
+  'GET /api/usage/imports': { access: 'UPLOAD_CDR', tenant: 'none', example: noInput, status: 200 },
+  'GET /api/usage/unmatched': { access: 'UPLOAD_CDR', tenant: 'none', example: noInput, status: 200 },
   'GET /api/report': { access: 'user', tenant: 'none', example: noInput, status: 200 },
   'GET /api/report/download': { access: 'user', tenant: 'none', example: noInput, status: 200 },
   'GET /api/report/summary': { access: 'user', tenant: 'none', example: noInput, status: 200 },

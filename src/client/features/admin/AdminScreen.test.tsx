@@ -187,6 +187,47 @@ describe('Verbruik importeren tab', () => {
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual(['/api/usage/import']);
   });
 
+  it('lists the imports and the numbers kept aside, and reads them again after an import', async () => {
+    let imported = false;
+    const september = {
+      id: 12,
+      file_name: 'cdr-september.csv',
+      uploaded_by: 'Anna de Vries',
+      created_at: Date.UTC(2026, 9, 2, 7, 5) / 1000,
+      records: 1250,
+      imported: 1200,
+      duplicates: 10,
+      unmatched: 40,
+      still_unmatched: 38,
+      months: ['2026-08', '2026-09'],
+    };
+    const requests = mockAdmin(ADMIN, {
+      'POST /api/usage/import': () => {
+        imported = true;
+        return json(200, { message: 'Het verbruik is geïmporteerd.', imported: 1, duplicates: 0, unmatched: 0, ambiguous: 0, refused: 0 });
+      },
+      'GET /api/usage/imports': () =>
+        json(200, { data: imported ? [{ ...september, id: 13, file_name: 'verbruik.csv', months: [] }, september] : [september], total: imported ? 2 : 1 }),
+      'GET /api/usage/unmatched': () => json(200, { data: [{ number: '0699999901', records: 38, months: ['2026-09'], imports: [12] }], total: 1 }),
+    });
+    const { user } = renderWithProviders('/mer-admin?tab=verbruik-importeren', { preloadedState: loggedIn() });
+
+    const history = await screen.findByRole('table', { name: 'Importgeschiedenis' });
+    expect(bodyRows(history).map(cellTexts)).toEqual([
+      ['02-10-2026 09:05', 'cdr-september.csv', 'Anna de Vries', '1.250', '1.200', '10', '40 (nu 38)', 'augustus 2026, september 2026'],
+    ]);
+    const unmatched = await screen.findByRole('table', { name: 'Niet gekoppelde nummers' });
+    expect(bodyRows(unmatched).map(cellTexts)).toEqual([['0699999901', '38', 'september 2026', '#12']]);
+
+    await importUsage(user);
+    await screen.findByRole('status');
+    await waitFor(() => expect(bodyRows(screen.getByRole('table', { name: 'Importgeschiedenis' }))).toHaveLength(2));
+    expect(requests.filter((r) => r.url.startsWith('/api/usage/imports')).map((r) => r.url)).toEqual([
+      '/api/usage/imports?offset=0&limit=25',
+      '/api/usage/imports?offset=0&limit=25',
+    ]);
+  });
+
   it("shows the server's message and refused lines of a rejected file", async () => {
     mockAdmin(ADMIN, {
       'POST /api/usage/import': () =>

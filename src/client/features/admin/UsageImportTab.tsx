@@ -1,12 +1,26 @@
-import { Alert, List, ListItem, Typography } from '@mui/material';
-import { formatDecimal } from '../../../domain/format';
+import { Alert, List, ListItem, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { formatDateTime, formatDecimal } from '../../../domain/format';
+import { monthLabel, parseMonthKey } from '../../../domain/time';
 import { MSG } from '../../../domain/messages';
 import { CsvUploadForm, LineErrorList, type UploadOutcome } from '../../components/CsvUploadForm';
+import { type DataColumn, DataTable, DataTablePagination } from '../../components/DataTable';
 import { Section } from '../../components/Section';
-import { useImportUsageMutation, type UsageImportAnswer } from './adminApi';
+import { TableStates } from '../../components/TableStates';
+import {
+  type UnmatchedNumber,
+  USAGE_HISTORY_PAGE,
+  type UsageImportAnswer,
+  type UsageImportRow,
+  useGetUnmatchedNumbersQuery,
+  useGetUsageImportsQuery,
+  useImportUsageMutation,
+} from './adminApi';
 import { linesText, summarizeUsageImport, type UsageImportSummary } from './usageImportSummary';
 
 const HEADING_ID = 'verbruik-importeren-titel';
+const HISTORY_HEADING_ID = 'importgeschiedenis-titel';
+const UNMATCHED_HEADING_ID = 'niet-gekoppeld-titel';
 
 /** The server's answer as it came; a failed call without one says that something went wrong. */
 const summaryOf = (outcome: UploadOutcome<UsageImportAnswer>): UsageImportSummary => {
@@ -42,6 +56,16 @@ function Summary({ outcome }: { outcome: UploadOutcome<UsageImportAnswer> }) {
  * server's answer is shown as it came: counts, refused lines, or its message.
  */
 export function UsageImportTab() {
+  return (
+    <Stack spacing={5}>
+      <UsageImportForm />
+      <ImportHistory />
+      <UnmatchedNumbers />
+    </Stack>
+  );
+}
+
+function UsageImportForm() {
   const [importUsage] = useImportUsageMutation();
 
   return (
@@ -57,6 +81,97 @@ export function UsageImportTab() {
         upload={(file) => importUsage(file).unwrap()}
         outcome={(outcome) => <Summary outcome={outcome} />}
       />
+    </Section>
+  );
+}
+
+/** 'januari 2026, februari 2026' for ['2026-01', '2026-02']; a dash for none. */
+const monthsText = (months: string[]) => months.map((key) => monthLabel(parseMonthKey(key)!)).join(', ') || '–';
+
+const count = (value: number) => formatDecimal(value, 0);
+
+const importColumns: DataColumn<UsageImportRow>[] = [
+  { header: 'Datum', cell: (row) => formatDateTime(row.created_at) },
+  { header: 'Bestand', cell: (row) => row.file_name, sx: { overflowWrap: 'anywhere' } },
+  { header: 'Door', cell: (row) => row.uploaded_by ?? '–' },
+  { header: 'Regels', align: 'right', cell: (row) => count(row.records) },
+  { header: 'Geïmporteerd', align: 'right', cell: (row) => count(row.imported) },
+  { header: 'Dubbel', align: 'right', cell: (row) => count(row.duplicates) },
+  {
+    header: 'Niet gekoppeld',
+    align: 'right',
+    // The records matched later (by a later import) no longer count as kept aside.
+    cell: (row) => (row.still_unmatched === row.unmatched ? count(row.unmatched) : `${count(row.unmatched)} (nu ${count(row.still_unmatched)})`),
+  },
+  { header: 'Maanden', cell: (row) => monthsText(row.months) },
+];
+
+/** 'Importgeschiedenis': every usage import, newest first: who, when, which file, what became of its records. */
+function ImportHistory() {
+  const [page, setPage] = useState(0);
+  const { data, isLoading, isFetching, isError } = useGetUsageImportsQuery(page);
+  return (
+    <Section id={HISTORY_HEADING_ID} title="Importgeschiedenis">
+      <TableStates
+        isLoading={isLoading}
+        isError={isError}
+        errorText="De importgeschiedenis kon niet worden geladen. Probeer het later opnieuw."
+        isEmpty={data?.total === 0}
+        emptyText="Er is nog geen verbruik geïmporteerd."
+      >
+        <DataTable
+          labelledBy={HISTORY_HEADING_ID}
+          columns={importColumns}
+          rows={data?.data ?? []}
+          rowKey={(row) => row.id}
+          busy={isFetching}
+          footer={data && data.total > USAGE_HISTORY_PAGE && (
+            <DataTablePagination count={data.total} page={page} onPageChange={setPage} rowsPerPage={USAGE_HISTORY_PAGE} />
+          )}
+        />
+      </TableStates>
+    </Section>
+  );
+}
+
+const unmatchedColumns: DataColumn<UnmatchedNumber>[] = [
+  { header: 'Nummer', cell: (row) => row.number },
+  { header: 'Regels', align: 'right', cell: (row) => count(row.records) },
+  { header: 'Maanden', cell: (row) => monthsText(row.months) },
+  { header: 'Import', cell: (row) => row.imports.map((id) => `#${id}`).join(', ') || '–' },
+];
+
+/**
+ * 'Niet gekoppelde nummers': the numbers whose records matched no service, kept aside (decisions
+ * section 7). A later import matches them once a service with the number is registered.
+ */
+function UnmatchedNumbers() {
+  const [page, setPage] = useState(0);
+  const { data, isLoading, isFetching, isError } = useGetUnmatchedNumbersQuery(page);
+  return (
+    <Section id={UNMATCHED_HEADING_ID} title="Niet gekoppelde nummers">
+      <Typography sx={{ mb: 2, maxWidth: 720 }}>
+        Verbruik van nummers waarvoor op het moment van het verbruik geen dienst actief was. De regels worden bewaard en
+        niet in rekening gebracht.
+      </Typography>
+      <TableStates
+        isLoading={isLoading}
+        isError={isError}
+        errorText="De niet gekoppelde nummers konden niet worden geladen. Probeer het later opnieuw."
+        isEmpty={data?.total === 0}
+        emptyText="Alle geïmporteerde regels zijn aan een dienst gekoppeld."
+      >
+        <DataTable
+          labelledBy={UNMATCHED_HEADING_ID}
+          columns={unmatchedColumns}
+          rows={data?.data ?? []}
+          rowKey={(row) => row.number}
+          busy={isFetching}
+          footer={data && data.total > USAGE_HISTORY_PAGE && (
+            <DataTablePagination count={data.total} page={page} onPageChange={setPage} rowsPerPage={USAGE_HISTORY_PAGE} />
+          )}
+        />
+      </TableStates>
     </Section>
   );
 }

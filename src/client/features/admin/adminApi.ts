@@ -90,6 +90,41 @@ export interface UsageImportAnswer {
   errors?: unknown;
 }
 
+/** A usage import as the history lists it (GET /usage/imports). */
+export interface UsageImportRow {
+  id: number;
+  file_name: string;
+  uploaded_by: string | null;
+  /** Epoch seconds. */
+  created_at: number;
+  records: number;
+  imported: number;
+  duplicates: number;
+  unmatched: number;
+  /** Of `unmatched`: still kept aside. */
+  still_unmatched: number;
+  /** 'YYYY-MM'. */
+  months: string[];
+}
+
+/** A number whose records matched no service (GET /usage/unmatched). */
+export interface UnmatchedNumber {
+  number: string;
+  records: number;
+  /** 'YYYY-MM'. */
+  months: string[];
+  imports: number[];
+}
+
+/** One page of a list and the list's length. */
+export interface ListPage<Row> {
+  data: Row[];
+  total: number;
+}
+
+/** Rows per page of the import history and the unmatched numbers. */
+export const USAGE_HISTORY_PAGE = 25;
+
 export interface BillingPeriod {
   /** YYYY-MM-DD, the first and last day of the month. */
   from: string;
@@ -184,7 +219,15 @@ export const adminApi = api.injectEndpoints({
         body.append('usage', file);
         return { url: 'usage/import', method: 'POST', body };
       },
-      invalidatesTags: (_result, error) => (error ? [] : ['Costs', 'Report', 'GroupBundle']),
+      invalidatesTags: (_result, error) => (error ? [] : ['Costs', 'Report', 'GroupBundle', 'UsageImports']),
+    }),
+    getUsageImports: build.query<ListPage<UsageImportRow>, number>({
+      query: (page) => ({ url: 'usage/imports', params: { offset: page * USAGE_HISTORY_PAGE, limit: USAGE_HISTORY_PAGE } }),
+      providesTags: ['UsageImports'],
+    }),
+    getUnmatchedNumbers: build.query<ListPage<UnmatchedNumber>, number>({
+      query: (page) => ({ url: 'usage/unmatched', params: { offset: page * USAGE_HISTORY_PAGE, limit: USAGE_HISTORY_PAGE } }),
+      providesTags: ['UsageImports'],
     }),
     /** A download, hence a mutation: nothing to cache, and the file leaves the store at once. */
     exportBilling: build.mutation<string, BillingPeriod>({
@@ -212,6 +255,8 @@ export const {
   useEditArticleGroupMutation,
   useDeleteArticleGroupMutation,
   useImportUsageMutation,
+  useGetUsageImportsQuery,
+  useGetUnmatchedNumbersQuery,
   useExportBillingMutation,
 } = adminApi;
 

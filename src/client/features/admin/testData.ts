@@ -84,6 +84,8 @@ export const mockAdmin = (granted: Permission[] = ADMIN, overrides: Routes = {})
     'GET /api/companies': () => json(200, companies),
     'GET /api/parent-companies': () => json(200, parentCompanies),
     'GET /api/article-groups': () => json(200, articleGroups),
+    'GET /api/usage/imports': () => json(200, { data: [], total: 0 }),
+    'GET /api/usage/unmatched': () => json(200, { data: [], total: 0 }),
     ...overrides,
   });
 

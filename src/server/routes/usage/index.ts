@@ -1,5 +1,7 @@
+import { Type } from 'typebox';
 import { MSG } from '../../../domain/messages';
 import { HttpError } from '../../plugins/errors';
+import { importHistory, unmatchedNumbers } from '../../services/usage/history';
 import { ambiguousNote, importUsage } from '../../services/usage/import';
 import { errorResponses, messageSchema, type RouteApp } from '../schemas';
 
@@ -61,4 +63,84 @@ export default async function usageRoutes(app: RouteApp) {
       };
     },
   );
+
+  // The imports and the numbers kept aside (services/usage/history.ts), for whoever may import.
+  app.get(
+    '/usage/imports',
+    {
+      config: { permission: 'UPLOAD_CDR' },
+      schema: {
+        querystring: pageQuery,
+        response: {
+          200: pageAnswer({
+            type: 'object',
+            properties: {
+              id: { type: 'integer' },
+              file_name: { type: 'string' },
+              uploaded_by: { type: ['string', 'null'] },
+              created_at: { type: 'integer' },
+              records: { type: 'integer' },
+              imported: { type: 'integer' },
+              duplicates: { type: 'integer' },
+              unmatched: { type: 'integer' },
+              still_unmatched: { type: 'integer' },
+              months: { type: 'array', items: { type: 'string' } },
+            },
+            required: ['id', 'file_name', 'uploaded_by', 'created_at', 'records', 'imported', 'duplicates', 'unmatched', 'still_unmatched', 'months'],
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await importHistory(app.db, pageOf(request.query));
+      return { data: rows, total };
+    },
+  );
+
+  app.get(
+    '/usage/unmatched',
+    {
+      config: { permission: 'UPLOAD_CDR' },
+      schema: {
+        querystring: pageQuery,
+        response: {
+          200: pageAnswer({
+            type: 'object',
+            properties: {
+              number: { type: 'string' },
+              records: { type: 'integer' },
+              months: { type: 'array', items: { type: 'string' } },
+              imports: { type: 'array', items: { type: 'integer' } },
+            },
+            required: ['number', 'records', 'months', 'imports'],
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await unmatchedNumbers(app.db, pageOf(request.query));
+      return { data: rows, total };
+    },
+  );
 }
+
+/** Rows per page of the imports and of the numbers kept aside. */
+const USAGE_HISTORY_PAGE = 25;
+
+const pageQuery = Type.Object(
+  {
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+  },
+  { additionalProperties: false },
+);
+
+const pageOf = (query: { offset?: number; limit?: number }) => ({ offset: query.offset ?? 0, limit: query.limit ?? USAGE_HISTORY_PAGE });
+
+const pageAnswer = (item: object) => ({
+  type: 'object',
+  properties: { data: { type: 'array', items: item }, total: { type: 'integer' } },
+  required: ['data', 'total'],
+});
