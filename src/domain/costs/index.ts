@@ -26,3 +26,5 @@ export {
 } from './engine';
 export type { MonthTotals } from './engine';
 export { sumToCents, toCents } from './sums';
+export { projectMonth } from './projection';
+export type { MonthProjection, MonthProjectionInput, ProjectionBasis } from './projection';

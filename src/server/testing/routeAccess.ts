@@ -331,6 +331,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
   // Costs and the billing export of the acting company; the export of every company is the provider's.
   'GET /api/costs': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
   'GET /api/costsbymonth': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
+  'GET /api/costs/forecast': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
   'GET /api/costslinesmonthly': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
   'GET /api/costslinespartly': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
   'GET /api/costslinessetup': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },

@@ -1,16 +1,16 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Box, Button, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { type MouseEvent, useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatEuro } from '../../../domain/format';
-import { type Month, monthLabel, type MonthOption, monthRange, monthStart } from '../../../domain/time';
+import { currentMonth, type Month, monthKey, monthLabel, type MonthOption, monthRange, monthStart } from '../../../domain/time';
 import { saveCsv } from '../../base/download';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { LazyColumnChart } from './charts/LazyCharts';
-import { useExportCostsBillingMutation, useGetCostsByMonthQuery, useGetCostsQuery } from './costsApi';
-import { chartPeriod, type CostsSummary } from './costsModel';
+import { type CostsForecast, useExportCostsBillingMutation, useGetCostsByMonthQuery, useGetCostsForecastQuery, useGetCostsQuery } from './costsApi';
+import { chartPeriod, type CostsSummary, forecastBasis } from './costsModel';
 import { LoadState, STACKED_AMOUNTS, totalCell } from './CostsParts';
 import { selectCostsSummary, selectMonthlyChart } from './selectors';
 import { useCostsOverviewMonth } from './useCostsMonth';
@@ -27,6 +27,9 @@ export function CostsOverviewScreen() {
   const byMonth = useGetCostsByMonthQuery(chartRange);
   const summary = useAppSelector((state) => selectCostsSummary(state, period));
   const chart = useAppSelector((state) => selectMonthlyChart(state, chartRange, month));
+  // Issue 20: the current month is not over, so its figures are provisional and it has a forecast.
+  const provisional = monthKey(month) === monthKey(currentMonth());
+  const forecast = useGetCostsForecastQuery(period, { skip: !provisional });
 
   return (
     <>
@@ -51,11 +54,28 @@ export function CostsOverviewScreen() {
         <Box component="section" aria-labelledby={SUMMARY_HEADING_ID}>
           <Typography variant="h2" id={SUMMARY_HEADING_ID} sx={{ mb: 1.5 }}>
             {`Kosten ${monthLabel(month)}`}
+            {provisional && (
+              <>
+                {' '}
+                <Chip label="Voorlopig" size="small" color="warning" variant="outlined" sx={{ ml: 1, verticalAlign: 'middle' }} />
+              </>
+            )}
           </Typography>
           {summary ? <SummaryTable summary={summary} month={month} /> : <LoadState isError={costs.isError} />}
+          {provisional && forecast.data && <ForecastNote forecast={forecast.data} month={month} />}
         </Box>
       </Stack>
     </>
+  );
+}
+
+/** Issue 20: what the current month is expected to cost, and what that rests on. */
+function ForecastNote({ forecast, month }: { forecast: CostsForecast; month: Month }) {
+  return (
+    <Alert severity="info" variant="outlined" sx={{ mt: 2, maxWidth: 720 }} role="status">
+      <Typography sx={{ fontWeight: 600 }}>{`Verwachte kosten ${monthLabel(month)}: ${formatEuro(forecast.expected_total)}`}</Typography>
+      <Typography variant="body2">{forecastBasis(forecast)}</Typography>
+    </Alert>
   );
 }
 

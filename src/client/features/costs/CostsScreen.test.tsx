@@ -208,6 +208,54 @@ describe('CostsOverviewScreen (/kosten)', () => {
   });
 });
 
+describe('the current month on /kosten (provisional, with its forecast)', () => {
+  const forecast = {
+    provisional: true,
+    through: '10-11-2026',
+    days_covered: 10,
+    days_in_month: 30,
+    certain: 186.66,
+    usage_so_far: 123.45,
+    expected_usage: 370.35,
+    expected_total: 557.01,
+  };
+
+  it('marks the month as provisional and shows the expected costs with their basis', async () => {
+    const requests = mockCosts({ 'GET /api/costs/forecast': () => json(200, { data: forecast }) });
+    renderWithProviders(`/kosten${maand(current.value)}`, { preloadedState: loggedIn() });
+
+    const heading = await screen.findByRole('heading', { level: 2, name: `Kosten ${current.label} Voorlopig` });
+    expect(within(heading).getByText('Voorlopig')).toBeTruthy();
+    expect(await screen.findByRole('table', { name: `Kosten ${current.label} Voorlopig` })).toBeTruthy();
+    const note = within(await screen.findByRole('status'));
+    expect(note.getByText(`Verwachte kosten ${current.label}: € 557,01`)).toBeTruthy();
+    expect(
+      note.getByText('vaste kosten € 186,66 plus verbruik € 370,35, geschat uit het verbruik t/m 10-11-2026 (10 van 30 dagen)'),
+    ).toBeTruthy();
+    expect(queriesOf(requests, '/api/costs/forecast')).toEqual([{ costs_date_from: current.value, costs_date_to: lastDay(current.value) }]);
+  });
+
+  it('says so when there is no usage yet', async () => {
+    const none = { ...forecast, through: null, days_covered: 0, usage_so_far: 0, expected_usage: 0, expected_total: 186.66 };
+    mockCosts({ 'GET /api/costs/forecast': () => json(200, { data: none }) });
+    renderWithProviders(`/kosten${maand(current.value)}`, { preloadedState: loggedIn() });
+
+    const note = within(await screen.findByRole('status'));
+    expect(note.getByText(`Verwachte kosten ${current.label}: € 186,66`)).toBeTruthy();
+    expect(note.getByText('vaste kosten € 186,66 plus verbruik € 0,00: nog geen verbruik deze maand')).toBeTruthy();
+  });
+
+  it('shows a month that is over as final: no label, no forecast asked', async () => {
+    const requests = mockCosts({ 'GET /api/costs/forecast': () => json(200, { data: forecast }) });
+    renderWithProviders('/kosten', { preloadedState: loggedIn() });
+
+    await summaryTable();
+    expect(screen.queryByText('Voorlopig')).toBeNull();
+    expect(screen.queryByText(/Verwachte kosten/)).toBeNull();
+    expect(queriesOf(requests, '/api/costs/forecast')).toEqual([]);
+  });
+});
+
 describe('cost detail screens', () => {
   it.each(['/kosten/maandelijks', '/kosten/nieuwe-aansluitingen', '/kosten/setup', '/kosten/verbruik', '/kosten/setup/12'])(
     'sends %s back to /kosten when its address names no month',

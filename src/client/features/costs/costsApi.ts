@@ -39,6 +39,24 @@ export interface MonthCosts {
   usage: number;
 }
 
+/**
+ * GET /costs/forecast: the month's expected costs, the certain costs plus the usage so far
+ * projected over the month (domain/costs/projection.ts). Amounts in euros, 2 decimals.
+ */
+export interface CostsForecast {
+  /** The month is the current business month: its figures are not final. */
+  provisional: boolean;
+  /** dd-mm-yyyy: the last day the usage records cover, or null without usage yet. */
+  through: string | null;
+  days_covered: number;
+  days_in_month: number;
+  /** Periodiek + Nieuwe aansluitingen + Set up. */
+  certain: number;
+  usage_so_far: number;
+  expected_usage: number;
+  expected_total: number;
+}
+
 /** One service's line of one kind of costs (spec section 3). */
 export interface CostLine {
   article_id: number;
@@ -102,6 +120,11 @@ export const costsApi = api.injectEndpoints({
       query: (period) => ({ url: 'costsbymonth', params: periodParams(period) }),
       providesTags: ['Costs'],
     }),
+    getCostsForecast: build.query<CostsForecast, DateRange>({
+      query: (period) => ({ url: 'costs/forecast', params: periodParams(period) }),
+      transformResponse: (response: { data: CostsForecast }) => response.data,
+      providesTags: ['Costs'],
+    }),
     /** Report lines without an id of their own (a service may have none), so kept as a list. */
     getCostLines: build.query<CostLine[], CostLinesQuery>({
       query: ({ kind, ...period }) => ({ url: `costslines${kind}`, params: periodParams(period) }),
@@ -118,6 +141,7 @@ export const costsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetCostsQuery, useGetCostsByMonthQuery, useGetCostLinesQuery, useExportCostsBillingMutation } = costsApi;
+export const { useGetCostsQuery, useGetCostsByMonthQuery, useGetCostsForecastQuery, useGetCostLinesQuery, useExportCostsBillingMutation } =
+  costsApi;
 
 declareToasts(costsApi.endpoints, { exportCostsBilling: { failed: inServerWords } });

@@ -1,7 +1,8 @@
 import { sumToCents, toCents } from '../../../domain/costs/sums';
+import { formatEuro } from '../../../domain/format';
 import { compareNames, comparePeople } from '../../../domain/names';
 import { type DateRange, type Month, monthKey, monthOptions, monthRange, shiftMonth } from '../../../domain/time';
-import type { CostFigures, CostLine, CostLineKind, MonthCosts, PeriodCosts } from './costsApi';
+import type { CostFigures, CostLine, CostLineKind, CostsForecast, MonthCosts, PeriodCosts } from './costsApi';
 
 /**
  * The figures of the costs screens, computed exactly (decisions section 4): amounts arrive as
@@ -98,6 +99,17 @@ export const summarizeCosts = (costs: PeriodCosts): CostsSummary => {
     invoicedTotal: sumToCents(rows.map((row) => row.invoiced)),
     invoiceDiffers: rows.some((row) => row.amount !== row.invoiced),
   };
+};
+
+// ---------------------------------------------------------------------------------------------
+// The forecast of the current month (issue 20)
+
+/** How the expected costs were found, in Dutch: the certain costs plus the usage and what it rests on. */
+export const forecastBasis = (forecast: CostsForecast): string => {
+  const sum = `vaste kosten ${formatEuro(forecast.certain)} plus verbruik ${formatEuro(forecast.expected_usage)}`;
+  if (forecast.through === null) return `${sum}: nog geen verbruik deze maand`;
+  if (forecast.days_covered === forecast.days_in_month) return `${sum}, het verbruik van de hele maand (t/m ${forecast.through})`;
+  return `${sum}, geschat uit het verbruik t/m ${forecast.through} (${forecast.days_covered} van ${forecast.days_in_month} dagen)`;
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,7 @@
 import type { CostKind } from '../../../domain/costs/types';
+import { HttpError } from '../../plugins/errors';
 import { costLines, costsByMonth, costsSummary } from '../../services/costs';
+import { costsForecast } from '../../services/costs/forecast';
 import { errorResponses, type RouteApp } from '../schemas';
 import { nullableString } from '../serialize';
 import { costsRangeQuery, monthRangeOf, rangeDates } from './range';
@@ -82,6 +84,28 @@ const costLinesSchema = {
   },
 } as const;
 
+/** `GET /costs/forecast`: the expected costs of one month (issue 20; docs/rules.md). */
+const forecastSchema = {
+  type: 'object',
+  properties: {
+    data: {
+      type: 'object',
+      properties: {
+        provisional: { type: 'boolean' },
+        through: nullableString,
+        days_covered: { type: 'integer' },
+        days_in_month: { type: 'integer' },
+        certain: { type: 'number' },
+        usage_so_far: { type: 'number' },
+        expected_usage: { type: 'number' },
+        expected_total: { type: 'number' },
+      },
+      required: ['provisional', 'through', 'days_covered', 'days_in_month', 'certain', 'usage_so_far', 'expected_usage', 'expected_total'],
+    },
+  },
+  required: ['data'],
+} as const;
+
 /** The line calls and the kind of cost line each answers. */
 const LINE_CALLS: Record<string, CostKind> = {
   '/costslinesmonthly': 'periodic',
@@ -105,6 +129,18 @@ export default async function costsRoutes(app: RouteApp) {
     '/costsbymonth',
     { schema: { querystring: costsRangeQuery, response: { 200: costsByMonthSchema, ...errorResponses } } },
     async (request) => costsByMonth(app.db, request.actor.companyId, monthRangeOf(request.query)),
+  );
+
+  app.get(
+    '/costs/forecast',
+    { schema: { querystring: costsRangeQuery, response: { 200: forecastSchema, ...errorResponses } } },
+    async (request) => {
+      const range = monthRangeOf(request.query);
+      if (range.from.year !== range.to.year || range.from.month !== range.to.month) {
+        throw new HttpError(400, 'Ongeldige periode: de verwachte kosten gaan over één maand.');
+      }
+      return { data: await costsForecast(app.db, request.actor.companyId, range.from) };
+    },
   );
 
   for (const [url, kind] of Object.entries(LINE_CALLS)) {

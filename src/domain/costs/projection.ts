@@ -1,0 +1,69 @@
+/**
+ * The expected costs of a month that is not over yet (issue 20): what is certain (periodic costs,
+ * new connections and set up, decisions section 5) plus the usage so far projected over the whole
+ * month from the days the usage records cover. Money is exact (decisions section 4): the projected
+ * usage is rounded half-up to cents once, and the expected total is the exact sum of the figures
+ * it is shown with. docs/rules.md has the worked example.
+ */
+import { Decimal, roundCents } from '../money';
+import { daysInMonth, type CalendarDate, type Month } from '../time';
+import { toCents } from './sums';
+
+export interface MonthProjectionInput {
+  month: Month;
+  /** The month's certain costs (all billing cycles), exact decimal strings. */
+  certain: { periodic: string; full: string; setup: string };
+  /** Verbruik of the month so far, exact decimal string. */
+  usageSoFar: string;
+  /** The last business day of the month that usage records cover, or null when there is none yet. */
+  through: CalendarDate | null;
+}
+
+/**
+ * How the expected usage was found: `none` no usage records yet (expected usage = usage so far,
+ * so 0), `projected`
+ * usage so far x days in the month / days covered, `complete` the records cover the whole month
+ * (expected usage = the usage itself).
+ */
+export type ProjectionBasis = 'none' | 'projected' | 'complete';
+
+export interface MonthProjection {
+  basis: ProjectionBasis;
+  /** Days 1 .. `through`: 0 without usage records. */
+  daysCovered: number;
+  daysInMonth: number;
+  /** The amounts below are 2-decimal strings ("370.35"). */
+  certain: string;
+  usageSoFar: string;
+  expectedUsage: string;
+  /** certain + expectedUsage. */
+  expectedTotal: string;
+}
+
+const daysCoveredOf = ({ month, through }: MonthProjectionInput): number => {
+  if (through === null) return 0;
+  if (through.year !== month.year || through.month !== month.month || through.day < 1 || through.day > daysInMonth(month.year, month.month)) {
+    throw new RangeError(`Day ${through.year}-${through.month}-${through.day} is not in ${month.year}-${month.month}`);
+  }
+  return through.day;
+};
+
+export const projectMonth = (input: MonthProjectionInput): MonthProjection => {
+  const days = daysInMonth(input.month.year, input.month.month);
+  const daysCovered = daysCoveredOf(input);
+  const certain = roundCents(new Decimal(input.certain.periodic).plus(input.certain.full).plus(input.certain.setup));
+  const usageSoFar = new Decimal(input.usageSoFar);
+  const basis: ProjectionBasis = daysCovered === 0 ? 'none' : daysCovered === days ? 'complete' : 'projected';
+  // One division, one rounding: usage x days / covered days, never a daily rate rounded first.
+  // Without covered days nothing is projected: the usage so far stands (0 without usage).
+  const expectedUsage = roundCents(basis === 'projected' ? usageSoFar.times(days).dividedBy(daysCovered) : usageSoFar);
+  return {
+    basis,
+    daysCovered,
+    daysInMonth: days,
+    certain: toCents(certain),
+    usageSoFar: toCents(usageSoFar),
+    expectedUsage: toCents(expectedUsage),
+    expectedTotal: toCents(certain.plus(expectedUsage)),
+  };
+};
