@@ -143,7 +143,7 @@ const unmatchedColumns: DataColumn<UnmatchedNumber>[] = [
 
 /**
  * 'Niet gekoppelde nummers': the numbers whose records matched no service, kept aside (decisions
- * section 7). A later import matches them once a service with the number is registered.
+ * section 7). Saving a service with the number matches them (services/usage/rematch.ts on the server).
  */
 function UnmatchedNumbers() {
   const [page, setPage] = useState(0);
@@ -152,7 +152,7 @@ function UnmatchedNumbers() {
     <Section id={UNMATCHED_HEADING_ID} title="Niet gekoppelde nummers">
       <Typography sx={{ mb: 2, maxWidth: 720 }}>
         Verbruik van nummers waarvoor op het moment van het verbruik geen dienst actief was. De regels worden bewaard en
-        niet in rekening gebracht.
+        niet in rekening gebracht. Zodra een dienst met het nummer wordt vastgelegd, worden ze aan die dienst gekoppeld.
       </Typography>
       <TableStates
         isLoading={isLoading}

@@ -197,8 +197,13 @@ export const articleDetailOf = ({ services, ...article }: ArticleDetailAnswer): 
 export const endUsersAdapter = createEntityAdapter<EndUser>();
 
 /** A service change moves counts on the group page, the dashboard tiles and the costs. */
+/**
+ * What a change of services alters: the article, counts and costs; and the usage report and
+ * import history, since a service's numbers and dates decide which usage is its (a new or
+ * corrected service takes the usage kept aside for its numbers, a deleted one takes its usage along).
+ */
 const serviceChangeTags = (articleId: number) =>
-  [{ type: 'Article', id: articleId }, 'ArticleGroupCount', 'Costs', 'GroupBundle'] as const;
+  [{ type: 'Article', id: articleId }, 'ArticleGroupCount', 'Costs', 'GroupBundle', 'Report', 'UsageImports'] as const;
 
 export const servicesApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -8,6 +8,7 @@ import { articleGroupFields, articles, endUsers, serviceFieldInputs, services } 
 import { HttpError } from '../../plugins/errors';
 import { audit } from '../../services/audit';
 import { closedMonthAudit, guardClosedMonths } from '../../services/closedMonths';
+import { matchKeptRecords } from '../../services/usage/rematch';
 import { removeUsageOfService } from '../../services/usage/removal';
 import type { Actor } from '../../types';
 import { findArticle } from '../articles/repository';
@@ -227,6 +228,8 @@ export default async function serviceRoutes(app: RouteApp) {
           ...body,
           ...closedMonthAudit(closedMonth, null, billingValues({ startTime: start, endTime: end, price, setupPrice })),
         });
+        // Usage of its numbers that was kept aside for want of a service is its now.
+        await matchKeptRecords(tx, actor, phoneNumbers(inputs), { start, end });
         return created.id;
       });
       return reply.code(201).send({ data: await serviceDto(app.db, actor, id) });
@@ -309,6 +312,8 @@ export default async function serviceRoutes(app: RouteApp) {
           ...body,
           ...closedMonthAudit(closedMonth, billingValues(current), billingValues(after)),
         });
+        // New numbers or dates may cover usage that was kept aside for want of a service.
+        if (datesChanged || inputs) await matchKeptRecords(tx, actor, phoneNumbers(inputs ?? held), { start, end });
       });
       return { data: await serviceDto(app.db, actor, current.id) };
     },
