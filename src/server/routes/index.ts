@@ -10,6 +10,7 @@ import companyRoutes from './company';
 import costsRoutes from './costs';
 import endUserRoutes from './end-users';
 import endUserImportRoutes from './end-users/import';
+import groupRoutes from './group';
 import groupBundleRoutes from './group-bundle';
 import parentCompanyRoutes from './parent-companies';
 import reportRoutes from './report';
@@ -31,6 +32,7 @@ export const apiRoutes = async (app: FastifyInstance) => {
   await app.register(billingCycleRoutes);
   await app.register(groupBundleRoutes);
   await app.register(costsRoutes);
+  await app.register(groupRoutes);
   await app.register(billingExportRoutes);
   await app.register(articleRoutes);
   await app.register(bulkServiceRoutes);

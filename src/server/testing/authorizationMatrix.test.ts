@@ -57,6 +57,9 @@ const CALLERS = {
 type CallerName = keyof typeof CALLERS;
 type Target = 'own' | 'other' | 'none';
 
+/** The callers that act for the provider's own company, which has no parent company. */
+const ACT_FOR_PROVIDER: CallerName[] = ['admin', 'superadmin'];
+
 const holds = (roleId: number, permission: Permission) => isProviderStaff(roleId) || !PROVIDER_ONLY.includes(permission);
 
 const expectedStatus = (entry: RouteAccessEntry, caller: CallerName, target: Target): number => {
@@ -66,6 +69,7 @@ const expectedStatus = (entry: RouteAccessEntry, caller: CallerName, target: Tar
   if (entry.access !== 'user' && !holds(roleId, entry.access)) return 403;
   const reachesAll = entry.tenant !== 'none' && entry.tenant.providerStaffReachAll && isProviderStaff(roleId);
   if (target === 'other' && !reachesAll) return 404;
+  if (entry.groupOnly && ACT_FOR_PROVIDER.includes(caller)) return 404;
   return entry.status;
 };
 

@@ -100,6 +100,8 @@ export interface RouteAccessEntry {
   example(ctx: AccessContext): RouteRequest | Promise<RouteRequest>;
   /** The status of the authorized call. */
   status: 200 | 201 | 204;
+  /** About the acting company's group: 404 for a company without a parent company (the provider's own). */
+  groupOnly?: true;
 }
 
 const noInput = () => ({});
@@ -331,6 +333,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
   // Costs and the billing export of the acting company; the export of every company is the provider's.
   'GET /api/costs': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
   'GET /api/costsbymonth': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
+  'GET /api/group/costs': { access: 'EDIT_PARENT_COMPANY', tenant: 'none', example: costsMonth, status: 200, groupOnly: true },
   'GET /api/costs/forecast': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
   'GET /api/costslinesmonthly': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
   'GET /api/costslinespartly': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },

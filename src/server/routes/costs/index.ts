@@ -1,10 +1,9 @@
 import type { CostKind } from '../../../domain/costs/types';
-import { HttpError } from '../../plugins/errors';
 import { costLines, costsByMonth, costsSummary } from '../../services/costs';
 import { costsForecast } from '../../services/costs/forecast';
 import { errorResponses, type RouteApp } from '../schemas';
 import { nullableString } from '../serialize';
-import { costsRangeQuery, monthRangeOf, rangeDates } from './range';
+import { costsRangeQuery, monthRangeOf, oneMonthOf, rangeDates } from './range';
 
 /**
  * The costs screens (spec section 2 "Costs", decisions sections 5 and 12) for the acting company,
@@ -135,11 +134,8 @@ export default async function costsRoutes(app: RouteApp) {
     '/costs/forecast',
     { schema: { querystring: costsRangeQuery, response: { 200: forecastSchema, ...errorResponses } } },
     async (request) => {
-      const range = monthRangeOf(request.query);
-      if (range.from.year !== range.to.year || range.from.month !== range.to.month) {
-        throw new HttpError(400, 'Ongeldige periode: de verwachte kosten gaan over één maand.');
-      }
-      return { data: await costsForecast(app.db, request.actor.companyId, range.from) };
+      const month = oneMonthOf(request.query, 'Ongeldige periode: de verwachte kosten gaan over één maand.');
+      return { data: await costsForecast(app.db, request.actor.companyId, month) };
     },
   );
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { monthRange, type DateRange } from '../../../domain/time';
 import type { MonthRange } from '../../services/costs/input';
+import { HttpError } from '../../plugins/errors';
 import { dateRangeOf } from '../input';
 import { isoDateSchema } from '../schemas';
 
@@ -20,3 +21,10 @@ export const monthRangeOf = (query: CostsRangeQuery): MonthRange => {
 
 /** The first and last day of the months a range covers. */
 export const rangeDates = (range: MonthRange): DateRange => monthRange(range.from, range.to);
+
+/** The one month a call about a month covers; 400 with `message` when the range touches more. */
+export const oneMonthOf = (query: CostsRangeQuery, message: string) => {
+  const { from, to } = monthRangeOf(query);
+  if (from.year !== to.year || from.month !== to.month) throw new HttpError(400, message);
+  return from;
+};
