@@ -3,6 +3,7 @@ import { CostsArticleScreen } from './CostsArticleScreen';
 import { CostsDetailScreen } from './CostsDetailScreen';
 import { CostsNotFound } from './CostsParts';
 import { CostsOverviewScreen } from './CostsOverviewScreen';
+import { GroupCostsScreen } from './GroupCostsScreen';
 
 /** Everything below /kosten (spec section 2, Costs). */
 export function CostsScreen() {
@@ -11,6 +12,7 @@ export function CostsScreen() {
   return (
     <Routes key={pathname}>
       <Route index element={<CostsOverviewScreen />} />
+      <Route path="groep" element={<GroupCostsScreen />} />
       <Route path=":costsType" element={<CostsDetailScreen />} />
       <Route path=":costsType/:articleId" element={<CostsArticleScreen />} />
       <Route path="*" element={<CostsNotFound message="Deze pagina bestaat niet." />} />

@@ -1,3 +1,4 @@
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import BusinessIcon from '@mui/icons-material/Business';
@@ -10,6 +11,7 @@ import { Box, Collapse, Drawer, ListItem, ListItemButton, ListItemIcon, ListItem
 import { type ReactNode, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { toSlug } from '../../../domain/slug';
+import { useMayViewGroup } from '../costs/useMayViewGroup';
 import { usePermission } from '../../api/accountApi';
 import { selectArticleGroups, useGetVisibleArticleGroupsQuery } from '../../api/catalogApi';
 import { useAppSelector } from '../../base/hooks';
@@ -124,6 +126,7 @@ function ServicesMenu({ compact }: { compact: boolean }) {
 export function Sidebar({ narrow, menuOpen, setMenuOpen }: MenuState) {
   const wide = useAppSelector(selectSidebarOpen);
   const mayAdminister = usePermission('CREATE_COMPANY');
+  const mayViewGroup = useMayViewGroup();
   // The drawer of a narrow screen always shows the labels.
   const open = narrow || wide;
   const width = open ? WIDTH.open : WIDTH.closed;
@@ -152,6 +155,7 @@ export function Sidebar({ narrow, menuOpen, setMenuOpen }: MenuState) {
           <ServicesMenu compact={compact} />
           <NavItem to="/mijn-bedrijf" icon={<BusinessIcon />} label="Mijn bedrijf" compact={compact} />
           <NavItem to="/kosten" icon={<EuroIcon />} label="Kosten" compact={compact} />
+          {mayViewGroup && <NavItem to="/kosten/groep" icon={<AccountTreeIcon />} label="Groepsoverzicht" compact={compact} nested />}
           <NavItem to="/verbruik" icon={<BarChartIcon />} label="Verbruik" compact={compact} />
           {mayAdminister && (
             <NavItem to="/mer-admin" icon={<AdminPanelSettingsIcon />} label="Admin" compact={compact} />
