@@ -11,7 +11,7 @@ import { Box, Collapse, Drawer, ListItem, ListItemButton, ListItemIcon, ListItem
 import { type ReactNode, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { toSlug } from '../../../domain/slug';
-import { useMayViewGroup } from '../costs/useMayViewGroup';
+import { useMayViewGroup } from '../../components/useMayViewGroup';
 import { usePermission } from '../../api/accountApi';
 import { selectArticleGroups, useGetVisibleArticleGroupsQuery } from '../../api/catalogApi';
 import { useAppSelector } from '../../base/hooks';

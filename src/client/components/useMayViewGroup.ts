@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useGetCompanyQuery, usePermission } from '../../api/accountApi';
-import { selectActingCompanyId } from '../../base/authSlice';
-import { useAppSelector } from '../../base/hooks';
+import { useGetCompanyQuery, usePermission } from '../api/accountApi';
+import { selectActingCompanyId } from '../base/authSlice';
+import { useAppSelector } from '../base/hooks';
 
 /** The group view is for users who may act for the branches of their parent company, of a company that has one. */
 export const useMayViewGroup = (): boolean => {
