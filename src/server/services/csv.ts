@@ -12,7 +12,18 @@ export interface CsvNumber {
   number: string;
 }
 
-export type CsvCell = string | number | CsvNumber | null | undefined;
+/** A day `DD-MM-YYYY`, a month `YYYY-MM` or a time of day `HH:MM:SS`: that text in a CSV, a real date in an .xlsx (xlsx.ts). */
+export interface CsvDay {
+  day: string;
+}
+export interface CsvMonth {
+  month: string;
+}
+export interface CsvTime {
+  time: string;
+}
+
+export type CsvCell = string | number | CsvNumber | CsvDay | CsvMonth | CsvTime | null | undefined;
 
 const BOM = '\uFEFF';
 const SEPARATOR = ';';
@@ -28,6 +39,9 @@ export const csvAmount = (value: number | string, places = 2): CsvNumber => ({
   number: new Decimal(value).toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toFixed(places),
 });
 
+const objectText = (value: CsvNumber | CsvDay | CsvMonth | CsvTime): string =>
+  'number' in value ? decimalComma(value.number) : 'day' in value ? value.day : 'month' in value ? value.month : value.time;
+
 /**
  * One cell. Numbers are written with a decimal comma and never neutralised (a negative amount
  * stays a number for Excel); text starting with a formula character gets a leading `'`.
@@ -38,7 +52,7 @@ export const csvCell = (value: CsvCell): string => {
     typeof value === 'number'
       ? decimalComma(value)
       : typeof value === 'object'
-        ? decimalComma(value.number)
+        ? objectText(value)
         : FORMULA_START.test(value)
           ? `'${value}`
           : value;
@@ -51,10 +65,13 @@ export const csvLine = (cells: CsvCell[]): string => `${cells.map(csvCell).join(
 export const toCsv = (header: string[], rows: CsvCell[][]): string =>
   BOM + csvLine(header) + rows.map(csvLine).join('');
 
+/** The Content-Disposition of a download under this file name (quotes and line breaks dropped). */
+export const attachment = (fileName: string) => `attachment; filename="${fileName.replace(/["\\\r\n]/g, '')}"`;
+
 /** Sends a CSV download: attachment with the given file name, never cached. Adds the BOM if missing. */
 export const sendCsv = (reply: FastifyReply, fileName: string, body: string): FastifyReply =>
   reply
     .header('Content-Type', 'text/csv; charset=utf-8')
-    .header('Content-Disposition', `attachment; filename="${fileName.replace(/["\\\r\n]/g, '')}"`)
+    .header('Content-Disposition', attachment(fileName))
     .header('Cache-Control', 'no-store')
     .send(body.startsWith(BOM) ? body : BOM + body);

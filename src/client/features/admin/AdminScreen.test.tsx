@@ -290,6 +290,40 @@ describe('Facturatie-export tab', () => {
     expect(request.authorization).toBe(`Bearer ${token}`);
   });
 
+  it('exports the chosen month as Excel beside the CSV, saved under its month', async () => {
+    const saved = captureDownloads();
+    const file = new Blob(['PK'], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    const requests = mockAdmin(ADMIN, {
+      // The test Response (test/jsdomGlobals.ts) reads text only: blob() is given here.
+      'GET /api/report/export/all': () =>
+        Object.assign(new Response('PK', { status: 200, headers: { 'content-type': file.type } }), { blob: async () => file }),
+    });
+    const { user } = renderWithProviders('/mer-admin?tab=facturatie-export', { preloadedState: loggedIn() });
+
+    const month = (await screen.findByLabelText('Maand')) as HTMLSelectElement;
+    const chosen = (within(month).getAllByRole('option') as HTMLOptionElement[])[2].value;
+    await user.selectOptions(month, chosen);
+    expect(screen.getByRole('button', { name: 'Exporteren' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Exporteren als Excel' }));
+
+    await waitFor(() => expect(saved).toEqual([{ name: `${chosen.slice(0, 7)}-facturatie-input.xlsx`, blob: file }]));
+    const { from, to } = billingPeriod(chosen);
+    expect(requests.filter((r) => r.url.startsWith('/api/report/export/all')).map((r) => r.url)).toEqual([
+      `/api/report/export/all?costs_date_from=${from}&costs_date_to=${to}&format=xlsx`,
+    ]);
+  });
+
+  it('reports a failed Excel export', async () => {
+    const saved = captureDownloads();
+    mockAdmin(ADMIN, { 'GET /api/report/export/all': () => json(500, { message: MSG.initialLoadFailed }) });
+    const { user } = renderWithProviders('/mer-admin?tab=facturatie-export', { preloadedState: loggedIn() });
+
+    await user.click(await screen.findByRole('button', { name: 'Exporteren als Excel' }));
+
+    expect(await screen.findByText(MSG.initialLoadFailed)).toBeTruthy();
+    expect(saved).toEqual([]);
+  });
+
   it('reports a failed export', async () => {
     captureDownloads();
     mockAdmin(ADMIN, { 'GET /api/report/export/all': () => json(500, { message: MSG.initialLoadFailed }) });

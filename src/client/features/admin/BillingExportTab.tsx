@@ -2,9 +2,9 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useMemo, useState } from 'react';
 import { monthOf, monthOptions, monthRange } from '../../../domain/time';
-import { saveCsv } from '../../base/download';
+import { saveCsv, saveObjectUrl } from '../../base/download';
 import { Section } from '../../components/Section';
-import { type BillingPeriod, useExportBillingMutation } from './adminApi';
+import { type BillingPeriod, useExportBillingExcelMutation, useExportBillingMutation } from './adminApi';
 
 const HEADING_ID = 'facturatie-export-titel';
 /** Two years back is enough for corrections after the fact. */
@@ -18,12 +18,13 @@ export const billingFileName = (firstDay: string) => `${firstDay.slice(0, 7)}-fa
 
 /**
  * 'Facturatie-export': the invoice lines of every company for one month, as the billing system's
- * input. Defaults to last month, the one usually invoiced. A failure is reported by a toast.
+ * input (CSV, or .xlsx with 'Exporteren als Excel'). Defaults to last month, the one usually invoiced. A failure is reported by a toast.
  */
 export function BillingExportTab() {
   const months = useMemo(() => monthOptions(Date.now(), MONTHS_BACK), []);
   const [month, setMonth] = useState(months[1].value);
   const [exportBilling, { isLoading }] = useExportBillingMutation();
+  const [exportBillingExcel, { isLoading: isLoadingExcel }] = useExportBillingExcelMutation();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -31,6 +32,12 @@ export function BillingExportTab() {
       .unwrap()
       .catch(() => null);
     if (text !== null) saveCsv(text, billingFileName(month));
+  };
+  const saveExcel = async () => {
+    const url = await exportBillingExcel(billingPeriod(month))
+      .unwrap()
+      .catch(() => null);
+    if (url !== null) saveObjectUrl(url, billingFileName(month).replace(/\.csv$/, '.xlsx'));
   };
 
   return (
@@ -56,6 +63,9 @@ export function BillingExportTab() {
           </TextField>
           <Button type="submit" variant="contained" startIcon={<DownloadIcon />} disabled={isLoading}>
             {isLoading ? 'Bezig met exporteren...' : 'Exporteren'}
+          </Button>
+          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={saveExcel} disabled={isLoadingExcel}>
+            {isLoadingExcel ? 'Bezig met exporteren...' : 'Exporteren als Excel'}
           </Button>
         </Stack>
       </Box>

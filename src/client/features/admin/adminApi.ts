@@ -6,6 +6,7 @@ import { compareNames } from '../../../domain/names';
 import type { Company } from '../../api/accountApi';
 import { api, listTags } from '../../api/api';
 import type { ArticleGroupField, ArticleGroupIconKey } from '../../api/catalogApi';
+import { objectUrlOrError } from '../../base/download';
 import { answeredMessage, declareToasts, inServerWords, serverMessage, success, unknownError } from '../../base/errorToasts';
 import type { RootState } from '../../base/hooks';
 
@@ -237,6 +238,14 @@ export const adminApi = api.injectEndpoints({
         responseHandler: textOrError,
       }),
     }),
+    /** The same export as .xlsx: an object URL of the file (base/download.ts). */
+    exportBillingExcel: build.mutation<string, BillingPeriod>({
+      query: ({ from, to }) => ({
+        url: 'report/export/all',
+        params: { costs_date_from: from, costs_date_to: to, format: 'xlsx' },
+        responseHandler: objectUrlOrError,
+      }),
+    }),
   }),
 });
 
@@ -258,6 +267,7 @@ export const {
   useGetUsageImportsQuery,
   useGetUnmatchedNumbersQuery,
   useExportBillingMutation,
+  useExportBillingExcelMutation,
 } = adminApi;
 
 /** A 409 is mostly the taken number; the server also refuses a taken contact e-mail address with it. */
@@ -281,6 +291,7 @@ declareToasts(adminApi.endpoints, {
     failed: inServerWords,
   },
   exportBilling: { failed: inServerWords },
+  exportBillingExcel: { failed: inServerWords },
   // Spec section 8: the parent company calls.
   addParentCompany: { succeeded: ({ name }) => success(`Hoofdbedrijf '${name}' succesvol toegevoegd.`), failed: unknownError },
   editParentCompany: { succeeded: ({ name }) => success(`Hoofdbedrijf '${name}' succesvol opgeslagen.`), failed: unknownError },

@@ -4,12 +4,12 @@ import { type MouseEvent, useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatEuro } from '../../../domain/format';
 import { currentMonth, type Month, monthKey, monthLabel, type MonthOption, monthRange, monthStart } from '../../../domain/time';
-import { saveCsv } from '../../base/download';
+import { saveCsv, saveObjectUrl } from '../../base/download';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { LazyColumnChart } from './charts/LazyCharts';
-import { type CostsForecast, useExportCostsBillingMutation, useGetCostsByMonthQuery, useGetCostsForecastQuery, useGetCostsQuery } from './costsApi';
+import { type CostsForecast, useExportCostsBillingExcelMutation, useExportCostsBillingMutation, useGetCostsByMonthQuery, useGetCostsForecastQuery, useGetCostsQuery } from './costsApi';
 import { chartPeriod, type CostsSummary, forecastBasis } from './costsModel';
 import { LoadState, STACKED_AMOUNTS, totalCell } from './CostsParts';
 import { selectCostsSummary, selectMonthlyChart } from './selectors';
@@ -89,6 +89,7 @@ interface MonthBarProps {
 /** The month picker and the month's billing export. */
 function MonthBar({ month, options, onSelect }: MonthBarProps) {
   const [exportBilling, { isLoading }] = useExportCostsBillingMutation();
+  const [exportBillingExcel, { isLoading: isLoadingExcel }] = useExportCostsBillingExcelMutation();
 
   // A failed export is reported by a toast (errorToasts).
   const download = async () => {
@@ -96,6 +97,12 @@ function MonthBar({ month, options, onSelect }: MonthBarProps) {
       .unwrap()
       .catch(() => null);
     if (file) saveCsv(file.text, file.fileName);
+  };
+  const downloadExcel = async () => {
+    const file = await exportBillingExcel(monthRange(month))
+      .unwrap()
+      .catch(() => null);
+    if (file) saveObjectUrl(file.url, file.fileName);
   };
 
   return (
@@ -114,9 +121,14 @@ function MonthBar({ month, options, onSelect }: MonthBarProps) {
           </option>
         ))}
       </TextField>
-      <Button variant="contained" startIcon={<DownloadIcon />} onClick={download} disabled={isLoading}>
-        Export facturatiedetails
-      </Button>
+      <Stack direction="row" spacing={1}>
+        <Button variant="contained" startIcon={<DownloadIcon />} onClick={download} disabled={isLoading}>
+          Export facturatiedetails
+        </Button>
+        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={downloadExcel} disabled={isLoadingExcel}>
+          Export facturatiedetails (Excel)
+        </Button>
+      </Stack>
     </Stack>
   );
 }

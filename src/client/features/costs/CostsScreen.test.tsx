@@ -158,6 +158,32 @@ describe('CostsOverviewScreen (/kosten)', () => {
     expect(await textOf(saved[0].blob)).toBe('\uFEFFomschrijving;bedrag\nZakelijk;25,00\n');
   });
 
+  it('saves the billing export as Excel beside the CSV, under the name the server gives', async () => {
+    const saved = captureDownloads();
+    const file = new Blob(['PK'], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    const requests = mockCosts({
+      // The test Response (test/jsdomGlobals.ts) reads text only: blob() is given here.
+      'GET /api/report/export': () =>
+        Object.assign(
+          new Response('PK', {
+            status: 200,
+            headers: { 'content-type': file.type, 'content-disposition': 'attachment; filename="2026-04-facturatie-input.xlsx"' },
+          }),
+          { blob: async () => file },
+        ),
+    });
+    const { user } = renderWithProviders('/kosten', { preloadedState: loggedIn() });
+
+    await summaryTable();
+    expect(screen.getByRole('button', { name: 'Export facturatiedetails' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Export facturatiedetails (Excel)' }));
+
+    await waitFor(() => expect(saved).toEqual([{ name: '2026-04-facturatie-input.xlsx', blob: file }]));
+    expect(queriesOf(requests, '/api/report/export')).toEqual([
+      { costs_date_from: previous.value, costs_date_to: lastDay(previous.value), format: 'xlsx' },
+    ]);
+  });
+
   it('names the billing export {YYYY-MM}-facturatie-input.csv when the server names none', async () => {
     const saved = captureDownloads();
     mockCosts({ 'GET /api/report/export': () => new Response('a;b\n', { status: 200, headers: { 'content-type': 'text/csv' } }) });

@@ -1,5 +1,6 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api } from '../../api/api';
+import { objectUrlOrError } from '../../base/download';
 import { declareToasts, inServerWords } from '../../base/errorToasts';
 import type { DateRange } from '../../../domain/time';
 
@@ -84,6 +85,12 @@ export interface BillingFile {
   fileName: string;
 }
 
+/** The billing export as .xlsx: an object URL of the file (base/download.ts) and its name. */
+export interface BillingExcelFile {
+  url: string;
+  fileName: string;
+}
+
 const periodParams = ({ from, to }: DateRange) => ({ costs_date_from: from, costs_date_to: to });
 
 const textOrError = (response: Response) => (response.ok ? response.text() : response.json());
@@ -138,10 +145,24 @@ export const costsApi = api.injectEndpoints({
         fileName: fileNameFromDisposition(meta?.response?.headers.get('content-disposition')) ?? billingFileName(period.from),
       }),
     }),
+    exportCostsBillingExcel: build.mutation<BillingExcelFile, DateRange>({
+      query: (period) => ({ url: 'report/export', params: { ...periodParams(period), format: 'xlsx' }, responseHandler: objectUrlOrError }),
+      transformResponse: (url: string, meta: FetchBaseQueryMeta | undefined, period) => ({
+        url,
+        fileName:
+          fileNameFromDisposition(meta?.response?.headers.get('content-disposition')) ?? billingFileName(period.from).replace(/\.csv$/, '.xlsx'),
+      }),
+    }),
   }),
 });
 
-export const { useGetCostsQuery, useGetCostsByMonthQuery, useGetCostsForecastQuery, useGetCostLinesQuery, useExportCostsBillingMutation } =
-  costsApi;
+export const {
+  useGetCostsQuery,
+  useGetCostsByMonthQuery,
+  useGetCostsForecastQuery,
+  useGetCostLinesQuery,
+  useExportCostsBillingMutation,
+  useExportCostsBillingExcelMutation,
+} = costsApi;
 
-declareToasts(costsApi.endpoints, { exportCostsBilling: { failed: inServerWords } });
+declareToasts(costsApi.endpoints, { exportCostsBilling: { failed: inServerWords }, exportCostsBillingExcel: { failed: inServerWords } });

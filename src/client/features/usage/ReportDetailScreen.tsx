@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { formatEuro } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
-import { saveCsv } from '../../base/download';
+import { saveCsv, saveObjectUrl } from '../../base/download';
 import { paths } from '../../base/paths';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
@@ -27,6 +27,7 @@ import {
   type RecordsQuery,
   type ReportRow,
   type UsageRecord,
+  useDownloadRecordsExcelMutation,
   useDownloadRecordsMutation,
   useGetReportRecordsInfiniteQuery,
   useGetReportWindowQuery,
@@ -116,20 +117,33 @@ function NumberUsage({ userId: id }: { userId: number }) {
   );
 }
 
-/** All the number's records of the period as CSV (the server's, in the import's columns). */
+/** All the number's records of the period as CSV or .xlsx (the server's, in the import's columns). */
 function DownloadRecords({ query }: { query: RecordsQuery }) {
   const [download, { isLoading }] = useDownloadRecordsMutation();
+  const [downloadExcel, { isLoading: isLoadingExcel }] = useDownloadRecordsExcelMutation();
+  const fileName = `verbruik-${query.phoneNumber}-${query.from}-${query.to}`;
   // A failed download is reported by a toast (errorToasts).
   const save = async () => {
     const text = await download(query)
       .unwrap()
       .catch(() => null);
-    if (text !== null) saveCsv(text, `verbruik-${query.phoneNumber}-${query.from}-${query.to}.csv`);
+    if (text !== null) saveCsv(text, `${fileName}.csv`);
+  };
+  const saveExcel = async () => {
+    const url = await downloadExcel(query)
+      .unwrap()
+      .catch(() => null);
+    if (url !== null) saveObjectUrl(url, `${fileName}.xlsx`);
   };
   return (
-    <Button variant="outlined" startIcon={<DownloadIcon />} onClick={save} disabled={isLoading}>
-      Download CSV
-    </Button>
+    <Stack direction="row" spacing={1}>
+      <Button variant="outlined" startIcon={<DownloadIcon />} onClick={save} disabled={isLoading}>
+        Download CSV
+      </Button>
+      <Button variant="outlined" startIcon={<DownloadIcon />} onClick={saveExcel} disabled={isLoadingExcel}>
+        Download Excel
+      </Button>
+    </Stack>
   );
 }
 

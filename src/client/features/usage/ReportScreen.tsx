@@ -4,7 +4,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatBytes, formatDuration, formatEuro } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
-import { saveCsv } from '../../base/download';
+import { saveCsv, saveObjectUrl } from '../../base/download';
 import { paths } from '../../base/paths';
 import { evenWindows, useQueryWindows } from '../../base/useQueryWindows';
 import { DateField } from '../../components/DateField';
@@ -21,7 +21,7 @@ import {
   readFilters,
   TYPE_OPTIONS,
 } from './reportModel';
-import { type ReportFilters, type ReportRow, usageApi, useDownloadReportMutation, useGetReportSummaryQuery } from './usageApi';
+import { type ReportFilters, type ReportRow, usageApi, useDownloadReportExcelMutation, useDownloadReportMutation, useGetReportSummaryQuery } from './usageApi';
 
 const TABLE_HEADING_ID = 'verbruik-per-nummer';
 
@@ -176,6 +176,7 @@ function ReportResults({ filters, search }: ReportResultsProps) {
   );
 
   const [download, { isLoading: downloading }] = useDownloadReportMutation();
+  const [downloadExcel, { isLoading: downloadingExcel }] = useDownloadReportExcelMutation();
 
   // A failed download is reported by a toast (errorToasts).
   const saveReport = async () => {
@@ -184,6 +185,12 @@ function ReportResults({ filters, search }: ReportResultsProps) {
       .catch(() => null);
     if (text !== null) saveCsv(text, `verbruik-${filters.from}-${filters.to}.csv`);
   };
+  const saveReportExcel = async () => {
+    const url = await downloadExcel(filters)
+      .unwrap()
+      .catch(() => null);
+    if (url !== null) saveObjectUrl(url, `verbruik-${filters.from}-${filters.to}.xlsx`);
+  };
 
   return (
     <Box component="section" aria-labelledby={TABLE_HEADING_ID}>
@@ -191,9 +198,14 @@ function ReportResults({ filters, search }: ReportResultsProps) {
         <Typography variant="h2" id={TABLE_HEADING_ID}>
           Verbruik per nummer
         </Typography>
-        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={saveReport} disabled={downloading}>
-          Download CSV
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={saveReport} disabled={downloading}>
+            Download CSV
+          </Button>
+          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={saveReportExcel} disabled={downloadingExcel}>
+            Download Excel
+          </Button>
+        </Stack>
       </Stack>
       {isError && <Alert severity="error">{MSG.initialLoadFailed}</Alert>}
       {!isError && !summary && isFetching && <PageLoading />}

@@ -47,6 +47,23 @@ const record = (overrides: Partial<UsageRecord>): UsageRecord => ({
   ...overrides,
 });
 
+/** An .xlsx answer; the test Response (test/jsdomGlobals.ts) reads text only, so it gets blob() here. */
+const xlsxResponse = () =>
+  Object.assign(new Response('PK', { status: 200, headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } }), {
+    blob: async () => new Blob(['PK']),
+  });
+
+/** Saves through an anchor's click: the file names and the object URLs saved. */
+const spyOnSaves = (objectUrl: string) => {
+  const saved: { fileName: string; href: string }[] = [];
+  const revoked: string[] = [];
+  Object.assign(URL, { createObjectURL: () => objectUrl, revokeObjectURL: (url: string) => revoked.push(url) });
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ fileName: this.download, href: this.href });
+  });
+  return { saved, revoked, restore: () => click.mockRestore() };
+};
+
 const reportQueries = (requests: SeenRequest[], path = '/api/report') =>
   requests
     .filter((request) => request.url.split('?')[0] === path)
@@ -174,6 +191,28 @@ describe('ReportScreen (/verbruik)', () => {
     click.mockRestore();
   });
 
+  it('downloads the report as Excel for the period and filters shown, beside the CSV', async () => {
+    const saves = spyOnSaves('blob:report-xlsx');
+    const requests = mockPortal({
+      'GET /api/report': () => json(200, rows),
+      'GET /api/report/summary': () => json(200, { count: rows.length, total_price: 12.45 }),
+      'GET /api/report/download': xlsxResponse,
+    });
+    const { user } = renderWithProviders('/verbruik?from=2026-04-01&to=2026-04-30&type=sms', { preloadedState: loggedIn() });
+
+    await reportTable();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Download Excel' }));
+
+    await waitFor(() => expect(saves.saved).toEqual([{ fileName: 'verbruik-2026-04-01-2026-04-30.xlsx', href: 'blob:report-xlsx' }]));
+    expect(reportQueries(requests, '/api/report/download')).toEqual([
+      { report_date_from: '2026-04-01', report_date_to: '2026-04-30', type: 'sms', format: 'xlsx' },
+    ]);
+    // The object URL is released once the browser has the file.
+    await waitFor(() => expect(saves.revoked).toContain('blob:report-xlsx'), { timeout: 3000 });
+    saves.restore();
+  });
+
   it('loads the rows of a big report in windows of 200 as the table scrolls', async () => {
     const many = Array.from({ length: 5000 }, (_, i) =>
       reportRow({ id: i + 1, lastname: `Jansen ${i + 1}`, mobile_number: `06${String(i + 1).padStart(8, '0')}` }),
@@ -272,6 +311,25 @@ describe('ReportDetailScreen (/verbruik/{userId}/{userName}/{userPhoneNumber})',
     await waitFor(() => expect(saved).toEqual(['verbruik-0612345678-2026-04-01-2026-04-30.csv']));
     expect(reportQueries(requests, '/api/report/7/0612345678/download')).toEqual([{ report_date_from: '2026-04-01', report_date_to: '2026-04-30' }]);
     click.mockRestore();
+  });
+
+  it("downloads the number's records of the period as Excel", async () => {
+    const saves = spyOnSaves('blob:records-xlsx');
+    const requests = mockPortal({
+      'GET /api/report': () => json(200, rows),
+      'GET /api/report/7/0612345678': () => json(200, { data: { records: [record({ id: 1 })], has_more: false } }),
+      'GET /api/report/7/0612345678/download': xlsxResponse,
+    });
+    const { user } = renderWithProviders('/verbruik/7/jan-jansen/0612345678?from=2026-04-01&to=2026-04-30', { preloadedState: loggedIn() });
+
+    await screen.findByRole('table', { name: 'Verbruiksregels (1)' });
+    await user.click(screen.getByRole('button', { name: 'Download Excel' }));
+
+    await waitFor(() => expect(saves.saved).toEqual([{ fileName: 'verbruik-0612345678-2026-04-01-2026-04-30.xlsx', href: 'blob:records-xlsx' }]));
+    expect(reportQueries(requests, '/api/report/7/0612345678/download')).toEqual([
+      { report_date_from: '2026-04-01', report_date_to: '2026-04-30', format: 'xlsx' },
+    ]);
+    saves.restore();
   });
 
   it('loads the records after the first page on request, and says when all are shown', async () => {

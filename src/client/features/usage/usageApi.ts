@@ -1,4 +1,5 @@
 import { api } from '../../api/api';
+import { objectUrlOrError } from '../../base/download';
 import { declareToasts, inServerWords } from '../../base/errorToasts';
 import type { DateRange } from '../../../domain/time';
 
@@ -116,12 +117,24 @@ export const usageApi = api.injectEndpoints({
     downloadReport: build.mutation<string, ReportFilters>({
       query: (filters) => ({ url: 'report/download', params: reportParams(filters), responseHandler: textOrError }),
     }),
+    /** The same report as .xlsx: an object URL of the file (base/download.ts). */
+    downloadReportExcel: build.mutation<string, ReportFilters>({
+      query: (filters) => ({ url: 'report/download', params: { ...reportParams(filters), format: 'xlsx' }, responseHandler: objectUrlOrError }),
+    }),
     /** A number's records as CSV; the server masks the other party's number for customers. */
     downloadRecords: build.mutation<string, RecordsQuery>({
       query: ({ userId, phoneNumber, from, to }) => ({
         url: `report/${userId}/${encodeURIComponent(phoneNumber)}/download`,
         params: { report_date_from: from, report_date_to: to },
         responseHandler: textOrError,
+      }),
+    }),
+    /** The same records as .xlsx: an object URL of the file (base/download.ts). */
+    downloadRecordsExcel: build.mutation<string, RecordsQuery>({
+      query: ({ userId, phoneNumber, from, to }) => ({
+        url: `report/${userId}/${encodeURIComponent(phoneNumber)}/download`,
+        params: { report_date_from: from, report_date_to: to, format: 'xlsx' },
+        responseHandler: objectUrlOrError,
       }),
     }),
   }),
@@ -132,7 +145,14 @@ export const {
   useGetReportSummaryQuery,
   useGetReportRecordsInfiniteQuery,
   useDownloadReportMutation,
+  useDownloadReportExcelMutation,
   useDownloadRecordsMutation,
+  useDownloadRecordsExcelMutation,
 } = usageApi;
 
-declareToasts(usageApi.endpoints, { downloadReport: { failed: inServerWords }, downloadRecords: { failed: inServerWords } });
+declareToasts(usageApi.endpoints, {
+  downloadReport: { failed: inServerWords },
+  downloadReportExcel: { failed: inServerWords },
+  downloadRecords: { failed: inServerWords },
+  downloadRecordsExcel: { failed: inServerWords },
+});

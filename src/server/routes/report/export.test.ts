@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { articleGroups, articles, services } from '../../db/schema';
+import { XLSX_TYPE } from '../../services/xlsx';
+import { excelSerial, readXlsx } from '../../services/xlsxTestSupport';
 import { auth, createTestApp, type TestApp } from '../../testing/testApp';
 import { at, seedWorkedExample, type WorkedExample } from '../costs/workedExample';
 
@@ -63,6 +65,54 @@ describe('GET /api/report/export', () => {
         '',
       ].join('\r\n'),
     );
+  });
+
+  it('answers the same lines as .xlsx with format=xlsx: amounts and counts as numbers, the month as a date', async () => {
+    const res = await get(`/api/report/export?${APRIL}&format=xlsx`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(XLSX_TYPE);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="2025-04-facturatie-input.xlsx"');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { rows } = readXlsx(res.rawPayload);
+    expect(rows[0].map((c) => c?.value).join(';')).toBe(HEADER);
+    const csvRows = rowsOf((await get(`/api/report/export?${APRIL}`)).body);
+    expect(rows).toHaveLength(csvRows.length + 1);
+    const month = { type: 'n', value: excelSerial(2025, 4, 1), format: 'yyyy-mm' };
+    const text = (value: string) => ({ type: 's', value });
+    const { s4 } = ids;
+    const hosting = rows.find((row) => row[6]?.value === 'Hosting Pakket')!;
+    expect(hosting).toEqual([
+      text('KT-001'),
+      text('55001'),
+      text('Kostentest B.V.'),
+      month,
+      text('Periodiek'),
+      text('Per kwartaal'),
+      text('Hosting Pakket'),
+      text('Hosting'),
+      { type: 'n', value: s4 },
+      text('Jan Jansen'),
+      { type: 'n', value: 1 },
+      { type: 'n', value: 90, format: '#,##0.00' },
+      { type: 'n', value: 90, format: '#,##0.00' },
+    ]);
+    expect(rows.find((row) => row[6]?.value === '=SUM(1)')?.[6]).toEqual(text('=SUM(1)'));
+    const bundle = rows.find((row) => row[4]?.value === 'Groepsbundel')!;
+    expect(bundle.slice(10)).toEqual([
+      { type: 'n', value: 1536, format: '#,##0' },
+      { type: 'n', value: 0.01, format: '#,##0.00' },
+      { type: 'n', value: 15.36, format: '#,##0.00' },
+    ]);
+    // The same amounts as the CSV, line by line.
+    expect(rows.slice(1).map((row) => row[12]?.value)).toEqual(csvRows.map((r) => cents(r[12]) / 100));
+    expect(rows.flat().some((c) => c?.type === 'f')).toBe(false);
+  });
+
+  it('keeps another company out of the .xlsx, and refuses an unknown format with 400', async () => {
+    const { rows } = readXlsx((await get(`/api/report/export?${APRIL}&format=xlsx`, await t.login('klant@demo.nl'))).rawPayload);
+    expect(rows.flat().some((c) => c?.value === 'KT-001' || c?.value === 'Kostentest B.V.')).toBe(false);
+    expect((await get(`/api/report/export?${APRIL}&format=xls`)).statusCode).toBe(400);
+    expect((await get(`/api/report/export?${APRIL}&extra=1`)).statusCode).toBe(400);
   });
 
   it('adds up to the invoice of /costs to the cent', async () => {
@@ -143,6 +193,18 @@ describe('GET /api/report/export/all', () => {
     // The demo customers bill too; the provider itself never does.
     expect(new Set(allLines.slice(1).map((line) => line.split(';')[2])).size).toBeGreaterThan(1);
     expect(allLines.some((line) => line.split(';')[2] === 'Demo ICT Diensten')).toBe(false);
+  });
+
+  it('exports every customer company as .xlsx too, with the worked example as in its own export', async () => {
+    const admin = await t.login('admin@demo.nl');
+    const res = await get(`/api/report/export/all?${APRIL}&format=xlsx`, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="2025-04-facturatie-input.xlsx"');
+    const all = readXlsx(res.rawPayload).rows;
+    const own = readXlsx((await get(`/api/report/export?${APRIL}&format=xlsx`)).rawPayload).rows;
+    expect(all.filter((row) => row[0]?.value === 'KT-001')).toEqual(own.slice(1));
+    expect(all.some((row) => row[2]?.value === 'Demo ICT Diensten')).toBe(false);
+    expect((await get(`/api/report/export/all?${APRIL}&format=xlsx`)).statusCode).toBe(403);
   });
 
   it('refuses bad dates with 400', async () => {

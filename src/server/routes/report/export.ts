@@ -1,12 +1,21 @@
+import { Type } from 'typebox';
 import { HttpError } from '../../plugins/errors';
-import { billingExportCsv, billingExportFileName, exportCompanies, exportCompany } from '../../services/costs/billingExport';
-import { sendCsv } from '../../services/csv';
+import {
+  BILLING_EXPORT_HEADER,
+  billingExportFileName,
+  billingExportRows,
+  exportCompanies,
+  exportCompany,
+} from '../../services/costs/billingExport';
+import { sendDownload } from '../../services/xlsx';
 import { costsRangeQuery, monthRangeOf } from '../costs/range';
 import { errorResponses, type RouteApp } from '../schemas';
+import { formatProperty } from './format';
 
 /**
  * The billing export (decisions sections 5 and 11): the invoice lines of the months that
- * `costs_date_from` .. `costs_date_to` touch, as `{YYYY-MM}-facturatie-input.csv`.
+ * `costs_date_from` .. `costs_date_to` touch, as `{YYYY-MM}-facturatie-input.csv` (or `.xlsx` with
+ * `format=xlsx`).
  * - `/report/export`: the acting company's, for any logged-in user (the costs screen's
  *   'Export facturatiedetails').
  * - `/report/export/all`: every customer company with services, for provider staff: it needs
@@ -15,25 +24,29 @@ import { errorResponses, type RouteApp } from '../schemas';
 
 const csvResponse = { 200: { type: 'string' }, ...errorResponses } as const;
 
+const exportQuery = Type.Object({ ...costsRangeQuery.properties, ...formatProperty }, { additionalProperties: false });
+
 export default async function billingExportRoutes(app: RouteApp) {
   app.get(
     '/report/export',
-    { schema: { querystring: costsRangeQuery, response: csvResponse } },
+    { schema: { querystring: exportQuery, response: csvResponse } },
     async (request, reply) => {
       const range = monthRangeOf(request.query);
       const company = await exportCompany(app.db, request.actor.companyId);
       if (!company) throw new HttpError(404, 'Bedrijf niet gevonden.');
-      return sendCsv(reply, billingExportFileName(range), await billingExportCsv(app.db, [company], range));
+      const rows = await billingExportRows(app.db, [company], range);
+      return sendDownload(reply, request.query.format, billingExportFileName(range), BILLING_EXPORT_HEADER, rows);
     },
   );
 
   app.get(
     '/report/export/all',
-    { config: { permission: 'CREATE_COMPANY' }, schema: { querystring: costsRangeQuery, response: csvResponse } },
+    { config: { permission: 'CREATE_COMPANY' }, schema: { querystring: exportQuery, response: csvResponse } },
     async (request, reply) => {
       const range = monthRangeOf(request.query);
       const companies = await exportCompanies(app.db);
-      return sendCsv(reply, billingExportFileName(range), await billingExportCsv(app.db, companies, range));
+      const rows = await billingExportRows(app.db, companies, range);
+      return sendDownload(reply, request.query.format, billingExportFileName(range), BILLING_EXPORT_HEADER, rows);
     },
   );
 }

@@ -4,7 +4,8 @@ import { maskOtherParty } from '../../../domain/callRecords';
 import { isProviderStaff } from '../../../domain/permissions';
 import { HttpError } from '../../plugins/errors';
 import type { Actor } from '../../types';
-import { csvAmount, sendCsv, toCsv } from '../../services/csv';
+import { csvAmount } from '../../services/csv';
+import { sendDownload } from '../../services/xlsx';
 import {
   servicesOfNumber,
   usageRecordsOf,
@@ -16,6 +17,7 @@ import {
 } from '../../services/usage/report';
 import { dateRangeOf } from '../input';
 import { errorResponses, isoDateSchema, type RouteApp } from '../schemas';
+import { formatProperty } from './format';
 
 /**
  * The usage report of the acting company ("Verbruik"): any logged-in user may read it, the spec
@@ -42,7 +44,10 @@ const reportQuerySchema = Type.Object(
 
 type ReportQuery = Static<typeof reportQuerySchema>;
 
-const reportRangeQuerySchema = Type.Object(rangeProperties, { additionalProperties: false });
+/** A download: the filters (or the range) and its format. */
+const reportDownloadQuerySchema = Type.Object({ ...reportQuerySchema.properties, ...formatProperty }, { additionalProperties: false });
+
+const recordsDownloadQuerySchema = Type.Object({ ...rangeProperties, ...formatProperty }, { additionalProperties: false });
 
 type RangeQuery = Pick<ReportQuery, keyof typeof rangeProperties>;
 
@@ -181,15 +186,17 @@ export default async function reportRoutes(app: RouteApp) {
 
   app.get(
     '/report/download',
-    { schema: { querystring: reportQuerySchema, response: { 200: { type: 'string' }, ...errorResponses } } },
+    { schema: { querystring: reportDownloadQuerySchema, response: { 200: { type: 'string' }, ...errorResponses } } },
     async (request, reply) => {
       const range = rangeOf(request.query);
       const rows = await usageReport(app.db, request.actor.companyId, range, filtersOf(request.query));
-      const body = toCsv(
+      return sendDownload(
+        reply,
+        request.query.format,
+        `verbruik-${isoDate(range.from)}-${isoDate(range.to)}.csv`,
         CSV_HEADER,
         rows.map((r) => [r.firstname, r.lastname, r.mobile_number, r.product_name, r.data, r.sms, r.call_seconds, csvAmount(r.total_price)]),
       );
-      return sendCsv(reply, `verbruik-${isoDate(range.from)}-${isoDate(range.to)}.csv`, body);
     },
   );
 
@@ -227,19 +234,21 @@ export default async function reportRoutes(app: RouteApp) {
     },
   );
 
-  // The same records as a CSV, in the columns of the usage import (decisions section 7).
+  // The same records as a CSV (or .xlsx), in the columns of the usage import (decisions section 7).
   app.get(
     '/report/:userId/:phoneNumber/download',
-    { schema: { params: numberParams, querystring: reportRangeQuerySchema, response: { 200: { type: 'string' }, ...errorResponses } } },
+    { schema: { params: numberParams, querystring: recordsDownloadQuerySchema, response: { 200: { type: 'string' }, ...errorResponses } } },
     async (request, reply) => {
       const range = rangeOf(request.query);
       const { records, hasMore } = await numberRecords(request.actor, request.params, range, { limit: RECORDS_DOWNLOAD_MAX, offset: 0 });
       if (hasMore) throw new HttpError(400, 'Te veel verbruiksregels voor één download: kies een kortere periode.');
-      const body = toCsv(
+      return sendDownload(
+        reply,
+        request.query.format,
+        `verbruik-${request.params.phoneNumber}-${isoDate(range.from)}-${isoDate(range.to)}.csv`,
         RECORDS_CSV_HEADER,
-        records.map((r) => [r.date, r.time, r.sender, r.receiver, r.direction, r.type, r.length, r.bundle, csvAmount(r.total_price)]),
+        records.map((r) => [{ day: r.date }, { time: r.time }, r.sender, r.receiver, r.direction, r.type, r.length, r.bundle, csvAmount(r.total_price)]),
       );
-      return sendCsv(reply, `verbruik-${request.params.phoneNumber}-${isoDate(range.from)}-${isoDate(range.to)}.csv`, body);
     },
   );
 

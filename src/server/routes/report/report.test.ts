@@ -3,6 +3,8 @@ import { addMonths, businessTimeToEpoch, daysInMonth, isoDate } from '../../../d
 import { queryRows } from '../../db';
 import { endUsers, USAGE_KINDS } from '../../db/schema';
 import { csvAmount, toCsv } from '../../services/csv';
+import { XLSX_TYPE } from '../../services/xlsx';
+import { excelSerial, readXlsx } from '../../services/xlsxTestSupport';
 import { findCompanyByName } from '../../seed/demo';
 import { dutchDate, multipartFile, numberedServices, previousMonth, type NumberedService } from '../../services/usage/testSupport';
 import { auth, createTestApp, type TestApp } from '../../testing/testApp';
@@ -158,6 +160,37 @@ describe('GET /api/report/download', () => {
     expect(formula.endsWith(';0;0;600;2,50')).toBe(true);
     expect(lines.find((l) => l.includes(svc.number))!.endsWith(`;${GB + 2 * 1024 * 1024};2;185;0,23`)).toBe(true);
   });
+
+  it('answers the same rows as .xlsx with format=xlsx: numbers as numbers, amounts formatted, formulas as text', async () => {
+    const res = await get(`/api/report/download?${wholeMonth()}&format=xlsx`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(XLSX_TYPE);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="verbruik-${isoDate(month)}-${isoDate({ ...month, day: lastDay })}.xlsx"`);
+    const { rows } = readXlsx(res.rawPayload);
+    expect(rows[0].map((c) => c?.value)).toEqual(['Voornaam', 'Achternaam', 'Telefoonnummer', 'Product', 'Data (bytes)', 'Sms (aantal)', 'Bellen (seconden)', 'Totaal (EUR)']);
+    expect(rows).toHaveLength(3);
+    const own = rows.find((row) => row[2]?.value === svc.number)!;
+    expect(own.slice(4)).toEqual([
+      { type: 'n', value: GB + 2 * 1024 * 1024 },
+      { type: 'n', value: 2 },
+      { type: 'n', value: 185 },
+      { type: 'n', value: 0.23, format: '#,##0.00' },
+    ]);
+    const formula = rows.find((row) => row[2]?.value === other.number)!;
+    expect(formula[0]).toEqual({ type: 's', value: '=HYPERLINK("x")' });
+    expect(formula[2]).toEqual({ type: 's', value: other.number });
+    expect(rows.flat().some((c) => c?.type === 'f')).toBe(false);
+    // Another company's numbers never appear.
+    expect(rows.some((row) => row[2]?.value === sibling.number)).toBe(false);
+  });
+
+  it('answers the filtered rows as .xlsx too, and 400 for an unknown format', async () => {
+    const { rows } = readXlsx((await get(`/api/report/download?${wholeMonth()}&type=sms&format=xlsx`)).rawPayload);
+    expect(rows.slice(1).map((row) => [row[2]?.value, row[5]?.value])).toEqual([[svc.number, 2]]);
+    expect((await get(`/api/report/download?${wholeMonth()}&format=xls`)).statusCode).toBe(400);
+    expect((await get(`/api/report/download?${wholeMonth()}&format=csv`)).body).toBe((await get(`/api/report/download?${wholeMonth()}`)).body);
+  });
 });
 
 describe('GET /api/report/:userId/:phoneNumber', () => {
@@ -225,6 +258,31 @@ describe('GET /api/report/:userId/:phoneNumber', () => {
     const staff = await t.manage(await t.login('admin@demo.nl'), companyId);
     expect((await get(path, staff)).body).toContain(`${svc.number};0201234567;uitgaand`);
     expect((await get(`/api/report/${sibling.endUserId}/${sibling.number}/download?${wholeMonth()}`)).statusCode).toBe(404);
+  });
+
+  it('downloads the records as .xlsx with real dates and times, masked for a customer', async () => {
+    const res = await get(`/api/report/${svc.endUserId}/${svc.number}/download?${wholeMonth()}&format=xlsx`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(XLSX_TYPE);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="verbruik-${svc.number}-${isoDate(month)}-${isoDate({ ...month, day: lastDay })}.xlsx"`);
+    const { rows } = readXlsx(res.rawPayload);
+    expect(rows[0].map((c) => c?.value)).toEqual(['datum', 'tijd', 'afzender', 'ontvanger', 'richting', 'type', 'lengte', 'bundel', 'prijs']);
+    expect(rows).toHaveLength(7);
+    const [first] = rows.slice(1);
+    expect(first[0]).toEqual({ type: 'n', value: excelSerial(month.year, month.month, 10), format: 'dd-mm-yyyy' });
+    expect(first[1]).toMatchObject({ type: 'n', format: 'hh:mm:ss' });
+    expect(Math.round((first[1]!.value as number) * 86_400)).toBe(9 * 3600);
+    expect(first.slice(2)).toEqual([
+      { type: 's', value: svc.number },
+      { type: 's', value: '0201234***' },
+      { type: 's', value: 'uitgaand' },
+      { type: 's', value: 'voice' },
+      { type: 'n', value: 125 },
+      { type: 's', value: 'out' },
+      { type: 'n', value: 0.11, format: '#,##0.00' },
+    ]);
+    expect((await get(`/api/report/${sibling.endUserId}/${sibling.number}/download?${wholeMonth()}&format=xlsx`)).statusCode).toBe(404);
+    expect((await get(`/api/report/${svc.endUserId}/${svc.number}/download?${wholeMonth()}&format=pdf`)).statusCode).toBe(400);
   });
 
   it('pages with limit and offset', async () => {

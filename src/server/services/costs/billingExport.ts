@@ -3,7 +3,7 @@ import { CostCache, costsOfMonth, monthsInRange } from '../../../domain/costs';
 import type { CostInput, CostKind, CostLine, CostMonth } from '../../../domain/costs/types';
 import { Decimal } from '../../../domain/money';
 import { queryRows, type Db } from '../../db';
-import { toCsv, type CsvCell } from '../csv';
+import type { CsvCell } from '../csv';
 import { loadCostInput, type MonthRange } from './input';
 import { monthKey } from '../../../domain/time';
 import { usageByService, usageOfMonths, type MonthUsage } from './usage';
@@ -11,8 +11,8 @@ import { usageByService, usageOfMonths, type MonthUsage } from './usage';
 /**
  * The billing export (decisions sections 5 and 11): the invoice lines of each month of a range,
  * one line per service (or bulk article) and kind, then the usage per service and the group
- * bundle overage, as input for the provider's billing system. One CSV layout for a customer's own
- * export and the provider's export of every company.
+ * bundle overage, as input for the provider's billing system. One layout (CSV or .xlsx) for a
+ * customer's own export and the provider's export of every company.
  */
 
 export const BILLING_EXPORT_HEADER = [
@@ -93,7 +93,7 @@ const monthRows = (
   usagePerService: { serviceId: number; amount: Decimal }[],
   cycleNames: Map<number, string>,
 ): CsvCell[][] => {
-  const head = [company.customer_number, company.sap_number, company.name, monthKey(usage.month)];
+  const head = [company.customer_number, company.sap_number, company.name, { month: monthKey(usage.month) }];
   const rows: CsvCell[][] = [...invoice].sort(byLineOrder).map((line) => [
     ...head,
     KIND_NAMES[line.kind],
@@ -145,8 +145,8 @@ const companyRows = async (db: Db, company: ExportCompany, range: MonthRange, cy
   return months.flatMap((month, i) => monthRows(company, input, costsOfMonth(input, month, cache).invoice, usage[i], perService[i], cycleNames));
 };
 
-/** The billing CSV of these companies, one after another (BOM, header and rows; csv.ts). */
-export const billingExportCsv = async (db: Db, companies: readonly ExportCompany[], range: MonthRange): Promise<string> => {
+/** The billing export rows of these companies, one after another, under BILLING_EXPORT_HEADER (written as CSV or .xlsx). */
+export const billingExportRows = async (db: Db, companies: readonly ExportCompany[], range: MonthRange): Promise<CsvCell[][]> => {
   const cycles = await queryRows<{ id: number; name: string }>(db, sql`select id, name from billing_cycles`);
   const cycleNames = new Map(cycles.map((c) => [c.id, c.name]));
   const rows: CsvCell[][] = [];
@@ -154,7 +154,7 @@ export const billingExportCsv = async (db: Db, companies: readonly ExportCompany
   const cache = new CostCache();
   // One company at a time: memory holds one company's services, whatever the number of companies.
   for (const company of companies) rows.push(...(await companyRows(db, company, range, cycleNames, cache)));
-  return toCsv(BILLING_EXPORT_HEADER, rows);
+  return rows;
 };
 
 /** Decisions section 11: `{YYYY-MM}-facturatie-input.csv`; a range of months names its first and last. */
