@@ -1,9 +1,9 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Alert, Box, Button, Chip, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
 import { type MouseEvent, useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatEuro } from '../../../domain/format';
-import { currentMonth, type Month, monthKey, monthLabel, type MonthOption, monthRange, monthStart } from '../../../domain/time';
+import { currentMonth, type Month, monthKey, monthLabel, type MonthOption, monthRange } from '../../../domain/time';
 import { saveCsv, saveObjectUrl } from '../../base/download';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
@@ -11,7 +11,7 @@ import { ScreenTitle } from '../../components/ScreenTitle';
 import { LazyColumnChart } from './charts/LazyCharts';
 import { type CostsForecast, useExportCostsBillingExcelMutation, useExportCostsBillingMutation, useGetCostsByMonthQuery, useGetCostsForecastQuery, useGetCostsQuery } from './costsApi';
 import { chartPeriod, type CostsSummary, forecastBasis } from './costsModel';
-import { LoadState, STACKED_AMOUNTS, totalCell } from './CostsParts';
+import { LoadState, MonthPicker, STACKED_AMOUNTS, totalCell } from './CostsParts';
 import { selectCostsSummary, selectMonthlyChart } from './selectors';
 import { useCostsOverviewMonth } from './useCostsMonth';
 
@@ -107,20 +107,7 @@ function MonthBar({ month, options, onSelect }: MonthBarProps) {
 
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
-      <TextField
-        select
-        label="Maand"
-        value={monthStart(month)}
-        onChange={(event) => onSelect(event.target.value)}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        sx={{ minWidth: 240, bgcolor: 'background.paper' }}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </TextField>
+      <MonthPicker month={month} options={options} onSelect={onSelect} />
       <Stack direction="row" spacing={1}>
         <Button variant="contained" startIcon={<DownloadIcon />} onClick={download} disabled={isLoading}>
           Export facturatiedetails

@@ -1,9 +1,9 @@
-import { Alert, Breadcrumbs, Button, Link, Paper, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Breadcrumbs, Button, Link, Paper, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import type { Key, MouseEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatEuro } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
-import type { Month } from '../../../domain/time';
+import { type Month, type MonthOption, monthStart } from '../../../domain/time';
 import { paths } from '../../base/paths';
 import { PHONE } from '../../base/theme';
 import { STACKED } from '../../components/DataTable';
@@ -167,5 +167,32 @@ export function AmountTable<Row>({ labelledBy, columns, rows, rowKey, rowHref, t
         </TableFooter>
       </Table>
     </TableContainer>
+  );
+}
+
+interface MonthPickerProps {
+  month: Month;
+  options: MonthOption[];
+  /** Called with the chosen option's value (the month's first day). */
+  onSelect: (value: string) => void;
+}
+
+/** 'Maand': the month of a costs screen, one of the picker's options (spec section 4). */
+export function MonthPicker({ month, options, onSelect }: MonthPickerProps) {
+  return (
+    <TextField
+      select
+      label="Maand"
+      value={monthStart(month)}
+      onChange={(event) => onSelect(event.target.value)}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      sx={{ minWidth: 240, bgcolor: 'background.paper' }}
+    >
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </TextField>
   );
 }

@@ -1,9 +1,9 @@
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatEuro } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
-import { type Month, monthLabel, monthRange, monthStart } from '../../../domain/time';
+import { monthLabel, monthRange } from '../../../domain/time';
 import { selectActingCompanyId } from '../../base/authSlice';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
@@ -11,6 +11,7 @@ import { type DataColumn, DataTable } from '../../components/DataTable';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { useManageCompany } from '../../components/useManageCompany';
+import { MonthPicker } from './CostsParts';
 import { type BranchCosts, useGetGroupCostsQuery } from './groupApi';
 import { useCostsOverviewMonth } from './useCostsMonth';
 
@@ -84,24 +85,5 @@ export function GroupCostsScreen() {
         </Box>
       </Stack>
     </>
-  );
-}
-
-function MonthPicker({ month, options, onSelect }: { month: Month; options: { value: string; label: string }[]; onSelect: (value: string) => void }) {
-  return (
-    <TextField
-      select
-      label="Maand"
-      value={monthStart(month)}
-      onChange={(event) => onSelect(event.target.value)}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      sx={{ minWidth: 240, maxWidth: 320, bgcolor: 'background.paper' }}
-    >
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
-    </TextField>
   );
 }
