@@ -125,6 +125,8 @@ describeInBrowser('Mijn bedrijf (browser)', () => {
   /** Logs in and opens Mijn bedrijf through the menu, as a user would. */
   const openCompany = async (email = KLANT.email) => {
     await login(page, base, email);
+    // The dashboard shown first, as a user sees it before choosing from the menu.
+    await heading(page, 'Dashboard').waitFor();
     await menu().getByRole('link', { name: 'Mijn bedrijf', exact: true }).click();
     await page.waitForURL(`${base}/mijn-bedrijf`);
     await heading(page, 'Mijn bedrijf').waitFor();

@@ -90,6 +90,8 @@ describeInBrowser('layout and dashboard (browser)', () => {
         ...groups.map((g) => [g.name, `/mijn-diensten/${g.id}/${slug(g.name)}`]),
         ['Mijn bedrijf', '/mijn-bedrijf'],
         ['Kosten', '/kosten'],
+        // klant@demo.nl may act for the branches of Van Dijk Groep (EDIT_PARENT_COMPANY).
+        ['Groepsoverzicht', '/kosten/groep'],
         ['Verbruik', '/verbruik'],
       ]);
 
