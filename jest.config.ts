@@ -42,6 +42,7 @@ const config: Config = {
       testMatch: ['<rootDir>/src/client/**/*.test.{ts,tsx}'],
       // jsdom lacks TextEncoder and the fetch classes the portal relies on.
       setupFiles: ['<rootDir>/src/client/test/jsdomGlobals.ts'],
+      setupFilesAfterEnv: ['<rootDir>/src/client/test/testingLibrary.ts'],
     },
     {
       ...common,
