@@ -115,6 +115,12 @@ const fresh = (make: (ctx: AccessContext, companyId: number) => Promise<RouteReq
   other: (ctx) => make(ctx, ctx.foreign.companyId),
 });
 
+/** A numbered service's end user and number (the usage detail routes' address). */
+const aNumberOfTheCompany = fresh(async (ctx, companyId) => {
+  const { endUserId, number } = await ctx.make.numberedService(companyId);
+  return { params: { userId: endUserId, phoneNumber: number } };
+});
+
 const article = fresh(async (ctx, companyId) => ({ params: { id: await ctx.make.article(companyId) } }));
 const service = fresh(async (ctx, companyId) => ({ params: { id: await ctx.make.service(companyId) } }));
 const endUser = fresh(async (ctx, companyId) => ({ params: { id: await ctx.make.endUser(companyId) } }));
@@ -423,19 +429,13 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
   'GET /api/report/summary': { access: 'user', tenant: 'none', example: noInput, status: 200 },
   'GET /api/report/:userId/:phoneNumber': {
     access: 'user',
-    tenant: fresh(async (ctx, companyId) => {
-      const { endUserId, number } = await ctx.make.numberedService(companyId);
-      return { params: { userId: endUserId, phoneNumber: number } };
-    }),
+    tenant: aNumberOfTheCompany,
     example: noInput,
     status: 200,
   },
   'GET /api/report/:userId/:phoneNumber/download': {
     access: 'user',
-    tenant: fresh(async (ctx, companyId) => {
-      const { endUserId, number } = await ctx.make.numberedService(companyId);
-      return { params: { userId: endUserId, phoneNumber: number } };
-    }),
+    tenant: aNumberOfTheCompany,
     example: noInput,
     status: 200,
   },
