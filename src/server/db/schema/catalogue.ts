@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, instant, money } from './columns';
 import { companies } from './companies';
@@ -101,6 +102,9 @@ export const endUsers = pgTable(
     firstname: text('firstname').notNull(),
     lastname: text('lastname').notNull(),
     createdAt: createdAt(),
+    /** Dutch sort keys of the names, kept by PostgreSQL (migration 0009). */
+    sortLastname: text('sort_lastname').generatedAlwaysAs(sql`name_sort_key("lastname")`),
+    sortFirstname: text('sort_firstname').generatedAlwaysAs(sql`search_text("firstname")`),
   },
   (t) => [index('end_users_company_idx').on(t.companyId)],
 );

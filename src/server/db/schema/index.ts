@@ -4,3 +4,4 @@ export * from './catalogue';
 export * from './bundle';
 export * from './audit';
 export * from './usage';
+export * from './alerts';
