@@ -163,6 +163,24 @@ export const usageNumberMonths = pgTable(
   ],
 );
 
+/**
+ * The report table per day (issue 20): one row per company, day (Europe/Amsterdam) and service
+ * with the same kind columns as usage_number_months, so a report over part of a month (say the
+ * 1st to the 15th) and the bundle's daily chart read these rows instead of the records.
+ * Maintained by the import (from the rows it inserted), the rematch and the hard delete.
+ */
+export const usageNumberDays = pgTable(
+  'usage_number_days',
+  {
+    companyId: integer('company_id').notNull(),
+    day: date('day').notNull(),
+    serviceId: integer('service_id').notNull(),
+    number: text('number').notNull(),
+    ...kindColumns,
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.serviceId] }), index('usage_number_days_service_idx').on(t.serviceId)],
+);
+
 /** Price per company, month, type and bundle: the costs' category totals without reading every service. */
 export const usageCompanyMonths = pgTable(
   'usage_company_months',
