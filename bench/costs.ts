@@ -15,10 +15,10 @@ import { prepareLargeCustomer } from './servicesReads';
 import { table, time, type Timing } from './stats';
 
 const PASSWORD = 'Benchmark123!';
-const USAGE_MONTHS = 12;
+export const USAGE_MONTHS = 12;
 
 /** A fresh database of the given kind; on PostgreSQL a new database under `url`, dropped afterwards. */
-const openCostsDatabase = async (kind: 'pglite' | 'postgres', url?: string) => {
+export const openCostsDatabase = async (kind: 'pglite' | 'postgres', url?: string) => {
   if (kind === 'pglite') {
     const database = await openPglite();
     return { database, drop: () => database.close() };
@@ -38,7 +38,7 @@ const openCostsDatabase = async (kind: 'pglite' | 'postgres', url?: string) => {
  * A year of usage for the large customer's mobile services (about 12,500): per month and service
  * in-bundle data and priced out-of-bundle voice, as the import leaves them in usage_monthly.
  */
-const seedUsage = async (database: Database, companyId: number, firstMonth: string) => {
+export const seedUsage = async (database: Database, companyId: number, firstMonth: string) => {
   await database.db.execute(sql`insert into usage_monthly (company_id, month, service_id, number, type, direction, bundle, records, length, price)
     select s.company_id, (${firstMonth}::date + m * interval '1 month')::date, s.id, '06' || lpad(s.id::text, 8, '0'), t.type, 'uitgaand', t.bundle,
       10, case when t.type = 'data' then 200000000 + s.id % 1000 * 1000000 else 600 end,

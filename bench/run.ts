@@ -3,6 +3,7 @@ import { benchArticlePage } from './articlePage';
 import { benchArticlePageAB } from './articlePageAB';
 import { benchCostEngine } from './costEngine';
 import { benchCosts } from './costs';
+import { benchGroupCosts } from './groupCosts';
 import { benchLighthouse } from './lighthouse';
 import { benchServiceMix } from './serviceMix';
 import { benchServiceReads } from './servicesReads';
@@ -58,6 +59,10 @@ const main = async () => {
     if (process.env.BENCH_DB !== 'pglite') {
       out.push((await postgresReachable()) ? (await benchCosts('postgres', postgresUrl)).report : `\nPostgreSQL not reachable at ${postgresUrl}: skipped`);
     }
+  }
+  // The group view of a parent with 20 branches of the large customer's size (PostgreSQL: its target is there).
+  if (!only || only === 'group') {
+    out.push((await postgresReachable()) ? await benchGroupCosts('postgres', postgresUrl) : `\nPostgreSQL not reachable at ${postgresUrl}: skipped`);
   }
   // The demo mix under load: PGlite, PostgreSQL, two instances behind HAProxy (needs `npm run build`).
   if (!only || only === 'mix') out.push(await benchServiceMix(process.env.BENCH_DB === 'pglite' || !(await postgresReachable()) ? null : postgresUrl));

@@ -28,3 +28,6 @@ export const saveCsv = (text: string, fileName: string) =>
  */
 export const objectUrlOrError = async (response: Response): Promise<unknown> =>
   response.ok ? URL.createObjectURL(await response.blob()) : response.json();
+
+/** The responseHandler of a CSV download: the answer's text, or an error answer read as JSON for the toast. */
+export const textOrError = (response: Response): Promise<unknown> => (response.ok ? response.text() : response.json());

@@ -25,7 +25,7 @@ export const hasGroupBundle = async (db: Db, companyId: number): Promise<boolean
  * active at the month's last day at 12:00, or now for the running month; bulk units at that day
  * 12:00, or today 12:00 for the running month.
  */
-const referenceInstants = (month: Month, nowMs: number) => {
+export const referenceInstants = (month: Month, nowMs: number) => {
   const lastDayNoon = businessTimeToEpoch(month.year, month.month, daysInMonth(month.year, month.month), 12) * 1000;
   return {
     servicesAt: new Date(Math.min(nowMs, lastDayNoon)).toISOString(),

@@ -340,6 +340,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
   'GET /api/costs': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
   'GET /api/costsbymonth': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
   'GET /api/group/costs': { access: 'EDIT_PARENT_COMPANY', tenant: 'none', example: costsMonth, status: 200, groupOnly: true },
+  'GET /api/group/costs/download': { access: 'EDIT_PARENT_COMPANY', tenant: 'none', example: costsMonth, status: 200, groupOnly: true },
   'GET /api/costs/forecast': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
   'GET /api/costslinesmonthly': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
   'GET /api/costslinespartly': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },

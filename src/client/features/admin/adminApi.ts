@@ -6,7 +6,7 @@ import { compareNames } from '../../../domain/names';
 import type { Company } from '../../api/accountApi';
 import { api, listTags } from '../../api/api';
 import type { ArticleGroupField, ArticleGroupIconKey } from '../../api/catalogApi';
-import { objectUrlOrError } from '../../base/download';
+import { objectUrlOrError, textOrError } from '../../base/download';
 import { answeredMessage, declareToasts, inServerWords, serverMessage, success, unknownError } from '../../base/errorToasts';
 import type { RootState } from '../../base/hooks';
 
@@ -141,8 +141,6 @@ export const parentCompaniesAdapter = createEntityAdapter<ParentCompany>({
 export const articleGroupsAdapter = createEntityAdapter<AdminArticleGroup>();
 
 /** Error answers are JSON; a file comes as text. */
-const textOrError = (response: Response) => (response.ok ? response.text() : response.json());
-
 /** A company's parent company and its article groups show up in those lists too. */
 const COMPANY_CHANGE_TAGS = [{ type: 'ParentCompany', id: 'LIST' }, { type: 'ArticleGroup', id: 'LIST' }, 'AuditLog'] as const;
 

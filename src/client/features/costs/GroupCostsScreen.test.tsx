@@ -4,6 +4,7 @@ import { json } from '../../test/http';
 import { permissions } from '../../test/portalServer';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { loggedIn } from '../../test/tokens';
+import { spyOnSaves, xlsxResponse } from '../../test/downloads';
 import { actingCompany } from '../company/testData';
 import { mockCosts, queriesOf } from './testData';
 
@@ -13,11 +14,51 @@ const [, previous] = monthOptions();
 const groupCosts = {
   parent: { id: 4, name: 'Van Dijk Groep' },
   month: previous.value.slice(0, 7),
-  branches: [
-    { company_id: 21, name: 'Van Dijk Elektrotechniek B.V.', periodic: 120.5, full: 0, setup: 25, usage: 3.1, total: 148.6 },
-    { company_id: 20, name: 'Van Dijk Installatietechniek B.V.', periodic: 1234.56, full: 10.01, setup: 0, usage: 0.43, total: 1245 },
+  article_groups: [
+    { id: 1, name: 'Mobiele telefonie' },
+    { id: 2, name: 'Internet' },
   ],
-  group: { periodic: 1355.06, full: 10.01, setup: 25, usage: 3.53, total: 1393.6 },
+  branches: [
+    {
+      company_id: 21,
+      name: 'Van Dijk Elektrotechniek B.V.',
+      periodic: 120.5,
+      full: 0,
+      setup: 25,
+      usage: 3.1,
+      total: 148.6,
+      services: [
+        { article_group_id: 1, count: 12 },
+        { article_group_id: 2, count: 0 },
+      ],
+      bundle: null,
+    },
+    {
+      company_id: 20,
+      name: 'Van Dijk Installatietechniek B.V.',
+      periodic: 1234.56,
+      full: 10.01,
+      setup: 0,
+      usage: 0.43,
+      total: 1245,
+      services: [
+        { article_group_id: 1, count: 1200 },
+        { article_group_id: 2, count: 3 },
+      ],
+      bundle: { total_gb: 50, gb_used: 41.256 },
+    },
+  ],
+  group: {
+    periodic: 1355.06,
+    full: 10.01,
+    setup: 25,
+    usage: 3.53,
+    total: 1393.6,
+    services: [
+      { article_group_id: 1, count: 1212 },
+      { article_group_id: 2, count: 3 },
+    ],
+  },
 };
 
 const mockGroup = (granted = permissions('EDIT_PARENT_COMPANY'), company = actingCompany) =>
@@ -44,6 +85,52 @@ it("shows every branch's costs of the month and the group's totals, in Dutch not
     ['Totaal Van Dijk Groep', '€ 1.355,06', '€ 10,01', '€ 25,00', '€ 3,53', '€ 1.393,60', ''],
   ]);
   expect(queriesOf(requests, '/api/group/costs')).toEqual([{ costs_date_from: previous.value, costs_date_to: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) }]);
+});
+
+it("shows every branch's services per article group and its group bundle use of the month", async () => {
+  mockGroup();
+  renderWithProviders(`/kosten/groep?maand=${previous.value.slice(0, 7)}`, { preloadedState: loggedIn() });
+
+  const services = await screen.findByRole('table', { name: 'Diensten per artikelgroep per vestiging' });
+  expect(rowTexts(services)).toEqual([
+    ['Vestiging', 'Mobiele telefonie', 'Internet'],
+    ['Van Dijk Elektrotechniek B.V.', '12', '0'],
+    ['Van Dijk Installatietechniek B.V.', '1.200', '3'],
+    ['Totaal Van Dijk Groep', '1.212', '3'],
+  ]);
+  // Only branches with a group bundle; the percentage as the dashboard's bar computes it.
+  const bundle = screen.getByRole('table', { name: `Groepsbundel ${previous.label} per vestiging` });
+  expect(rowTexts(bundle)).toEqual([
+    ['Vestiging', 'Verbruikt', 'Bundel', 'Verbruik'],
+    ['Van Dijk Installatietechniek B.V.', '41,26 GB', '50,00 GB', '83 %'],
+  ]);
+  expect(within(bundle).getByRole('progressbar', { name: 'Verbruik groepsbundel Van Dijk Installatietechniek B.V.' }).getAttribute('aria-valuenow')).toBe('82.512');
+});
+
+it('downloads the table of the month as CSV and as Excel', async () => {
+  const saves = spyOnSaves('blob:groep');
+  const requests = mockCosts({
+    'GET /api/auth/policies': () => json(200, permissions('EDIT_PARENT_COMPANY')),
+    'GET /api/company/20': () => json(200, actingCompany),
+    'GET /api/group/costs': () => json(200, { data: groupCosts }),
+    'GET /api/group/costs/download': (request) =>
+      new URL(request.url, 'http://portal').searchParams.get('format') === 'xlsx'
+        ? xlsxResponse()
+        : new Response('Vestiging;Periodiek\r\n', { status: 200, headers: { 'content-type': 'text/csv' } }),
+  });
+  const { user } = renderWithProviders(`/kosten/groep?maand=${previous.value.slice(0, 7)}`, { preloadedState: loggedIn() });
+  await screen.findByRole('table', { name: `Kosten ${previous.label} per vestiging van Van Dijk Groep` });
+
+  await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+  await user.click(screen.getByRole('button', { name: 'Download Excel' }));
+
+  const month = previous.value.slice(0, 7);
+  await waitFor(() => expect(saves.saved.map((s) => s.fileName)).toEqual([`groepsoverzicht-${month}.csv`, `groepsoverzicht-${month}.xlsx`]));
+  expect(queriesOf(requests, '/api/group/costs/download')).toEqual([
+    { costs_date_from: previous.value, costs_date_to: expect.any(String) },
+    { costs_date_from: previous.value, costs_date_to: expect.any(String), format: 'xlsx' },
+  ]);
+  saves.restore();
 });
 
 it("opens the acting company's own costs screen of the month from its row", async () => {

@@ -1,10 +1,13 @@
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { useMemo } from 'react';
+import DownloadIcon from '@mui/icons-material/Download';
+import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import { type ReactNode, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { formatEuro } from '../../../domain/format';
+import { bundlePercentage } from '../../../domain/bundle';
+import { formatDecimal, formatEuro, formatGb } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
 import { monthLabel, monthRange } from '../../../domain/time';
 import { selectActingCompanyId } from '../../base/authSlice';
+import { saveCsv, saveObjectUrl } from '../../base/download';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
 import { type DataColumn, DataTable } from '../../components/DataTable';
@@ -12,10 +15,16 @@ import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { useManageCompany } from '../../components/useManageCompany';
 import { MonthPicker } from './CostsParts';
-import { type BranchCosts, useGetGroupCostsQuery } from './groupApi';
+import { type BranchCosts, type GroupCosts, useDownloadGroupCostsExcelMutation, useDownloadGroupCostsMutation, useGetGroupCostsQuery } from './groupApi';
 import { useCostsOverviewMonth } from './useCostsMonth';
 
 const TABLE_HEADING_ID = 'groepsoverzicht-kosten';
+const SERVICES_HEADING_ID = 'groepsoverzicht-diensten';
+const BUNDLE_HEADING_ID = 'groepsoverzicht-bundel';
+
+/** The group's own row below the branches: company_id 0, its name in bold. */
+const GROUP_ROW = 0;
+const branchName = (row: { company_id: number; name: string }) => (row.company_id === GROUP_ROW ? <strong>{row.name}</strong> : row.name);
 
 const amount = (header: string, value: (row: BranchCosts) => number): DataColumn<BranchCosts> => ({
   header,
@@ -24,10 +33,75 @@ const amount = (header: string, value: (row: BranchCosts) => number): DataColumn
   cell: (row) => formatEuro(value(row)),
 });
 
+/** A section of the screen: its heading and what it shows. */
+function Section({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Box component="section" aria-labelledby={id}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 2, mb: 1.5 }}>
+        <Typography variant="h2" id={id}>
+          {title}
+        </Typography>
+        {action}
+      </Stack>
+      {children}
+    </Box>
+  );
+}
+
+/** Each branch's services per article group, and the group's. */
+function ServicesTable({ data, busy }: { data: GroupCosts; busy: boolean }) {
+  const columns: DataColumn<Pick<BranchCosts, 'company_id' | 'name' | 'services'>>[] = [
+    { header: 'Vestiging', cell: branchName },
+    ...data.article_groups.map((group, i) => ({
+      header: group.name,
+      align: 'right' as const,
+      cell: (row: Pick<BranchCosts, 'services'>) => formatDecimal(row.services[i]?.count ?? 0, 0),
+    })),
+  ];
+  return (
+    <DataTable
+      labelledBy={SERVICES_HEADING_ID}
+      columns={columns}
+      rows={[...data.branches, { company_id: GROUP_ROW, name: `Totaal ${data.parent.name}`, services: data.group.services }]}
+      rowKey={(row) => row.company_id}
+      busy={busy}
+    />
+  );
+}
+
+/** Each branch's group bundle of the month, for the branches that have one. */
+function BundleTable({ data, busy }: { data: GroupCosts; busy: boolean }) {
+  const rows = data.branches.filter((b) => b.bundle !== null);
+  if (rows.length === 0) return <Typography>Geen van de vestigingen heeft een groepsbundel.</Typography>;
+  const percentage = (row: BranchCosts) => bundlePercentage(row.bundle!.total_gb, row.bundle!.gb_used);
+  const columns: DataColumn<BranchCosts>[] = [
+    { header: 'Vestiging', cell: branchName },
+    { header: 'Verbruikt', align: 'right', sx: { whiteSpace: 'nowrap' }, cell: (row) => formatGb(row.bundle!.gb_used) },
+    { header: 'Bundel', align: 'right', sx: { whiteSpace: 'nowrap' }, cell: (row) => formatGb(row.bundle!.total_gb) },
+    {
+      header: 'Verbruik',
+      sx: { minWidth: 140 },
+      cell: (row) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <LinearProgress
+            variant="determinate"
+            value={percentage(row)}
+            aria-label={`Verbruik groepsbundel ${row.name}`}
+            sx={{ flexGrow: 1, height: 8, borderRadius: 4 }}
+          />
+          <span>{formatDecimal(percentage(row), 0)} %</span>
+        </Stack>
+      ),
+    },
+  ];
+  return <DataTable labelledBy={BUNDLE_HEADING_ID} columns={columns} rows={rows} rowKey={(row) => row.company_id} busy={busy} />;
+}
+
 /**
- * /kosten/groep ('Groepsoverzicht', issue 20): the month's costs of every branch of the parent
- * company side by side, and the group's totals, which are the sums of the branches to the cent.
- * A branch's costs screen opens by managing the branch (for the acting company itself, directly).
+ * /kosten/groep ('Groepsoverzicht', issue 20): for the month, every branch of the parent company
+ * side by side: its costs and the group's totals (the sums of the branches to the cent), its
+ * services per article group, and its group bundle use. A branch's costs screen opens by managing
+ * the branch (for the acting company itself, directly). The costs table downloads as CSV or Excel.
  */
 export function GroupCostsScreen() {
   const { options, month, select } = useCostsOverviewMonth();
@@ -36,6 +110,23 @@ export function GroupCostsScreen() {
   const actingCompanyId = useAppSelector(selectActingCompanyId);
   const manage = useManageCompany();
   const navigate = useNavigate();
+  const [download, { isLoading: downloading }] = useDownloadGroupCostsMutation();
+  const [downloadExcel, { isLoading: downloadingExcel }] = useDownloadGroupCostsExcelMutation();
+  const fileName = `groepsoverzicht-${period.from.slice(0, 7)}`;
+
+  // A failed download is reported by a toast (errorToasts).
+  const saveTable = async () => {
+    const text = await download(period)
+      .unwrap()
+      .catch(() => null);
+    if (text !== null) saveCsv(text, `${fileName}.csv`);
+  };
+  const saveTableExcel = async () => {
+    const url = await downloadExcel(period)
+      .unwrap()
+      .catch(() => null);
+    if (url !== null) saveObjectUrl(url, `${fileName}.xlsx`);
+  };
 
   const open = (branch: BranchCosts) => {
     if (branch.company_id !== actingCompanyId) manage(branch.company_id);
@@ -43,7 +134,7 @@ export function GroupCostsScreen() {
   };
 
   const columns: DataColumn<BranchCosts>[] = [
-    { header: 'Vestiging', cell: (row) => (row.company_id === 0 ? <strong>{row.name}</strong> : row.name) },
+    { header: 'Vestiging', cell: branchName },
     amount('Periodiek', (row) => row.periodic),
     amount('Nieuwe aansluitingen', (row) => row.full),
     amount('Set up', (row) => row.setup),
@@ -52,7 +143,7 @@ export function GroupCostsScreen() {
     {
       header: 'Kosten',
       cell: (row) =>
-        row.company_id === 0 ? null : (
+        row.company_id === GROUP_ROW ? null : (
           <Button size="small" onClick={() => open(row)} aria-label={`Kosten van ${row.name} bekijken`}>
             Bekijken
           </Button>
@@ -60,15 +151,27 @@ export function GroupCostsScreen() {
     },
   ];
 
+  const downloads = (
+    <Stack direction="row" spacing={1}>
+      <Button variant="outlined" startIcon={<DownloadIcon />} onClick={saveTable} disabled={downloading || !data}>
+        Download CSV
+      </Button>
+      <Button variant="outlined" startIcon={<DownloadIcon />} onClick={saveTableExcel} disabled={downloadingExcel || !data}>
+        Download Excel
+      </Button>
+    </Stack>
+  );
+
   return (
     <>
       <ScreenTitle>Groepsoverzicht</ScreenTitle>
       <Stack spacing={3}>
         <MonthPicker month={month} options={options} onSelect={select} />
-        <Box component="section" aria-labelledby={TABLE_HEADING_ID}>
-          <Typography variant="h2" id={TABLE_HEADING_ID} sx={{ mb: 1.5 }}>
-            {data ? `Kosten ${monthLabel(month)} per vestiging van ${data.parent.name}` : `Kosten ${monthLabel(month)} per vestiging`}
-          </Typography>
+        <Section
+          id={TABLE_HEADING_ID}
+          title={data ? `Kosten ${monthLabel(month)} per vestiging van ${data.parent.name}` : `Kosten ${monthLabel(month)} per vestiging`}
+          action={downloads}
+        >
           {isLoading ? (
             <PageLoading />
           ) : isError || !data ? (
@@ -77,12 +180,22 @@ export function GroupCostsScreen() {
             <DataTable
               labelledBy={TABLE_HEADING_ID}
               columns={columns}
-              rows={[...data.branches, { company_id: 0, name: `Totaal ${data.parent.name}`, ...data.group }]}
+              rows={[...data.branches, { company_id: GROUP_ROW, name: `Totaal ${data.parent.name}`, ...data.group, bundle: null }]}
               rowKey={(row) => row.company_id}
               busy={isFetching}
             />
           )}
-        </Box>
+        </Section>
+        {data && (
+          <>
+            <Section id={SERVICES_HEADING_ID} title="Diensten per artikelgroep per vestiging">
+              <ServicesTable data={data} busy={isFetching} />
+            </Section>
+            <Section id={BUNDLE_HEADING_ID} title={`Groepsbundel ${monthLabel(month)} per vestiging`}>
+              <BundleTable data={data} busy={isFetching} />
+            </Section>
+          </>
+        )}
       </Stack>
     </>
   );

@@ -1,6 +1,6 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api } from '../../api/api';
-import { objectUrlOrError } from '../../base/download';
+import { objectUrlOrError, textOrError } from '../../base/download';
 import { declareToasts, inServerWords } from '../../base/errorToasts';
 import type { DateRange } from '../../../domain/time';
 
@@ -92,8 +92,6 @@ export interface BillingExcelFile {
 }
 
 const periodParams = ({ from, to }: DateRange) => ({ costs_date_from: from, costs_date_to: to });
-
-const textOrError = (response: Response) => (response.ok ? response.text() : response.json());
 
 /** Decisions section 11: `{YYYY-MM}-facturatie-input.csv`. */
 export const billingFileName = (from: string) => `${from.slice(0, 7)}-facturatie-input.csv`;

@@ -6,6 +6,7 @@ import { dateField, enterDate } from '../../test/dateFields';
 import { renderWithProviders, whenSettled } from '../../test/renderWithProviders';
 import { loggedIn } from '../../test/tokens';
 import type { ReportRow, UsageRecord } from './usageApi';
+import { spyOnSaves, xlsxResponse } from '../../test/downloads';
 
 configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(30000);
@@ -46,23 +47,6 @@ const record = (overrides: Partial<UsageRecord>): UsageRecord => ({
   bundle: 'in',
   ...overrides,
 });
-
-/** An .xlsx answer; the test Response (test/jsdomGlobals.ts) reads text only, so it gets blob() here. */
-const xlsxResponse = () =>
-  Object.assign(new Response('PK', { status: 200, headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } }), {
-    blob: async () => new Blob(['PK']),
-  });
-
-/** Saves through an anchor's click: the file names and the object URLs saved. */
-const spyOnSaves = (objectUrl: string) => {
-  const saved: { fileName: string; href: string }[] = [];
-  const revoked: string[] = [];
-  Object.assign(URL, { createObjectURL: () => objectUrl, revokeObjectURL: (url: string) => revoked.push(url) });
-  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ fileName: this.download, href: this.href });
-  });
-  return { saved, revoked, restore: () => click.mockRestore() };
-};
 
 const reportQueries = (requests: SeenRequest[], path = '/api/report') =>
   requests

@@ -1,5 +1,5 @@
 import { api } from '../../api/api';
-import { objectUrlOrError } from '../../base/download';
+import { objectUrlOrError, textOrError } from '../../base/download';
 import { declareToasts, inServerWords } from '../../base/errorToasts';
 import type { DateRange } from '../../../domain/time';
 
@@ -82,8 +82,6 @@ export const reportParams = ({ from, to, type, direction, outOnly, sender }: Rep
   ...(outOnly ? { out_only: true } : {}),
   ...(sender.trim() ? { sender: sender.trim() } : {}),
 });
-
-const textOrError = (response: Response) => (response.ok ? response.text() : response.json());
 
 export const usageApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -40,10 +40,10 @@ export const visibleArticleGroups = async (db: Db, companyId: number): Promise<A
 };
 
 /**
- * Per visible group: services active at `at` plus bulk units active at `bulkAt`
- * (the article table's Aantal, summed per group).
+ * Per article group: the company's services active at `at` plus bulk units active at `bulkAt`
+ * (the article table's Aantal, summed per group), the groups with any.
  */
-export const serviceCountsPerGroup = async (db: Db, companyId: number, at: Date, bulkAt: Date) => {
+export const serviceCountsOfCompany = async (db: Db, companyId: number, at: Date, bulkAt: Date): Promise<Map<number, number>> => {
   const serviceCounts = await db
     .select({ id: articles.articleGroupId, count: sql<number>`count(*)::int` })
     .from(services)
@@ -62,9 +62,16 @@ export const serviceCountsPerGroup = async (db: Db, companyId: number, at: Date,
     .innerJoin(articles, eq(articles.id, bulkServices.articleId))
     .where(and(eq(bulkServices.companyId, companyId), lte(bulkServices.time, bulkAt)))
     .groupBy(articles.articleGroupId);
+  const counts = new Map<number, number>();
+  for (const row of [...serviceCounts, ...bulkCounts]) counts.set(row.id, (counts.get(row.id) ?? 0) + row.count);
+  return counts;
+};
+
+/** Per visible group of the company: its services and bulk units (serviceCountsOfCompany). */
+export const serviceCountsPerGroup = async (db: Db, companyId: number, at: Date, bulkAt: Date) => {
+  const counts = await serviceCountsOfCompany(db, companyId, at, bulkAt);
   const groups = await visibleArticleGroups(db, companyId);
-  const countOf = (rows: { id: number; count: number }[], id: number) => rows.find((r) => r.id === id)?.count ?? 0;
-  return groups.map((g) => ({ id: g.id, services_count: countOf(serviceCounts, g.id) + countOf(bulkCounts, g.id) }));
+  return groups.map((g) => ({ id: g.id, services_count: counts.get(g.id) ?? 0 }));
 };
 
 /** Every article group with its fields and the companies that see it (GET /article-groups). */

@@ -1,4 +1,5 @@
 import { Decimal } from '../../../domain/money';
+import { readXlsx } from '../../services/xlsxTestSupport';
 import { currentMonth, monthKey, monthRange, previousMonth } from '../../../domain/time';
 import { findCompanyByName } from '../../seed/demo';
 import { auth, createTestApp, type TestApp } from '../../testing/testApp';
@@ -63,4 +64,72 @@ it("shows provider staff managing a branch that branch's group, and nothing of a
   expect((await get(`/api/group/costs?${query}`, managing)).json().data.parent.name).toBe('Van Dijk Groep');
   const bakkerij = (await findCompanyByName(t.database.db, 'Bakkerij De Korenschoof'))!.id;
   expect((await get(`/api/group/costs?${query}`, await t.manage(admin, bakkerij))).statusCode).toBe(404);
+});
+
+it("counts each branch's services per article group as its dashboard tiles do, and the group's as their sums", async () => {
+  const thisMonth = monthRange(currentMonth());
+  const res = await get(`/api/group/costs?costs_date_from=${thisMonth.from}&costs_date_to=${thisMonth.to}`);
+  const { data } = res.json();
+  expect(data.article_groups.length).toBeGreaterThan(0);
+  const groupIds = data.article_groups.map((g: { id: number }) => g.id);
+  const klantCompany = (await findCompanyByName(t.database.db, 'Van Dijk Installatietechniek B.V.'))!.id;
+  let counted = 0;
+  for (const branch of data.branches) {
+    expect(branch.services.map((s: { article_group_id: number }) => s.article_group_id)).toEqual(groupIds);
+    const managing = branch.company_id === klantCompany ? klant : await t.manage(klant, branch.company_id);
+    const tiles: { id: number; services_count: number }[] = (await get('/api/article-groups/count', managing)).json();
+    for (const tile of tiles) {
+      expect([branch.name, tile.id, branch.services.find((s: { article_group_id: number }) => s.article_group_id === tile.id).count]).toEqual([
+        branch.name,
+        tile.id,
+        tile.services_count,
+      ]);
+      counted += tile.services_count;
+    }
+  }
+  expect(counted).toBeGreaterThan(0);
+  for (const [i, id] of groupIds.entries()) {
+    const sum = data.branches.reduce((acc: number, b: { services: { count: number }[] }) => acc + b.services[i].count, 0);
+    expect([id, data.group.services[i].count]).toEqual([id, sum]);
+  }
+});
+
+it("shows each branch's group bundle of the month as its own bundle bar, and none for a branch without one", async () => {
+  const { data } = (await get(`/api/group/costs?${query}`)).json();
+  const klantCompany = (await findCompanyByName(t.database.db, 'Van Dijk Installatietechniek B.V.'))!.id;
+  let withBundle = 0;
+  for (const branch of data.branches) {
+    const managing = branch.company_id === klantCompany ? klant : await t.manage(klant, branch.company_id);
+    const bar = (await get(`/api/groupbundlecosts?costs_date_from=${range.from}`, managing)).json();
+    if (bar.has_group_bundle) {
+      withBundle += 1;
+      expect(branch.bundle).toEqual({ total_gb: bar.total_gb, gb_used: bar.gb_used });
+    } else expect(branch.bundle).toBeNull();
+  }
+  expect(withBundle).toBeGreaterThan(0);
+});
+
+it('downloads the table as CSV and as Excel, with the same rows and the group total last', async () => {
+  const { data } = (await get(`/api/group/costs?${query}`)).json();
+  const csv = await get(`/api/group/costs/download?${query}`);
+  expect(csv.statusCode).toBe(200);
+  expect(csv.headers['content-disposition']).toContain(`groepsoverzicht-${monthKey(month)}.csv`);
+  const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  const header = lines[0].split(';');
+  expect(header.slice(0, 6)).toEqual(['Vestiging', 'Periodiek', 'Nieuwe aansluitingen', 'Set up', 'Verbruik', 'Totale kosten']);
+  expect(header).toContain(`Diensten ${data.article_groups[0].name}`);
+  expect(lines).toHaveLength(data.branches.length + 2);
+  const last = lines.at(-1)!.split(';');
+  expect(last[0]).toBe(`Totaal ${data.parent.name}`);
+  expect(last[5]).toBe(new Decimal(data.group.total).toFixed(2).replace('.', ','));
+
+  const xlsx = await t.app.inject({ method: 'GET', url: `/api/group/costs/download?${query}&format=xlsx`, headers: auth(klant) });
+  expect(xlsx.statusCode).toBe(200);
+  expect(xlsx.headers['content-disposition']).toContain(`groepsoverzicht-${monthKey(month)}.xlsx`);
+  const { rows } = readXlsx(xlsx.rawPayload);
+  expect(rows).toHaveLength(data.branches.length + 2);
+  expect(rows.at(-1)![5]).toMatchObject({ type: 'n', value: data.group.total, format: '#,##0.00' });
+
+  const kees = await t.login('kees@korenschoof.nl');
+  expect((await get(`/api/group/costs/download?${query}`, kees)).statusCode).toBe(404);
 });

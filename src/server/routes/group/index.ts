@@ -1,6 +1,10 @@
+import { Type } from 'typebox';
 import { HttpError } from '../../plugins/errors';
-import { groupCosts } from '../../services/costs/group';
-import { costsRangeQuery, oneMonthOf } from '../costs/range';
+import { groupCosts, type BranchOfGroup, type GroupCosts } from '../../services/costs/group';
+import { csvAmount, type CsvCell } from '../../services/csv';
+import { sendDownload } from '../../services/xlsx';
+import { costsRangeQuery, type CostsRangeQuery, oneMonthOf } from '../costs/range';
+import { formatProperty } from '../report/format';
 import { errorResponses, type RouteApp } from '../schemas';
 
 /**
@@ -18,6 +22,15 @@ const figures = {
 } as const;
 const FIGURES = ['periodic', 'full', 'setup', 'usage', 'total'];
 
+const servicesSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { article_group_id: { type: 'integer' }, count: { type: 'integer' } },
+    required: ['article_group_id', 'count'],
+  },
+} as const;
+
 const groupCostsSchema = {
   type: 'object',
   properties: {
@@ -26,36 +39,93 @@ const groupCostsSchema = {
       properties: {
         parent: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } }, required: ['id', 'name'] },
         month: { type: 'string' },
+        article_groups: {
+          type: 'array',
+          items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } }, required: ['id', 'name'] },
+        },
         branches: {
           type: 'array',
           items: {
             type: 'object',
-            properties: { company_id: { type: 'integer' }, name: { type: 'string' }, ...figures },
-            required: ['company_id', 'name', ...FIGURES],
+            properties: {
+              company_id: { type: 'integer' },
+              name: { type: 'string' },
+              ...figures,
+              services: servicesSchema,
+              bundle: {
+                type: ['object', 'null'],
+                properties: { total_gb: { type: 'number' }, gb_used: { type: 'number' } },
+                required: ['total_gb', 'gb_used'],
+              },
+            },
+            required: ['company_id', 'name', ...FIGURES, 'services', 'bundle'],
           },
         },
-        group: { type: 'object', properties: figures, required: FIGURES },
+        group: { type: 'object', properties: { ...figures, services: servicesSchema }, required: [...FIGURES, 'services'] },
       },
-      required: ['parent', 'month', 'branches', 'group'],
+      required: ['parent', 'month', 'article_groups', 'branches', 'group'],
     },
   },
   required: ['data'],
 } as const;
 
 export const NO_GROUP = 'Dit bedrijf hoort niet bij een hoofdbedrijf.';
+const ONE_MONTH = 'Ongeldige periode: het groepsoverzicht gaat over één maand.';
+
+/** The download's columns: the screen's three tables side by side, one row per branch and the group's last. */
+const downloadHeader = (costs: GroupCosts) => [
+  'Vestiging',
+  'Periodiek',
+  'Nieuwe aansluitingen',
+  'Set up',
+  'Verbruik',
+  'Totale kosten',
+  ...costs.article_groups.map((g) => `Diensten ${g.name}`),
+  'Groepsbundel verbruikt (GB)',
+  'Groepsbundel totaal (GB)',
+];
+
+const downloadRow = (name: string, row: GroupCosts['group'], bundle: BranchOfGroup['bundle']): CsvCell[] => [
+  name,
+  ...(['periodic', 'full', 'setup', 'usage', 'total'] as const).map((kind) => csvAmount(row[kind])),
+  ...row.services.map((s) => s.count),
+  bundle ? csvAmount(bundle.gb_used) : null,
+  bundle ? csvAmount(bundle.total_gb) : null,
+];
 
 export default async function groupRoutes(app: RouteApp) {
+  const costsOfQuery = async (companyId: number, query: CostsRangeQuery) => {
+    const costs = await groupCosts(app.db, companyId, oneMonthOf(query, ONE_MONTH));
+    if (!costs) throw new HttpError(404, NO_GROUP);
+    return costs;
+  };
+
   app.get(
     '/group/costs',
     {
       config: { permission: 'EDIT_PARENT_COMPANY' },
       schema: { querystring: costsRangeQuery, response: { 200: groupCostsSchema, ...errorResponses } },
     },
-    async (request) => {
-      const month = oneMonthOf(request.query, 'Ongeldige periode: het groepsoverzicht gaat over één maand.');
-      const costs = await groupCosts(app.db, request.actor.companyId, month);
-      if (!costs) throw new HttpError(404, NO_GROUP);
-      return { data: costs };
+    async (request) => ({ data: await costsOfQuery(request.actor.companyId, request.query) }),
+  );
+
+  // The group view's table as CSV (or .xlsx): amounts and GB as numbers with 2 decimals.
+  app.get(
+    '/group/costs/download',
+    {
+      config: { permission: 'EDIT_PARENT_COMPANY' },
+      schema: {
+        querystring: Type.Object({ ...costsRangeQuery.properties, ...formatProperty }, { additionalProperties: false }),
+        response: { 200: { type: 'string' }, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const costs = await costsOfQuery(request.actor.companyId, request.query);
+      const rows = [
+        ...costs.branches.map((b) => downloadRow(b.name, b, b.bundle)),
+        downloadRow(`Totaal ${costs.parent.name}`, costs.group, null),
+      ];
+      return sendDownload(reply, request.query.format, `groepsoverzicht-${costs.month}.csv`, downloadHeader(costs), rows);
     },
   );
 }
