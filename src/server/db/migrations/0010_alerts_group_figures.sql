@@ -35,13 +35,17 @@ CREATE UNIQUE INDEX "sent_alerts_once_idx" ON "sent_alerts" USING btree ("compan
 CREATE INDEX "sent_alerts_company_idx" ON "sent_alerts" USING btree ("company_id","created_at");--> statement-breakpoint
 -- The group view's figures of a branch and month (services/costs/group.ts), kept until what they
 -- come from changes. Every statement that changes a company's services, bulk entries, articles,
--- prices, usage totals or stored group bundle figures (or its price per MB) raises the company's
--- version; a stored row counts only at the version it was computed at. Not in the drizzle schema:
--- only that file reads and writes these tables, in SQL.
-CREATE TABLE "company_versions" (
-	"company_id" integer PRIMARY KEY NOT NULL,
-	"version" bigint DEFAULT 0 NOT NULL
+-- prices, usage totals or stored group bundle figures (or its price per MB) adds a row to
+-- company_changes; the company's version is the number of changes (the sum of `changes`), and a
+-- stored row counts only at the version it was computed at. Only inserts, so a change never waits
+-- for another transaction's change of the same company (a counter row would be locked until the
+-- commit of, say, a usage import). Not in the drizzle schema: only that file reads these tables.
+CREATE TABLE "company_changes" (
+	"company_id" integer NOT NULL,
+	"changes" integer DEFAULT 1 NOT NULL
 );
+--> statement-breakpoint
+CREATE INDEX "company_changes_company_idx" ON "company_changes" USING btree ("company_id", "changes");
 --> statement-breakpoint
 CREATE TABLE "company_month_figures" (
 	"company_id" integer NOT NULL REFERENCES "companies"("id") ON DELETE cascade,
@@ -52,19 +56,15 @@ CREATE TABLE "company_month_figures" (
 	CONSTRAINT "company_month_figures_pk" PRIMARY KEY ("company_id", "month")
 );
 --> statement-breakpoint
-CREATE FUNCTION "raise_company_versions"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "note_company_changes"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  -- In company order, so two statements raising the same companies never wait on each other in a circle.
-  INSERT INTO company_versions (company_id, version)
-    SELECT DISTINCT company_id, 1 FROM changed_rows WHERE company_id IS NOT NULL ORDER BY company_id
-  ON CONFLICT (company_id) DO UPDATE SET version = company_versions.version + 1;
+  INSERT INTO company_changes (company_id) SELECT DISTINCT company_id FROM changed_rows WHERE company_id IS NOT NULL;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION "raise_company_version_of_company"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "note_company_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO company_versions (company_id, version) VALUES (NEW.id, 1)
-  ON CONFLICT (company_id) DO UPDATE SET version = company_versions.version + 1;
+  INSERT INTO company_changes (company_id) VALUES (NEW.id);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -72,11 +72,11 @@ DO $$
 DECLARE t text;
 BEGIN
   FOREACH t IN ARRAY ARRAY['services', 'bulk_services', 'articles', 'article_price_history', 'usage_monthly', 'usage_company_months', 'group_bundle_months'] LOOP
-    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION raise_company_versions()', t || '_version_insert', t);
-    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION raise_company_versions()', t || '_version_update', t);
-    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION raise_company_versions()', t || '_version_delete', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_company_changes()', t || '_changes_insert', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_company_changes()', t || '_changes_update', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_company_changes()', t || '_changes_delete', t);
   END LOOP;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER "companies_price_mb_version" AFTER UPDATE OF "price_mb" ON "companies" FOR EACH ROW
-  WHEN (OLD.price_mb IS DISTINCT FROM NEW.price_mb) EXECUTE FUNCTION raise_company_version_of_company();
+CREATE TRIGGER "companies_price_mb_changes" AFTER UPDATE OF "price_mb" ON "companies" FOR EACH ROW
+  WHEN (OLD.price_mb IS DISTINCT FROM NEW.price_mb) EXECUTE FUNCTION note_company_change();

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { sumToCents } from '../../../domain/costs/sums';
 import { compareNames } from '../../../domain/names';
 import { businessTimeToEpoch, type Month, monthKey, monthStart, shiftMonth } from '../../../domain/time';
@@ -19,8 +19,9 @@ import { costsByMonth } from './index';
  *
  * A branch's figures of a month are stored once computed (company_month_figures, migration 0010)
  * and shown again while nothing they come from has changed: every change of the company's
- * services, bulk entries, articles, prices, usage totals or bundle figures raises its version
- * (database triggers), and a stored row counts only at the version it was computed at. Of the
+ * services, bulk entries, articles, prices, usage totals or bundle figures is noted in
+ * company_changes (database triggers), the company's version is its number of changes, and a
+ * stored row counts only at the version it was computed at. Of the
  * running month (whose services are counted now) a row counts for a minute. So a parent with 20
  * branches of 50,000 services each opens in milliseconds instead of seconds, and a change shows
  * at once (docs/performance.md, Group view).
@@ -84,6 +85,20 @@ interface StoredFigures extends Omit<BranchCosts, 'company_id' | 'name'> {
   bundle: BranchOfGroup['bundle'];
 }
 
+/** The company's version (SQL text): its number of changes so far. */
+const versionOf = (companyId: SQL) => sql`(select coalesce(sum(changes), 0) from company_changes where company_id = ${companyId})::text`;
+
+/** Above this many rows of a company's changes they are added up into one, so its version stays one short read. */
+const CHANGES_KEPT = 1000;
+
+/** Adds up the company's rows of changes into one when they are many (the sum, its version, stays). */
+const compactChanges = async (db: Db, companyId: number) => {
+  const [{ rows }] = await queryRows<{ rows: number }>(db, sql`select count(*)::int as rows from company_changes where company_id = ${companyId}`);
+  if (rows <= CHANGES_KEPT) return;
+  await db.execute(sql`with gone as (delete from company_changes where company_id = ${companyId} returning changes)
+    insert into company_changes (company_id, changes) select ${companyId}, sum(changes) from gone`);
+};
+
 /** How long stored figures of the running month count: its services are counted now, and now moves. */
 export const RUNNING_MONTH_FIGURES_MS = 60_000;
 
@@ -99,7 +114,7 @@ const computeFigures = (db: Db, companyId: number, month: Month, nowMs: number) 
     async (tx) => {
       const [{ version }] = await queryRows<{ version: string }>(
         tx,
-        sql`select coalesce((select version from company_versions where company_id = ${companyId}), 0)::text as version`,
+        sql`select ${versionOf(sql`${companyId}`)} as version`,
       );
       const [costs] = await costsByMonth(tx, companyId, { from: month, to: month });
       const { servicesAt, bulkAt } = referenceInstants(month, nowMs);
@@ -132,8 +147,8 @@ const storedFigures = async (db: Db, companyIds: readonly number[], month: Month
   const monthOver = businessTimeToEpoch(next.year, next.month, 1, 0) * 1000;
   const rows = await queryRows<{ company_id: number; current: string; version: string; computed_at: string; figures: StoredFigures }>(
     db,
-    sql`select f.company_id, coalesce(v.version, 0)::text as current, f.version::text as version, f.computed_at::text as computed_at, f.figures
-      from company_month_figures f left join company_versions v on v.company_id = f.company_id
+    sql`select f.company_id, ${versionOf(sql`f.company_id`)} as current, f.version::text as version, f.computed_at::text as computed_at, f.figures
+      from company_month_figures f
       where f.month = ${monthStart(month)} and f.company_id in (select unnest(${`{${companyIds.join(',')}}`}::int[]))`,
   );
   const counting = rows.filter((row) => {
@@ -152,6 +167,7 @@ const figuresOfBranches = async (db: Db, companyIds: readonly number[], month: M
       missing.slice(i, i + COMPUTED_AT_ONCE).map(async (companyId) => {
         const computed = await computeFigures(db, companyId, month, nowMs);
         await storeFigures(db, companyId, month, computed.version, computed.figures, nowMs);
+        await compactChanges(db, companyId);
         figures.set(companyId, computed.figures);
       }),
     );
