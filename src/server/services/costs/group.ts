@@ -106,33 +106,27 @@ export const RUNNING_MONTH_FIGURES_MS = 60_000;
 const COMPUTED_AT_ONCE = 4;
 
 /**
- * One branch's figures of the month, computed in one snapshot of the database (a repeatable read
- * transaction) together with the version of its data they belong to.
+ * One branch's figures of the month, with the version of its data they belong to. The version is
+ * read first: every change it counts was committed before the figures were read, so they hold it;
+ * a change they miss came later and raises the version past the one they are stored at.
  */
-const computeFigures = (db: Db, companyId: number, month: Month, nowMs: number) =>
-  db.transaction(
-    async (tx) => {
-      const [{ version }] = await queryRows<{ version: string }>(
-        tx,
-        sql`select ${versionOf(sql`${companyId}`)} as version`,
-      );
-      const [costs] = await costsByMonth(tx, companyId, { from: month, to: month });
-      const { servicesAt, bulkAt } = referenceInstants(month, nowMs);
-      const counts = await serviceCountsOfCompany(tx, companyId, new Date(servicesAt), new Date(bulkAt));
-      const bundle = await groupBundleFigures(tx, companyId, { ...month, day: 1 });
-      const figures: StoredFigures = {
-        periodic: costs.periodic,
-        full: costs.full,
-        setup: costs.setup,
-        usage: costs.usage,
-        total: Number(sumToCents([costs.periodic, costs.full, costs.setup, costs.usage].map(String))),
-        services: Object.fromEntries([...counts].filter(([, count]) => count !== 0)),
-        bundle: bundle.has_group_bundle ? { total_gb: bundle.total_gb, gb_used: bundle.gb_used } : null,
-      };
-      return { version, figures };
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+const computeFigures = async (db: Db, companyId: number, month: Month, nowMs: number) => {
+  const [{ version }] = await queryRows<{ version: string }>(db, sql`select ${versionOf(sql`${companyId}`)} as version`);
+  const [costs] = await costsByMonth(db, companyId, { from: month, to: month });
+  const { servicesAt, bulkAt } = referenceInstants(month, nowMs);
+  const counts = await serviceCountsOfCompany(db, companyId, new Date(servicesAt), new Date(bulkAt));
+  const bundle = await groupBundleFigures(db, companyId, { ...month, day: 1 });
+  const figures: StoredFigures = {
+    periodic: costs.periodic,
+    full: costs.full,
+    setup: costs.setup,
+    usage: costs.usage,
+    total: Number(sumToCents([costs.periodic, costs.full, costs.setup, costs.usage].map(String))),
+    services: Object.fromEntries([...counts].filter(([, count]) => count !== 0)),
+    bundle: bundle.has_group_bundle ? { total_gb: bundle.total_gb, gb_used: bundle.gb_used } : null,
+  };
+  return { version, figures };
+};
 
 /** Stores computed figures, unless figures of a later version are stored already. */
 const storeFigures = (db: Db, companyId: number, month: Month, version: string, figures: StoredFigures, nowMs: number) =>
