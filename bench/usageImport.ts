@@ -17,9 +17,10 @@ import { table, time } from './stats';
 
 /**
  * The usage import end to end (lines checked, typed, keyed and matched in Node and COPYed into the table that becomes the
- * month's partition, its indexes built afterwards, monthly, report and category totals, group bundle) on a generated CSV of the
- * large customer's numbers, with the peak RSS and V8's memory at that peak, against a bare COPY of the same file; a re-import of
- * the same file in the same process; then the usage report over that month.
+ * month's partition, its indexes built afterwards, monthly, daily, report and category totals, group bundle) on a generated CSV of
+ * the large customer's numbers, with the peak RSS and V8's memory at that peak, against a bare COPY of the same file; a re-import
+ * of the same file in the same process; the import of the next month; then the usage report over the first month, over part of
+ * it and over the month boundary.
  */
 
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -144,6 +145,8 @@ export const benchMonth = () => {
   return addMonths(today.year, today.month, -1);
 };
 
+const nextMonthOf = (month: { year: number; month: number }) => addMonths(month.year, month.month, 1);
+
 interface Prepared {
   database: Database;
   drop(): Promise<void>;
@@ -166,7 +169,7 @@ const numbersOf = async (database: Database, companyId: number) => {
   ).map((r) => r.number);
 };
 
-const prepare = async (target: 'postgres' | 'pglite'): Promise<Prepared> => {
+export const prepare = async (target: 'postgres' | 'pglite'): Promise<Prepared> => {
   const { database, drop } = await openDatabase(target);
   const { companyId, email } = await prepareLargeCustomer(database);
   return { database, drop, companyId, email, numbers: await numbersOf(database, companyId) };
@@ -239,6 +242,17 @@ export async function benchUsageImport(target: 'postgres' | 'pglite'): Promise<s
       `  memory at the peak: ${again.atPeak}`,
     );
     fs.rmSync(file, { force: true });
+    // The next month too (the running one), so a range over the month boundary has records on both sides.
+    const next = nextMonthOf(benchMonth());
+    const nextFile = await writeCsv(numbers, next, count);
+    const second = await measure(() =>
+      importUsage(database.db, { source: fs.createReadStream(nextFile.file, { highWaterMark: 256 * 1024 }), fileName: 'bench-next.csv', actor: null }),
+    );
+    fs.rmSync(nextFile.file, { force: true });
+    lines.push(
+      `import of the next month (as many records): ${second.seconds.toFixed(1)} s, ${Math.round(count / second.seconds).toLocaleString('en')} records/s, ` +
+        `peak RSS ${second.peakMb.toFixed(0)} MB`,
+    );
     lines.push(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} after the imports`);
     lines.push(await benchReport(prepared, count));
   } finally {
@@ -258,6 +272,8 @@ export async function benchReport({ database, email, numbers }: Prepared, count:
     const from = isoDate(month);
     const to = isoDate({ ...month, day: daysInMonth(month.year, month.month) });
     const mid = isoDate({ ...month, day: 15 });
+    const day20 = isoDate({ ...month, day: 20 });
+    const nextDay10 = isoDate({ ...nextMonthOf(month), day: 10 });
     const [user] = await queryRows<{ end_user_id: number | null }>(
       database.db,
       sql`select s.end_user_id from services s join service_field_inputs fi on fi.service_id = s.id where fi.value = ${numbers[0]}`,
@@ -279,7 +295,10 @@ export async function benchReport({ database, email, numbers }: Prepared, count:
         get(`/api/report?report_date_from=${from}&report_date_to=${to}&offset=${Math.max(0, rows - 200)}&limit=200`),
         30,
       ),
-      await time('GET /report 1st-15th (usage_records)', get(`/api/report?report_date_from=${from}&report_date_to=${mid}`), 30),
+      await time('GET /report 1st-15th (usage_number_days)', get(`/api/report?report_date_from=${from}&report_date_to=${mid}`), 30),
+      await time('GET /report 20th-10th of the next month', get(`/api/report?report_date_from=${day20}&report_date_to=${nextDay10}`), 30),
+      await time('GET /report 2nd-30th', get(`/api/report?report_date_from=${isoDate({ ...month, day: 2 })}&report_date_to=${isoDate({ ...month, day: 30 })}`), 30),
+      await time('GET /report/summary 1st-15th', get(`/api/report/summary?report_date_from=${from}&report_date_to=${mid}`), 30),
       await time('GET /report whole month, type=voice, sender', get(`/api/report?report_date_from=${from}&report_date_to=${to}&type=voice&sender=0600`), 30),
       await time('GET /report/:user/:number (one number)', get(`/api/report/${user.end_user_id ?? 0}/${numbers[0]}?report_date_from=${from}&report_date_to=${to}`), 30),
       await time('GET /report/download whole month', get(`/api/report/download?report_date_from=${from}&report_date_to=${to}`), 20),

@@ -19,6 +19,7 @@ export const TAG_TYPES = [
   'ParentCompany',
   'AuditLog',
   'UsageImports',
+  'Alerts',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -5,7 +5,7 @@ import { adminRoute } from '../features/admin/routes';
 import { authRoutes } from '../features/auth/routes';
 import { companyRoute } from '../features/company/routes';
 import { costsRoute } from '../features/costs/routes';
-import { dashboardRoute } from '../features/dashboard/routes';
+import { dashboardRoute, groupBundleRoute } from '../features/dashboard/routes';
 import { layoutRoute, notFoundRoute } from '../features/layout/routes';
 import { searchRoute } from '../features/search/routes';
 import { servicesRoute } from '../features/services/routes';
@@ -36,7 +36,7 @@ export const routes: RouteObject[] = [
       ...authRoutes,
       {
         element: <RequireSession />,
-        children: [layoutRoute([dashboardRoute, servicesRoute, companyRoute, costsRoute, usageRoute, adminRoute, searchRoute])],
+        children: [layoutRoute([dashboardRoute, groupBundleRoute, servicesRoute, companyRoute, costsRoute, usageRoute, adminRoute, searchRoute])],
       },
       notFoundRoute,
     ],

@@ -52,6 +52,8 @@ export const paths = {
   /** `costsType`: maandelijks, nieuwe-aansluitingen, setup or verbruik; the month is part of the address. */
   costsDetail: (costsType: string, month: Month) => `/kosten/${costsType}${monthQuery(month)}`,
   costsArticle: (costsType: string, articleId: number, month: Month) => `/kosten/${costsType}/${articleId}${monthQuery(month)}`,
+  /** 'Groepsbundel' (issue 20): the group bundle of `month` (`?maand=YYYY-MM`), or of the dashboard's month without one. */
+  groupBundle: (month?: Month) => `/groepsbundel${monthQuery(month)}`,
   /** The usage report; without a range it shows the last whole month, as Kosten does. */
   usage: (range?: DateRange) => `/verbruik${rangeQuery(range)}`,
   /** The usage report of a whole month. */

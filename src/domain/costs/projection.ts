@@ -40,20 +40,32 @@ export interface MonthProjection {
   expectedTotal: string;
 }
 
-const daysCoveredOf = ({ month, through }: MonthProjectionInput): number => {
-  if (through === null) return 0;
-  if (through.year !== month.year || through.month !== month.month || through.day < 1 || through.day > daysInMonth(month.year, month.month)) {
+/** How far a month's usage reaches: the basis of every projection from the days so far. */
+export interface DayBasis {
+  basis: ProjectionBasis;
+  /** Days 1 .. `through`: 0 without usage records. */
+  daysCovered: number;
+  daysInMonth: number;
+}
+
+/**
+ * The day basis of a month's projection (the one rule for the costs and the group bundle, docs/rules.md):
+ * the days covered are days 1 .. `through`, the last business day of the month that usage records
+ * cover (null: none yet).
+ */
+export const dayBasis = (month: Month, through: CalendarDate | null): DayBasis => {
+  const days = daysInMonth(month.year, month.month);
+  if (through === null) return { basis: 'none', daysCovered: 0, daysInMonth: days };
+  if (through.year !== month.year || through.month !== month.month || through.day < 1 || through.day > days) {
     throw new RangeError(`Day ${through.year}-${through.month}-${through.day} is not in ${month.year}-${month.month}`);
   }
-  return through.day;
+  return { basis: through.day === days ? 'complete' : 'projected', daysCovered: through.day, daysInMonth: days };
 };
 
 export const projectMonth = (input: MonthProjectionInput): MonthProjection => {
-  const days = daysInMonth(input.month.year, input.month.month);
-  const daysCovered = daysCoveredOf(input);
+  const { basis, daysCovered, daysInMonth: days } = dayBasis(input.month, input.through);
   const certain = roundCents(new Decimal(input.certain.periodic).plus(input.certain.full).plus(input.certain.setup));
   const usageSoFar = new Decimal(input.usageSoFar);
-  const basis: ProjectionBasis = daysCovered === 0 ? 'none' : daysCovered === days ? 'complete' : 'projected';
   // One division, one rounding: usage x days / covered days, never a daily rate rounded first.
   // Without covered days nothing is projected: the usage so far stands (0 without usage).
   const expectedUsage = roundCents(basis === 'projected' ? usageSoFar.times(days).dividedBy(daysCovered) : usageSoFar);

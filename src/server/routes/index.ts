@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import alertRoutes from './alerts';
 import articleGroupAdminRoutes from './article-groups/admin';
 import articleGroupRoutes from './article-groups';
 import articleRoutes from './articles';
@@ -42,6 +43,7 @@ export const apiRoutes = async (app: FastifyInstance) => {
   await app.register(searchRoutes);
   await app.register(auditLogRoutes);
   await app.register(usageRoutes);
+  await app.register(alertRoutes);
   await app.register(reportRoutes);
   await app.register(supportRoutes);
 };

@@ -329,6 +329,12 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
     example: (ctx) => ({ query: { costs_date_from: ctx.thisMonth } }),
     status: 200,
   },
+  'GET /api/costs/groupbundle/usage': {
+    access: 'user',
+    tenant: 'none',
+    example: (ctx) => ({ query: { costs_date_from: ctx.thisMonth } }),
+    status: 200,
+  },
   'GET /api/costs/groupbundle/recalculate': {
     access: 'CREATE_COMPANY',
     tenant: 'none',
@@ -425,6 +431,15 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
   },
   'GET /api/usage/imports': { access: 'UPLOAD_CDR', tenant: 'none', example: noInput, status: 200 },
   'GET /api/usage/unmatched': { access: 'UPLOAD_CDR', tenant: 'none', example: noInput, status: 200 },
+  // Usage alerts of the acting company (routes/alerts): recipients of another company answer 400 (routes/alerts/alerts.test.ts).
+  'GET /api/alerts/settings': { access: 'LIST_USERS', tenant: 'none', example: noInput, status: 200 },
+  'PUT /api/alerts/settings': {
+    access: 'CREATE_USER',
+    tenant: 'none',
+    example: () => ({ body: { bundle_alerts: true, out_of_bundle_costs: 250, number_data_gb: 10.5, number_usage_costs: null, recipients: [] } }),
+    status: 200,
+  },
+  'GET /api/alerts/sent': { access: 'LIST_USERS', tenant: 'none', example: noInput, status: 200 },
   'GET /api/report': { access: 'user', tenant: 'none', example: noInput, status: 200 },
   'GET /api/report/download': { access: 'user', tenant: 'none', example: noInput, status: 200 },
   'GET /api/report/summary': { access: 'user', tenant: 'none', example: noInput, status: 200 },

@@ -8,6 +8,7 @@ import { useAppSelector } from '../../base/hooks';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { Section } from '../../components/Section';
+import { AlertsSection } from './AlertsSection';
 import { AuditLogSection } from './AuditLogSection';
 import { BranchesSection } from './BranchesSection';
 import { ContactPersonsSection } from './ContactPersonsSection';
@@ -53,7 +54,7 @@ function CompanyDetails({ company }: { company: Company }) {
   );
 }
 
-/** /mijn-bedrijf: the acting company, its parent company, contact persons, end users and log. */
+/** /mijn-bedrijf: the acting company, its parent company, contact persons, end users, alerts and log. */
 export function CompanyOverviewScreen() {
   const companyId = useAppSelector(selectActingCompanyId);
   const { data: company, isLoading } = useGetCompanyQuery(companyId ?? skipToken);
@@ -71,6 +72,7 @@ export function CompanyOverviewScreen() {
           <ContactPersonsSection />
           <EndUsersSection />
           {mayImport && <EndUserImportSection />}
+          <AlertsSection />
           <AuditLogSection companyId={company.id} />
         </Stack>
       )}

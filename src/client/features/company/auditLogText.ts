@@ -3,6 +3,7 @@ import type { AuditLogEntry } from './companyApi';
 
 /** The part of the portal a change was made in, by the server's entity name. */
 export const ENTITIES: Record<string, string> = {
+  alert_settings: 'Meldingen',
   article: 'Artikel',
   article_group: 'Artikelgroep',
   bulk_service: 'Bulkafname',

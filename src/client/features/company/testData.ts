@@ -113,6 +113,13 @@ export const CUSTOMER: Permission[] = [
 ];
 
 /** The portal with the Mijn bedrijf calls answering for the demo customer; override per test. */
+/** 'Meldingen' with its defaults and nothing sent yet (AlertsSection.test.tsx has its own). */
+const alertRoutes: Routes = {
+  'GET /api/alerts/settings': () =>
+    json(200, { bundle_alerts: true, out_of_bundle_costs: null, number_data_gb: null, number_usage_costs: null, recipients: [] }),
+  'GET /api/alerts/sent': () => json(200, { data: [], total: 0 }),
+};
+
 export const mockCompany = (granted: Permission[] = CUSTOMER, overrides: Routes = {}) =>
   mockPortal({
     'GET /api/auth/policies': () => json(200, permissions(...granted)),
@@ -120,6 +127,7 @@ export const mockCompany = (granted: Permission[] = CUSTOMER, overrides: Routes 
     'GET /api/users': () => json(200, contactPersons),
     ...endUserRoutes(() => manyEndUsers(3)),
     'GET /api/audit-log': () => json(200, { items: [auditEntry(1)], total: 1 }),
+    ...alertRoutes,
     ...overrides,
   });
 

@@ -8,11 +8,14 @@ import { useRecalculateGroupBundleMutation } from './dashboardApi';
 interface BundleMonthBarProps {
   month: Month;
   options: MonthOption[];
+  /** Called with the chosen option's value (the month's first day); by default it becomes the dashboard's month. */
+  onSelect?: (value: string) => void;
 }
 
 /** The month the bundle figures are for, and the admins' 'Herberekenen' of that month. */
-export function BundleMonthBar({ month, options }: BundleMonthBarProps) {
+export function BundleMonthBar({ month, options, onSelect }: BundleMonthBarProps) {
   const dispatch = useAppDispatch();
+  const select = onSelect ?? ((value: string) => dispatch(monthSelected(value)));
   const mayRecalculate = usePermission('CREATE_COMPANY');
   const [recalculate, { isLoading }] = useRecalculateGroupBundleMutation();
 
@@ -22,7 +25,7 @@ export function BundleMonthBar({ month, options }: BundleMonthBarProps) {
         select
         label="Maand"
         value={monthStart(month)}
-        onChange={(event) => dispatch(monthSelected(event.target.value))}
+        onChange={(event) => select(event.target.value)}
         slotProps={{ select: { native: true } }}
         sx={{ minWidth: 220, bgcolor: 'background.paper' }}
       >

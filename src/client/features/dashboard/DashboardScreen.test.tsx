@@ -11,6 +11,16 @@ const [current, previous] = monthOptions();
 const withGroupBundle = {
   'GET /api/costs/hasgroupbundle': () => json(200, { has_group_bundle: true }),
   'GET /api/groupbundlecosts': () => json(200, { total_gb: 50, gb_used: 12.345, has_group_bundle: true }),
+  'GET /api/costs/groupbundle/usage': () =>
+    json(200, {
+      has_group_bundle: true,
+      month: current.value.slice(0, 7),
+      total_gb: 50,
+      gb_used: 12.345,
+      projection: { basis: 'projected', through: current.value, days_covered: 10, days_in_month: 30, projected_gb: 37.035, runs_out_on: null, used_up: false, text: 'verwacht: 37,04 GB van 50,00 GB' },
+      days: [],
+      top: [],
+    }),
 };
 
 const bundleMonths = (requests: SeenRequest[], path: string) =>
@@ -38,6 +48,23 @@ describe('DashboardScreen', () => {
     expect(usage.closest('a')?.getAttribute('href')).toBe(`/verbruik?from=${current.value}&to=${current.value.slice(0, 8)}${last}`);
     expect(screen.getByRole('progressbar', { name: 'Verbruik groepsbundel' }).getAttribute('aria-valuenow')).toBe('24.69');
     expect(bundleMonths(requests, '/api/groupbundlecosts')).toEqual([current.value]);
+  });
+
+  it('says where the bundle of the running month is going, and opens the bundle screen of the shown month', async () => {
+    const requests = mockPortal(withGroupBundle);
+    const { user } = renderWithProviders('/dashboard', { preloadedState: loggedIn() });
+
+    expect(await screen.findByText('verwacht: 37,04 GB van 50,00 GB')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Bundeldetails' }).getAttribute('href')).toBe(`/groepsbundel?maand=${current.value.slice(0, 7)}`);
+    expect(bundleMonths(requests, '/api/costs/groupbundle/usage')).toEqual([current.value]);
+
+    // A month that is over is what it is: no projection, and no call for one.
+    await user.selectOptions(screen.getByLabelText('Maand'), previous.value);
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Bundeldetails' }).getAttribute('href')).toBe(`/groepsbundel?maand=${previous.value.slice(0, 7)}`),
+    );
+    expect(screen.queryByText('verwacht: 37,04 GB van 50,00 GB')).toBeNull();
+    expect(bundleMonths(requests, '/api/costs/groupbundle/usage')).toEqual([current.value]);
   });
 
   it('opens the usage report of an earlier chosen month', async () => {

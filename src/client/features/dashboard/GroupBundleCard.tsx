@@ -1,22 +1,29 @@
-import { Card, CardActionArea, CardContent, LinearProgress, Typography } from '@mui/material';
+import { Button, Card, CardActionArea, CardActions, CardContent, LinearProgress, Typography } from '@mui/material';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatGb } from '../../../domain/format';
 import { type Month, monthStart } from '../../../domain/time';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
-import { selectBundlePercentage, useGetGroupBundleQuery, useGetGroupBundleStatusQuery } from './dashboardApi';
+import { isRunningMonth } from './useDashboardMonth';
+import { selectBundlePercentage, useGetGroupBundleQuery, useGetGroupBundleStatusQuery, useGetGroupBundleUsageQuery } from './dashboardApi';
 
-/** The group data bundle of the month, only for companies that have one; opens the month's usage report. */
+/**
+ * The group data bundle of the month, only for companies that have one; opens the month's usage
+ * report (spec section 2). For the running month it says where the bundle is going (issue 20),
+ * and 'Bundeldetails' opens the bundle's own screen.
+ */
 export function GroupBundleCard({ month }: { month: Month }) {
   const { data: status } = useGetGroupBundleStatusQuery();
   const hasGroupBundle = status?.has_group_bundle === true;
   const firstDay = monthStart(month);
   const { data: bundle } = useGetGroupBundleQuery(hasGroupBundle ? firstDay : skipToken);
+  const { data: usage } = useGetGroupBundleUsageQuery(hasGroupBundle && isRunningMonth(month) ? firstDay : skipToken);
   const percentage = useAppSelector((state) => selectBundlePercentage(state, firstDay));
 
   if (!hasGroupBundle || !bundle) return null;
   const report = paths.usageOfMonth(month);
+  const projection = isRunningMonth(month) ? usage?.projection : null;
   return (
     <Card>
       <CardActionArea component={RouterLink} to={report}>
@@ -33,8 +40,14 @@ export function GroupBundleCard({ month }: { month: Month }) {
             aria-label="Verbruik groepsbundel"
             sx={{ height: 12, borderRadius: 6 }}
           />
+          {projection && <Typography sx={{ mt: 1.5 }}>{projection.text}</Typography>}
         </CardContent>
       </CardActionArea>
+      <CardActions>
+        <Button component={RouterLink} to={paths.groupBundle(month)}>
+          Bundeldetails
+        </Button>
+      </CardActions>
     </Card>
   );
 }

@@ -17,6 +17,36 @@ export interface GroupBundle {
   has_group_bundle: boolean;
 }
 
+/** `GET /costs/groupbundle/usage` (issue 20): the month's bundle, where it is going, its days and top numbers. */
+export interface GroupBundleUsage extends GroupBundle {
+  /** 'YYYY-MM' */
+  month: string;
+  /** Only for the running month. */
+  projection: {
+    basis: 'none' | 'projected' | 'complete';
+    /** ISO date of the last day the usage records cover, or null. */
+    through: string | null;
+    days_covered: number;
+    days_in_month: number;
+    projected_gb: number;
+    runs_out_on: string | null;
+    used_up: boolean;
+    /** 'Bij dit verbruik is de bundel op {datum} op', 'verwacht: {x} GB van {y} GB' or 'De bundel is op.' */
+    text: string;
+  } | null;
+  /** Every day of the month so far (ISO), with its in-bundle data. */
+  days: { day: string; bytes: number; gb: number }[];
+  /** The ten numbers with the most in-bundle data of the month. */
+  top: {
+    number: string;
+    service_id: number;
+    end_user: { id: number; firstname: string; lastname: string } | null;
+    article: { id: number; name: string };
+    bytes: number;
+    gb: number;
+  }[];
+}
+
 const countsAdapter = createEntityAdapter<ArticleGroupCount>();
 
 export const dashboardApi = api.injectEndpoints({
@@ -35,6 +65,11 @@ export const dashboardApi = api.injectEndpoints({
       query: (month) => ({ url: 'groupbundlecosts', params: { costs_date_from: month } }),
       providesTags: (_result, _error, month) => [{ type: 'GroupBundle', id: month }],
     }),
+    /** `month` is the month's first day; the same tag as getGroupBundle, so an import or Herberekenen refreshes both. */
+    getGroupBundleUsage: build.query<GroupBundleUsage, string>({
+      query: (month) => ({ url: 'costs/groupbundle/usage', params: { costs_date_from: month } }),
+      providesTags: (_result, _error, month) => [{ type: 'GroupBundle', id: month }],
+    }),
     recalculateGroupBundle: build.mutation<GroupBundle, string>({
       query: (month) => ({ url: 'costs/groupbundle/recalculate', params: { costs_date_from: month } }),
       // The bundle overage is part of the month's usage costs.
@@ -47,6 +82,7 @@ export const {
   useGetArticleGroupCountsQuery,
   useGetGroupBundleStatusQuery,
   useGetGroupBundleQuery,
+  useGetGroupBundleUsageQuery,
   useRecalculateGroupBundleMutation,
 } = dashboardApi;
 

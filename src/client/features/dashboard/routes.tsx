@@ -1,12 +1,14 @@
 import { monthStart } from '../../../domain/time';
 import { catalogApi } from '../../api/catalogApi';
+import { COSTS_MONTH_PARAM } from '../../base/paths';
 import { screen, screenRoute } from '../../base/lazyScreen';
 import { type Prefetch, prefetchQuery } from '../../base/routeNeeds';
 import { selectStoredMonth } from '../../base/uiSlice';
 import { dashboardApi } from './dashboardApi';
-import { dashboardMonth } from './useDashboardMonth';
+import { dashboardMonth, groupBundleMonth, isRunningMonth } from './useDashboardMonth';
 
 const DashboardScreen = screen(() => import(/* webpackChunkName: "dashboard-screen" */ './DashboardScreen'), 'DashboardScreen');
+const GroupBundleScreen = screen(() => import(/* webpackChunkName: "group-bundle-screen" */ './GroupBundleScreen'), 'GroupBundleScreen');
 
 /**
  * The dashboard's first calls, so it renders whole at once instead of growing as they answer
@@ -17,7 +19,12 @@ const prefetchDashboard: Prefetch = () => (dispatch, getState) => {
   const month = dashboardMonth(selectStoredMonth(getState()));
   const bundle = async () => {
     const status = await dispatch(dashboardApi.endpoints.getGroupBundleStatus.initiate(undefined, { subscribe: false }));
-    if (status.data?.has_group_bundle) await dispatch(prefetchQuery(dashboardApi.endpoints.getGroupBundle, monthStart(month)));
+    if (!status.data?.has_group_bundle) return;
+    await Promise.all([
+      dispatch(prefetchQuery(dashboardApi.endpoints.getGroupBundle, monthStart(month))),
+      // The running month's card says where the bundle is going.
+      isRunningMonth(month) && dispatch(prefetchQuery(dashboardApi.endpoints.getGroupBundleUsage, monthStart(month))),
+    ]);
   };
   return Promise.all([
     dispatch(prefetchQuery(catalogApi.endpoints.getVisibleArticleGroups, undefined)),
@@ -28,3 +35,15 @@ const prefetchDashboard: Prefetch = () => (dispatch, getState) => {
 
 /** Spec section 2: the dashboard. */
 export const dashboardRoute = screenRoute('dashboard', DashboardScreen, prefetchDashboard);
+
+/** 'Groepsbundel' asks the bundle status and the month's figures, days and top numbers. */
+const prefetchGroupBundle: Prefetch = ({ search }) => (dispatch, getState) => {
+  const month = groupBundleMonth(search.get(COSTS_MONTH_PARAM), selectStoredMonth(getState()));
+  return Promise.all([
+    dispatch(dashboardApi.endpoints.getGroupBundleStatus.initiate(undefined, { subscribe: false })),
+    dispatch(prefetchQuery(dashboardApi.endpoints.getGroupBundleUsage, monthStart(month))),
+  ]);
+};
+
+/** Issue 20: the group bundle of a month, opened from the dashboard's bundle card. */
+export const groupBundleRoute = screenRoute('groepsbundel', GroupBundleScreen, prefetchGroupBundle);

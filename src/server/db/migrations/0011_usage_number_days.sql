@@ -42,4 +42,95 @@ CREATE TABLE "usage_number_days" (
 	CONSTRAINT "usage_number_days_company_id_day_service_id_pk" PRIMARY KEY("company_id","day","service_id")
 );
 --> statement-breakpoint
-CREATE INDEX "usage_number_days_service_idx" ON "usage_number_days" USING btree ("service_id");
+CREATE INDEX "usage_number_days_service_idx" ON "usage_number_days" USING btree ("service_id");--> statement-breakpoint
+-- The daily report table of the records already there (the import keeps it from now on): per
+-- company, service and month, a row on every business day (Europe/Amsterdam) from the service's
+-- first day with records in the month to the month's last day, with the month's totals up to and
+-- including that day; in the primary key's order, so that a day's rows lie together.
+WITH "days" AS (
+  SELECT "company_id", ("record_time" AT TIME ZONE 'Europe/Amsterdam')::date AS "day", "service_id", max("number") AS "number",
+    count(*) FILTER (WHERE "type" = 'data' AND "direction" = 'inkomend' AND "bundle" = 'in') AS "data_ink_in_records",
+    coalesce(sum("length") FILTER (WHERE "type" = 'data' AND "direction" = 'inkomend' AND "bundle" = 'in'), 0) AS "data_ink_in_length",
+    coalesce(sum("price") FILTER (WHERE "type" = 'data' AND "direction" = 'inkomend' AND "bundle" = 'in'), 0) * 1000000 AS "data_ink_in_price_micros",
+    count(*) FILTER (WHERE "type" = 'data' AND "direction" = 'inkomend' AND "bundle" = 'out') AS "data_ink_out_records",
+    coalesce(sum("length") FILTER (WHERE "type" = 'data' AND "direction" = 'inkomend' AND "bundle" = 'out'), 0) AS "data_ink_out_length",
+    coalesce(sum("price") FILTER (WHERE "type" = 'data' AND "direction" = 'inkomend' AND "bundle" = 'out'), 0) * 1000000 AS "data_ink_out_price_micros",
+    count(*) FILTER (WHERE "type" = 'data' AND "direction" = 'uitgaand' AND "bundle" = 'in') AS "data_uit_in_records",
+    coalesce(sum("length") FILTER (WHERE "type" = 'data' AND "direction" = 'uitgaand' AND "bundle" = 'in'), 0) AS "data_uit_in_length",
+    coalesce(sum("price") FILTER (WHERE "type" = 'data' AND "direction" = 'uitgaand' AND "bundle" = 'in'), 0) * 1000000 AS "data_uit_in_price_micros",
+    count(*) FILTER (WHERE "type" = 'data' AND "direction" = 'uitgaand' AND "bundle" = 'out') AS "data_uit_out_records",
+    coalesce(sum("length") FILTER (WHERE "type" = 'data' AND "direction" = 'uitgaand' AND "bundle" = 'out'), 0) AS "data_uit_out_length",
+    coalesce(sum("price") FILTER (WHERE "type" = 'data' AND "direction" = 'uitgaand' AND "bundle" = 'out'), 0) * 1000000 AS "data_uit_out_price_micros",
+    count(*) FILTER (WHERE "type" = 'voice' AND "direction" = 'inkomend' AND "bundle" = 'in') AS "voice_ink_in_records",
+    coalesce(sum("length") FILTER (WHERE "type" = 'voice' AND "direction" = 'inkomend' AND "bundle" = 'in'), 0) AS "voice_ink_in_length",
+    coalesce(sum("price") FILTER (WHERE "type" = 'voice' AND "direction" = 'inkomend' AND "bundle" = 'in'), 0) * 1000000 AS "voice_ink_in_price_micros",
+    count(*) FILTER (WHERE "type" = 'voice' AND "direction" = 'inkomend' AND "bundle" = 'out') AS "voice_ink_out_records",
+    coalesce(sum("length") FILTER (WHERE "type" = 'voice' AND "direction" = 'inkomend' AND "bundle" = 'out'), 0) AS "voice_ink_out_length",
+    coalesce(sum("price") FILTER (WHERE "type" = 'voice' AND "direction" = 'inkomend' AND "bundle" = 'out'), 0) * 1000000 AS "voice_ink_out_price_micros",
+    count(*) FILTER (WHERE "type" = 'voice' AND "direction" = 'uitgaand' AND "bundle" = 'in') AS "voice_uit_in_records",
+    coalesce(sum("length") FILTER (WHERE "type" = 'voice' AND "direction" = 'uitgaand' AND "bundle" = 'in'), 0) AS "voice_uit_in_length",
+    coalesce(sum("price") FILTER (WHERE "type" = 'voice' AND "direction" = 'uitgaand' AND "bundle" = 'in'), 0) * 1000000 AS "voice_uit_in_price_micros",
+    count(*) FILTER (WHERE "type" = 'voice' AND "direction" = 'uitgaand' AND "bundle" = 'out') AS "voice_uit_out_records",
+    coalesce(sum("length") FILTER (WHERE "type" = 'voice' AND "direction" = 'uitgaand' AND "bundle" = 'out'), 0) AS "voice_uit_out_length",
+    coalesce(sum("price") FILTER (WHERE "type" = 'voice' AND "direction" = 'uitgaand' AND "bundle" = 'out'), 0) * 1000000 AS "voice_uit_out_price_micros",
+    count(*) FILTER (WHERE "type" = 'sms' AND "direction" = 'inkomend' AND "bundle" = 'in') AS "sms_ink_in_records",
+    coalesce(sum("length") FILTER (WHERE "type" = 'sms' AND "direction" = 'inkomend' AND "bundle" = 'in'), 0) AS "sms_ink_in_length",
+    coalesce(sum("price") FILTER (WHERE "type" = 'sms' AND "direction" = 'inkomend' AND "bundle" = 'in'), 0) * 1000000 AS "sms_ink_in_price_micros",
+    count(*) FILTER (WHERE "type" = 'sms' AND "direction" = 'inkomend' AND "bundle" = 'out') AS "sms_ink_out_records",
+    coalesce(sum("length") FILTER (WHERE "type" = 'sms' AND "direction" = 'inkomend' AND "bundle" = 'out'), 0) AS "sms_ink_out_length",
+    coalesce(sum("price") FILTER (WHERE "type" = 'sms' AND "direction" = 'inkomend' AND "bundle" = 'out'), 0) * 1000000 AS "sms_ink_out_price_micros",
+    count(*) FILTER (WHERE "type" = 'sms' AND "direction" = 'uitgaand' AND "bundle" = 'in') AS "sms_uit_in_records",
+    coalesce(sum("length") FILTER (WHERE "type" = 'sms' AND "direction" = 'uitgaand' AND "bundle" = 'in'), 0) AS "sms_uit_in_length",
+    coalesce(sum("price") FILTER (WHERE "type" = 'sms' AND "direction" = 'uitgaand' AND "bundle" = 'in'), 0) * 1000000 AS "sms_uit_in_price_micros",
+    count(*) FILTER (WHERE "type" = 'sms' AND "direction" = 'uitgaand' AND "bundle" = 'out') AS "sms_uit_out_records",
+    coalesce(sum("length") FILTER (WHERE "type" = 'sms' AND "direction" = 'uitgaand' AND "bundle" = 'out'), 0) AS "sms_uit_out_length",
+    coalesce(sum("price") FILTER (WHERE "type" = 'sms' AND "direction" = 'uitgaand' AND "bundle" = 'out'), 0) * 1000000 AS "sms_uit_out_price_micros"
+  FROM "usage_records" GROUP BY 1, 2, 3
+), "spans" AS (
+  SELECT "company_id", "service_id", date_trunc('month', "day")::date AS "month", min("day") AS "first", max("number") AS "number"
+  FROM "days" GROUP BY 1, 2, 3
+)
+INSERT INTO "usage_number_days" ("company_id", "day", "service_id", "number",
+  "data_ink_in_records", "data_ink_in_length", "data_ink_in_price_micros", "data_ink_out_records", "data_ink_out_length", "data_ink_out_price_micros", "data_uit_in_records", "data_uit_in_length", "data_uit_in_price_micros", "data_uit_out_records", "data_uit_out_length", "data_uit_out_price_micros", "voice_ink_in_records", "voice_ink_in_length", "voice_ink_in_price_micros", "voice_ink_out_records", "voice_ink_out_length", "voice_ink_out_price_micros", "voice_uit_in_records", "voice_uit_in_length", "voice_uit_in_price_micros", "voice_uit_out_records", "voice_uit_out_length", "voice_uit_out_price_micros", "sms_ink_in_records", "sms_ink_in_length", "sms_ink_in_price_micros", "sms_ink_out_records", "sms_ink_out_length", "sms_ink_out_price_micros", "sms_uit_in_records", "sms_uit_in_length", "sms_uit_in_price_micros", "sms_uit_out_records", "sms_uit_out_length", "sms_uit_out_price_micros")
+SELECT s."company_id", g."day"::date, s."service_id", s."number",
+  coalesce(sum(d."data_ink_in_records") OVER "month_to_date", 0),
+  coalesce(sum(d."data_ink_in_length") OVER "month_to_date", 0),
+  coalesce(sum(d."data_ink_in_price_micros") OVER "month_to_date", 0),
+  coalesce(sum(d."data_ink_out_records") OVER "month_to_date", 0),
+  coalesce(sum(d."data_ink_out_length") OVER "month_to_date", 0),
+  coalesce(sum(d."data_ink_out_price_micros") OVER "month_to_date", 0),
+  coalesce(sum(d."data_uit_in_records") OVER "month_to_date", 0),
+  coalesce(sum(d."data_uit_in_length") OVER "month_to_date", 0),
+  coalesce(sum(d."data_uit_in_price_micros") OVER "month_to_date", 0),
+  coalesce(sum(d."data_uit_out_records") OVER "month_to_date", 0),
+  coalesce(sum(d."data_uit_out_length") OVER "month_to_date", 0),
+  coalesce(sum(d."data_uit_out_price_micros") OVER "month_to_date", 0),
+  coalesce(sum(d."voice_ink_in_records") OVER "month_to_date", 0),
+  coalesce(sum(d."voice_ink_in_length") OVER "month_to_date", 0),
+  coalesce(sum(d."voice_ink_in_price_micros") OVER "month_to_date", 0),
+  coalesce(sum(d."voice_ink_out_records") OVER "month_to_date", 0),
+  coalesce(sum(d."voice_ink_out_length") OVER "month_to_date", 0),
+  coalesce(sum(d."voice_ink_out_price_micros") OVER "month_to_date", 0),
+  coalesce(sum(d."voice_uit_in_records") OVER "month_to_date", 0),
+  coalesce(sum(d."voice_uit_in_length") OVER "month_to_date", 0),
+  coalesce(sum(d."voice_uit_in_price_micros") OVER "month_to_date", 0),
+  coalesce(sum(d."voice_uit_out_records") OVER "month_to_date", 0),
+  coalesce(sum(d."voice_uit_out_length") OVER "month_to_date", 0),
+  coalesce(sum(d."voice_uit_out_price_micros") OVER "month_to_date", 0),
+  coalesce(sum(d."sms_ink_in_records") OVER "month_to_date", 0),
+  coalesce(sum(d."sms_ink_in_length") OVER "month_to_date", 0),
+  coalesce(sum(d."sms_ink_in_price_micros") OVER "month_to_date", 0),
+  coalesce(sum(d."sms_ink_out_records") OVER "month_to_date", 0),
+  coalesce(sum(d."sms_ink_out_length") OVER "month_to_date", 0),
+  coalesce(sum(d."sms_ink_out_price_micros") OVER "month_to_date", 0),
+  coalesce(sum(d."sms_uit_in_records") OVER "month_to_date", 0),
+  coalesce(sum(d."sms_uit_in_length") OVER "month_to_date", 0),
+  coalesce(sum(d."sms_uit_in_price_micros") OVER "month_to_date", 0),
+  coalesce(sum(d."sms_uit_out_records") OVER "month_to_date", 0),
+  coalesce(sum(d."sms_uit_out_length") OVER "month_to_date", 0),
+  coalesce(sum(d."sms_uit_out_price_micros") OVER "month_to_date", 0)
+FROM "spans" s
+  CROSS JOIN LATERAL generate_series(s."first", s."month" + interval '1 month' - interval '1 day', interval '1 day') AS g("day")
+  LEFT JOIN "days" d ON d."company_id" = s."company_id" AND d."service_id" = s."service_id" AND d."day" = g."day"::date
+WINDOW "month_to_date" AS (PARTITION BY s."company_id", s."service_id", s."month" ORDER BY g."day")
+ORDER BY 1, 2, 3;

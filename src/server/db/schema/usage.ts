@@ -164,10 +164,13 @@ export const usageNumberMonths = pgTable(
 );
 
 /**
- * The report table per day (issue 20): one row per company, day (Europe/Amsterdam) and service
- * with the same kind columns as usage_number_months, so a report over part of a month (say the
- * 1st to the 15th) and the bundle's daily chart read these rows instead of the records.
- * Maintained by the import (from the rows it inserted), the rematch and the hard delete.
+ * The report table per day (issue 20): per company, business day (Europe/Amsterdam) and service,
+ * the month's totals up to and including that day (month to date), with the same kind columns as
+ * usage_number_months, on every day from the service's first day with records in the month to the
+ * month's last day. A report over part of a month reads at most two days of rows per service
+ * (the 11th to the 16th: the 16th's rows less the 10th's), and a day's own usage is its row less
+ * the day before's. Maintained by the import (from the rows it inserted, also the rematch's) and
+ * the hard delete.
  */
 export const usageNumberDays = pgTable(
   'usage_number_days',

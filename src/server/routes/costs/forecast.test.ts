@@ -25,7 +25,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
   // Only the usage this test imports: the demo's own usage would make the figures depend on the seed.
-  for (const table of ['usage_records', 'usage_monthly', 'usage_number_months', 'usage_company_months', 'usage_unmatched', 'group_bundle_months']) {
+  for (const table of ['usage_records', 'usage_monthly', 'usage_number_months', 'usage_number_days', 'usage_company_months', 'usage_unmatched', 'group_bundle_months']) {
     await db.execute(sql`delete from ${sql.identifier(table)}`);
   }
   customerToken = await t.login('klant@demo.nl');

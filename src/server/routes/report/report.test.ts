@@ -527,3 +527,122 @@ describe('GET /api/report, all rows: byte for byte what the rows read one by one
     }
   });
 });
+
+describe('GET /api/report over part of a month (usage_number_days): what the records of the range add up to', () => {
+  let keesToken: string;
+  let kees: NumberedService[];
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    keesToken = await t.login('kees@korenschoof.nl');
+    const keesCompany = (await findCompanyByName(db, 'Bakkerij De Korenschoof'))!.id;
+    const since = new Date(businessTimeToEpoch(before.year, before.month, 1) * 1000);
+    kees = (await numberedServices(db, keesCompany)).filter((s) => s.startTime < since && s.endTime === null);
+    expect(kees.length).toBeGreaterThan(0);
+    const [a, b = a] = kees;
+    const d = (m: typeof month, day: number) => dutchDate(m, day);
+    const lastBefore = daysInMonth(before.year, before.month);
+    // Records on the edges of the days asked (00:00:00 and 23:59:59 business time), of every type, both directions, in and out.
+    const csv = [
+      'datum;tijd;afzender;ontvanger;richting;type;lengte;bundel;prijs',
+      `${d(before, 1)};00:00:00;${a.number};0201234567;uitgaand;voice;11;out;0,11`,
+      `${d(before, 19)};23:59:59;${a.number};internet;uitgaand;data;${3 * 1024 * 1024};out;`,
+      `${d(before, 20)};00:00:00;${a.number};0201234567;uitgaand;voice;13;out;0,13`,
+      `${d(before, 20)};12:00:00;0201234567;${b.number};inkomend;voice;17;in;`,
+      `${d(before, 28)};08:00:00;${b.number};0612345678;uitgaand;sms;1;out;0,09`,
+      `${d(before, lastBefore)};23:59:59;${b.number};internet;uitgaand;data;${GB};in;`,
+      `${d(month, 1)};00:00:00;${a.number};0612345678;uitgaand;sms;1;in;`,
+      `${d(month, 10)};23:59:59;${a.number};0201234567;uitgaand;voice;19;out;0,195`,
+      `${d(month, 11)};00:00:00;0612345678;${a.number};inkomend;sms;1;in;`,
+      `${d(month, 15)};23:59:59;${b.number};0201234567;uitgaand;voice;23;out;0,235`,
+      `${d(month, 16)};00:00:00;${b.number};0201234567;uitgaand;voice;29;out;0,29`,
+      `${d(month, 25)};10:00:00;${a.number};internet;uitgaand;data;${5 * 1024 * 1024};out;`,
+    ].join('\n');
+    const { payload, headers } = multipartFile('usage', csv);
+    const res = await t.app.inject({ method: 'POST', url: '/api/usage/import', payload, headers: { ...headers, ...auth(await t.login('admin@demo.nl')) } });
+    expect(res.json()).toMatchObject({ imported: 12 });
+  }, 60_000);
+
+  type Figures = [string, number, number, number, number];
+  const instant = (date: { year: number; month: number; day: number }) => new Date(businessTimeToEpoch(date.year, date.month, date.day) * 1000).toISOString();
+
+  /** The report's rows as the records of the range give them: per number, filtered, the price rounded once. */
+  const fromRecords = async (from: { year: number; month: number; day: number }, to: { year: number; month: number; day: number }, filter: Record<string, string>) => {
+    const next = new Date(Date.UTC(to.year, to.month - 1, to.day + 1));
+    const end = { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() };
+    const rows = await queryRows<{ number: string; data: string; sms: string; call_seconds: string; total_price: string }>(
+      t.database.db,
+      sql`select r.number, coalesce(sum(r.length) filter (where r.type = 'data'), 0)::text as data,
+          count(*) filter (where r.type = 'sms')::text as sms,
+          coalesce(sum(r.length) filter (where r.type = 'voice'), 0)::text as call_seconds, round(sum(r.price), 2)::text as total_price
+        from usage_records r
+        where r.company_id = ${kees[0].companyId} and r.record_time >= ${instant(from)}::timestamptz and r.record_time < ${instant(end)}::timestamptz
+          ${filter.type ? sql`and r.type = ${filter.type}` : sql``}
+          ${filter.direction ? sql`and r.direction = ${filter.direction}` : sql``}
+          ${filter.out_only ? sql`and r.bundle = 'out'` : sql``}
+        group by r.number`,
+    );
+    return rows.map((r): Figures => [r.number, Number(r.data), Number(r.sms), Number(r.call_seconds), Number(r.total_price)]).sort();
+  };
+
+  const fromReport = async (from: { year: number; month: number; day: number }, to: { year: number; month: number; day: number }, filter: Record<string, string>) => {
+    const query = new URLSearchParams({ report_date_from: isoDate(from), report_date_to: isoDate(to), ...filter });
+    const res = await get(`/api/report?${query}`, keesToken);
+    expect(res.statusCode).toBe(200);
+    const windowed = (await get(`/api/report?${query}&offset=0&limit=1000`, keesToken)).json();
+    expect(res.json()).toEqual(windowed);
+    const summary = (await get(`/api/report/summary?${query}`, keesToken)).json();
+    const rows = res.json() as { mobile_number: string; data: number; sms: number; call_seconds: number; total_price: number }[];
+    expect(summary.count).toBe(rows.length);
+    return rows.map((r): Figures => [r.mobile_number, r.data, r.sms, r.call_seconds, r.total_price]).sort();
+  };
+
+  const ranges = () => [
+    ['the 1st to the 15th', { ...month, day: 1 }, { ...month, day: 15 }],
+    ['the 20th to the 10th of the next month', { ...before, day: 20 }, { ...month, day: 10 }],
+    ['the 11th to the 16th', { ...month, day: 11 }, { ...month, day: 16 }],
+    ['the 2nd of one month to the last day of the next', { ...before, day: 2 }, { ...month, day: lastDay }],
+    ['one day', { ...before, day: 20 }, { ...before, day: 20 }],
+  ] as const;
+
+  const filters: Record<string, string>[] = [{}, { type: 'voice' }, { type: 'data' }, { type: 'sms' }, { direction: 'inkomend' }, { out_only: 'true' }];
+  it.each(filters)('filter %j', async (filter) => {
+    for (const [name, from, to] of ranges()) {
+      const expected = await fromRecords(from, to, filter);
+      expect([name, await fromReport(from, to, filter)]).toEqual([name, expected]);
+    }
+    // The data asked is there: the 1st-15th has both numbers' records, unfiltered.
+    if (Object.keys(filter).length === 0) expect((await fromRecords({ ...month, day: 1 }, { ...month, day: 15 }, {})).length).toBe(kees.length > 1 ? 2 : 1);
+  });
+
+  it('sums a number held by two services in the days asked into one row, with the service that started last', async () => {
+    const db = t.database.db;
+    const third = (await numberedServices(db, companyId)).find((s) => s.id !== svc.id && s.id !== other.id)!;
+    const day10 = isoDate({ ...month, day: 10 });
+    const query = range(isoDate({ ...month, day: 1 }), isoDate({ ...month, day: 15 }), `&sender=${svc.number}`);
+    expect((await get(`/api/report?${query}`)).json()).toEqual([expect.objectContaining({ mobile_number: svc.number, call_seconds: 185, total_price: 0.11 })]);
+    // As the import leaves it when a third service carried the number too on the 10th: the month's rows of both marked shared,
+    // and the third's day rows on every day from the 10th to the month's end.
+    await db.execute(sql`insert into usage_number_months (company_id, month, service_id, number, shared, voice_uit_out_records, voice_uit_out_length, voice_uit_out_price_micros)
+      values (${svc.companyId}, ${isoDate(month)}::date, ${third.id}, ${svc.number}, true, 1, 10, 250000)`);
+    await db.execute(sql`update usage_number_months set shared = true where service_id = ${svc.id} and month = ${isoDate(month)}::date`);
+    await db.execute(sql`insert into usage_number_days (company_id, day, service_id, number, voice_uit_out_records, voice_uit_out_length, voice_uit_out_price_micros)
+      select ${svc.companyId}, d::date, ${third.id}, ${svc.number}, 1, 10, 250000
+      from generate_series(${day10}::date, ${isoDate({ ...month, day: lastDay })}::date, interval '1 day') d`);
+    try {
+      const latest = [svc, third].sort((a, b) => b.startTime.getTime() - a.startTime.getTime() || a.id - b.id)[0];
+      // 0.105 + 0.25 = 0.355: rounded once, to 0.36.
+      expect((await get(`/api/report?${query}`)).json()).toEqual([
+        expect.objectContaining({ mobile_number: svc.number, id: latest.endUserId ?? 0, product_name: latest.article, call_seconds: 195, total_price: 0.36 }),
+      ]);
+      expect((await get(`/api/report/summary?${query}`)).json()).toEqual({ count: 1, total_price: 0.36 });
+      // No records of the number before the 10th: no row.
+      const early = range(isoDate({ ...month, day: 1 }), isoDate({ ...month, day: 9 }), `&sender=${svc.number}`);
+      expect((await get(`/api/report?${early}`)).json()).toEqual([]);
+    } finally {
+      await db.execute(sql`delete from usage_number_days where service_id = ${third.id}`);
+      await db.execute(sql`delete from usage_number_months where service_id = ${third.id}`);
+      await db.execute(sql`update usage_number_months set shared = false where service_id = ${svc.id} and month = ${isoDate(month)}::date`);
+    }
+  });
+});

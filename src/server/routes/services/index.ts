@@ -8,6 +8,7 @@ import { articleGroupFields, articles, endUsers, serviceFieldInputs, services } 
 import { HttpError } from '../../plugins/errors';
 import { audit } from '../../services/audit';
 import { closedMonthAudit, guardClosedMonths } from '../../services/closedMonths';
+import { mailAlerts } from '../../services/alerts';
 import { matchKeptRecords } from '../../services/usage/rematch';
 import { removeUsageOfService } from '../../services/usage/removal';
 import type { Actor } from '../../types';
@@ -190,7 +191,7 @@ export default async function serviceRoutes(app: RouteApp) {
         throw new HttpError(400, 'Voornaam en achternaam van de nieuwe gebruiker zijn verplicht.');
       }
       const inputs = await checkedFieldInputs(app.db, article.articleGroupId, body.article_group_field_inputs);
-      const id = await app.db.transaction(async (tx) => {
+      const { id, alerts } = await app.db.transaction(async (tx) => {
         let endUserId: number | null = null;
         if (body.end_user_id) {
           const [owner] = await tx
@@ -229,9 +230,11 @@ export default async function serviceRoutes(app: RouteApp) {
           ...closedMonthAudit(closedMonth, null, billingValues({ startTime: start, endTime: end, price, setupPrice })),
         });
         // Usage of its numbers that was kept aside for want of a service is its now.
-        await matchKeptRecords(tx, actor, phoneNumbers(inputs), { start, end });
-        return created.id;
+        const matched = await matchKeptRecords(tx, actor, phoneNumbers(inputs), { start, end });
+        return { id: created.id, alerts: matched?.alerts ?? [] };
       });
+      // After the commit, as after an import: the alerts that usage crossed.
+      mailAlerts(app, alerts);
       return reply.code(201).send({ data: await serviceDto(app.db, actor, id) });
     },
   );
@@ -289,7 +292,7 @@ export default async function serviceRoutes(app: RouteApp) {
           (pricesChanged && serviceChangeTouchesClosedMonth(periodOf(current), null)),
       );
       const datesChanged = start.getTime() !== current.startTime.getTime() || (end?.getTime() ?? null) !== (current.endTime?.getTime() ?? null);
-      await app.db.transaction(async (tx) => {
+      const alerts = await app.db.transaction(async (tx) => {
         // A new number, or new dates for the numbers it holds, can overlap another holder's period.
         const held = datesChanged || inputs ? await phoneNumbersOf(tx, current.id) : [];
         if (datesChanged || (inputs && !sameNumbers(inputs, held))) {
@@ -313,8 +316,11 @@ export default async function serviceRoutes(app: RouteApp) {
           ...closedMonthAudit(closedMonth, billingValues(current), billingValues(after)),
         });
         // New numbers or dates may cover usage that was kept aside for want of a service.
-        if (datesChanged || inputs) await matchKeptRecords(tx, actor, phoneNumbers(inputs ?? held), { start, end });
+        const matched = datesChanged || inputs ? await matchKeptRecords(tx, actor, phoneNumbers(inputs ?? held), { start, end }) : null;
+        return matched?.alerts ?? [];
       });
+      // After the commit, as after an import: the alerts that usage crossed.
+      mailAlerts(app, alerts);
       return { data: await serviceDto(app.db, actor, current.id) };
     },
   );

@@ -87,3 +87,31 @@ it('matches the kept records its period covers when a service registers the numb
   expect(await imports()).toHaveLength(count);
   expect(await recordsOf(NUMBER)).toHaveLength(3);
 });
+
+it('mails the alerts that the matched usage crosses, after the save, as an import does', async () => {
+  const THIRD = '0699887703';
+  const csv = ['datum;tijd;afzender;ontvanger;richting;type;lengte;bundel;prijs', `${day(20)};08:00:00;${THIRD};internet;uitgaand;data;10485760;in;`].join('\n');
+  const { payload, headers } = multipartFile('usage', csv, 'later.csv');
+  const res = await t.app.inject({ method: 'POST', url: '/api/usage/import', payload, headers: { ...headers, ...auth(admin) } });
+  expect(res.json()).toMatchObject({ imported: 0, unmatched: 1 });
+  // 10 MB of data is above a threshold of 0,001 GB per number.
+  const settings = { bundle_alerts: false, out_of_bundle_costs: null, number_data_gb: 0.001, number_usage_costs: null, recipients: [] };
+  expect((await t.app.inject({ method: 'PUT', url: '/api/alerts/settings', payload: settings, headers: auth(klant) })).statusCode).toBe(200);
+  await t.app.backgroundTasks.settled();
+  const before = t.outbox().length;
+
+  const created = await t.app.inject({
+    method: 'PUT',
+    url: '/api/services/create',
+    headers: auth(klant),
+    payload: { article_id: articleId, start_time: `${iso(10)}T12:00:00+01:00`, article_group_field_inputs: [{ article_group_field_id: phoneFieldId, value: THIRD }] },
+  });
+  expect(created.statusCode).toBe(201);
+  await t.app.backgroundTasks.settled();
+
+  const sentAlerts = (await get('/api/alerts/sent', klant)).json().data as { kind: string; number: string }[];
+  expect(sentAlerts).toEqual([expect.objectContaining({ kind: 'number_data', number: THIRD })]);
+  const mails = t.outbox().slice(before);
+  expect(mails.length).toBeGreaterThan(0);
+  expect(mails.every((eml) => eml.includes(THIRD))).toBe(true);
+});

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { MSG } from '../../../domain/messages';
 import { HttpError } from '../../plugins/errors';
+import { mailAlerts } from '../../services/alerts';
 import { importHistory, unmatchedNumbers } from '../../services/usage/history';
 import { ambiguousNote, importUsage } from '../../services/usage/import';
 import { errorResponses, messageSchema, type RouteApp } from '../schemas';
@@ -51,6 +52,8 @@ export default async function usageRoutes(app: RouteApp) {
         truncated: () => file.file.truncated,
       });
       app.metrics.usageRecordsImported.inc(result.imported);
+      // After the commit; a mail that fails is logged, never fails the import.
+      mailAlerts(app, result.alerts ?? []);
       return {
         message: result.ambiguous ? `${MSG.importSuccess} ${ambiguousNote(result.ambiguous)}` : MSG.importSuccess,
         imported: result.imported,

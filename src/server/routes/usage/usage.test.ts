@@ -31,7 +31,7 @@ const count = async (table: string) =>
   (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0].n;
 
 const clearUsage = async () => {
-  for (const table of ['usage_records', 'usage_monthly', 'usage_number_months', 'usage_company_months', 'usage_unmatched', 'group_bundle_months']) {
+  for (const table of ['usage_records', 'usage_monthly', 'usage_number_months', 'usage_number_days', 'usage_company_months', 'usage_unmatched', 'group_bundle_months']) {
     await t.database.db.execute(sql`delete from ${sql.identifier(table)}`);
   }
   await t.database.db.execute(sql`delete from usage_imports`);
@@ -218,7 +218,7 @@ describe('POST /api/usage/import', () => {
       { line: 5, message: expect.stringContaining('tijd') },
       { line: 6, message: expect.stringContaining('datum') },
     ]);
-    for (const table of ['usage_records', 'usage_monthly', 'usage_number_months', 'usage_company_months', 'usage_unmatched', 'usage_imports']) {
+    for (const table of ['usage_records', 'usage_monthly', 'usage_number_months', 'usage_number_days', 'usage_company_months', 'usage_unmatched', 'usage_imports']) {
       expect(await count(table)).toBe(0);
     }
   });

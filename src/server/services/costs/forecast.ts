@@ -22,7 +22,7 @@ const dayStartIso = (date: CalendarDate) => new Date(businessTimeToEpoch(date.ye
  * null when it has none. The records are the usage's own evidence of how far it reaches: an import
  * that lags a few days behind does not make the month look emptier than it is.
  */
-const lastUsageDay = async (db: Db, companyId: number, month: CostMonth): Promise<CalendarDate | null> => {
+export const lastUsageDay = async (db: Db, companyId: number, month: CostMonth): Promise<CalendarDate | null> => {
   const next = shiftMonth(month, 1);
   const [row] = await queryRows<{ day: string | null }>(
     db,

@@ -111,11 +111,10 @@ const overageOf = (figures: BundleFigures, priceMb: string): BundleOverage | nul
  */
 export const usageOfMonths = async (db: Db, companyId: number, months: readonly CostMonth[]): Promise<MonthUsage[]> => {
   if (months.length === 0) return [];
-  const [[company], withBundle, usage] = await Promise.all([
-    queryRows<{ price_mb: string }>(db, sql`select price_mb::text as price_mb from companies where id = ${companyId}`),
-    hasGroupBundle(db, companyId),
-    usageByMonth(db, companyId, months),
-  ]);
+  // One after the other: inside a transaction (the usage alerts of an import) they share one connection.
+  const [company] = await queryRows<{ price_mb: string }>(db, sql`select price_mb::text as price_mb from companies where id = ${companyId}`);
+  const withBundle = await hasGroupBundle(db, companyId);
+  const usage = await usageByMonth(db, companyId, months);
   const priceMb = company?.price_mb ?? '0';
   const bundleMonths = withBundle ? months.filter((m) => usage.withBundleData.has(monthStart(m))) : [];
   const bundle = bundleMonths.length > 0 ? await bundleFiguresOfMonths(db, companyId, bundleMonths) : new Map<string, BundleFigures>();

@@ -11,6 +11,7 @@ import { businessTimeToEpoch } from '../../../domain/time';
 import { queryRows, type Db } from '../../db';
 import { USAGE_KINDS } from '../../db/schema/usage';
 import { HttpError } from '../../plugins/errors';
+import { evaluateAlerts, type NewAlert } from '../alerts';
 import { audit, type AuditActor } from '../audit';
 import { hasGroupBundle, recalculateGroupBundle } from '../groupBundle';
 import { CdrLineReader, type LineError } from './cdrFile';
@@ -32,9 +33,9 @@ import { Lowercase, MAX_LINE_ERRORS, numberDirectory, RecordTyper, type Spool } 
  *    table of a file of one new month becomes that month's partition (indexes built after the
  *    load, then ATTACH); otherwise the new records (not known yet: a hash anti join with the
  *    months' partitions) go into the existing partitions or new ones. `usage_monthly`,
- *    `usage_number_months` and `usage_company_months` grow by exactly those rows. Records without
- *    a service, or whose number services of two companies held at their time, go to
- *    `usage_unmatched`.
+ *    `usage_number_months`, `usage_number_days` and `usage_company_months` grow by exactly those
+ *    rows. Records without a service, or whose number services of two companies held at their
+ *    time, go to `usage_unmatched`.
  * 4. The group bundle figures of every month and company that got records are recomputed, the
  *    import is recorded in `usage_imports` and the audit log.
  */
@@ -56,6 +57,8 @@ export interface UsageImportResult {
   ambiguous: number;
   /** Months (YYYY-MM) that got records. */
   months: string[];
+  /** The usage alerts this import recorded (services/alerts.ts), to be mailed after the commit. */
+  alerts?: NewAlert[];
 }
 
 export interface UsageImportInput {
@@ -498,6 +501,46 @@ const addToNumberMonths = async (tx: Db) => {
   step('usage_number_months');
 };
 
+/**
+ * The daily report table (usage_number_days: per company, business day and service, the month's
+ * totals up to and including the day, on every day from the service's first day with records in
+ * the month to the month's last day) grows by the new records. The usual monthly file (its
+ * landing table became the month's partition, and the typer summed it exactly) is COPYed from the
+ * typer's day sums: the month had no records, so it has no day rows yet. Otherwise the inserted
+ * rows are summed per service and day, run up to the month's end, and added to the rows there are
+ * (a record on the 3rd adds to the 3rd and every later day of its month).
+ */
+const addToNumberDays = async (tx: Db, client: RawClient, source: string, typer: RecordTyper | null) => {
+  if (typer) {
+    // Only the kinds the file has (the other columns keep their default, 0): fewer fields for COPY to read.
+    const columns = typer.dayKinds().flatMap((kind) => kindSums.slice(kind * 3, kind * 3 + 3).map((k) => k.column));
+    if (columns.length) await copyInto(client, `copy usage_number_days (company_id, day, service_id, number, ${columns.join(', ')})`, typer.dayChunks());
+  } else {
+    const recordSums = USAGE_KINDS.flatMap(({ type, direction, bundle }) => {
+      const where = `type = '${type}' and direction = '${direction}' and bundle = '${bundle}'`;
+      return [`count(*) filter (where ${where})`, `coalesce(sum(length) filter (where ${where}), 0)`, `coalesce(sum(price) filter (where ${where}), 0) * 1000000`];
+    });
+    const columns = kindSums.map((k) => k.column);
+    await tx.execute(sql.raw(`with new_days as (
+        select company_id, (record_time at time zone 'Europe/Amsterdam')::date as day, service_id, max(number) as number,
+          ${recordSums.map((sum, i) => `${sum} as ${columns[i]}`).join(', ')}
+        from ${source} group by 1, 2, 3
+      ), spans as (
+        select company_id, service_id, date_trunc('month', day)::date as month, min(day) as first, max(number) as number
+        from new_days group by 1, 2, 3
+      )
+      insert into usage_number_days (company_id, day, service_id, number, ${columns.join(', ')})
+      select s.company_id, g.day::date, s.service_id, s.number, ${columns.map((c) => `coalesce(sum(n.${c}) over month_to_date, 0)`).join(', ')}
+      from spans s
+        cross join lateral generate_series(s.first, s.month + interval '1 month' - interval '1 day', interval '1 day') g(day)
+        left join new_days n on n.company_id = s.company_id and n.service_id = s.service_id and n.day = g.day::date
+      window month_to_date as (partition by s.company_id, s.service_id, s.month order by g.day)
+      on conflict (company_id, day, service_id) do update set number = excluded.number,
+        ${columns.map((c) => `${c} = usage_number_days.${c} + excluded.${c}`).join(', ')}`));
+  }
+  step('usage_number_days');
+};
+
 /** A number with rows of more than one service in a month is marked `shared`: the report sums only those numbers. */
 const markSharedNumbers = async (tx: Db) => {
   await tx.execute(sql`update usage_number_months u set shared = true
@@ -558,9 +601,11 @@ const storeStaged = async (tx: Db, client: RawClient, importId: number, staged: 
   step('in-file duplicates');
   const { source, adopted } = await placeNewRecords(tx, staged);
   // The typer summed the file's matched records: exactly the new rows when they all became the partition.
-  await stageNewTotals(tx, client, source, adopted && staged.typer.totalsExact ? staged.typer : null);
+  const exactTyper = adopted && staged.typer.totalsExact ? staged.typer : null;
+  await stageNewTotals(tx, client, source, exactTyper);
   await addToMonthly(tx);
   await addToNumberMonths(tx);
+  await addToNumberDays(tx, client, source, exactTyper);
   await markSharedNumbers(tx);
   await addToCompanyMonths(tx);
   await releaseMatchedNow(tx, source);
@@ -602,12 +647,14 @@ export const importUsage = async (db: Db, input: UsageImportInput): Promise<Usag
       const [year, m] = month.split('-').map(Number);
       await recalculateGroupBundle(tx, companyId, { year, month: m, day: 1 });
     }
+    // Usage alerts (services/alerts.ts): recorded once with the import, mailed by the route after the commit.
+    const alerts = await evaluateAlerts(tx, touched, importId);
     await tx.execute(sql`update usage_imports set records = ${staged.records}, imported = ${imported}, duplicates = ${duplicates}, unmatched = ${unmatched},
       months = ${`{${months.map((m) => `${m}-01`).join(',')}}`}::text[] where id = ${importId}`);
-    const result = { importId, records: staged.records, imported, duplicates, unmatched, ambiguous, months };
+    const result = { importId, records: staged.records, imported, duplicates, unmatched, ambiguous, months, alerts };
     // A large import changes the totals' statistics: without fresh ones the first reports after it
     // plan for a handful of rows (nested loops over 80,000 monthly rows of a big customer).
-    if (imported >= ANALYZE_AFTER) await tx.execute(sql`analyze usage_monthly, usage_number_months, usage_company_months`);
+    if (imported >= ANALYZE_AFTER) await tx.execute(sql`analyze usage_monthly, usage_number_months, usage_number_days, usage_company_months`);
     step('group bundle, analyze');
     await audit(tx, input.actor ?? { userId: null, companyId: null, impersonatingFrom: null }, 'usage.import', 'usage_import', importId, {
       file: input.fileName,

@@ -70,7 +70,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 beforeEach(async () => {
-  for (const table of ['usage_records', 'usage_monthly', 'usage_number_months', 'usage_company_months', 'usage_unmatched', 'group_bundle_months', 'usage_imports']) {
+  for (const table of ['usage_records', 'usage_monthly', 'usage_number_months', 'usage_number_days', 'usage_company_months', 'usage_unmatched', 'group_bundle_months', 'usage_imports']) {
     await t.database.db.execute(sql`delete from ${sql.identifier(table)}`);
   }
   if (serviceB) await t.database.db.execute(sql`delete from services where id = ${serviceB}`);

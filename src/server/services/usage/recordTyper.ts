@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { BUSINESS_TIME_ZONE, businessTimeToEpoch } from '../../../domain/time';
 import { ownedByReceiver } from '../../../domain/callRecords';
 import { CELL_SEPARATOR, UNCLOSED_QUOTE, type CdrHeader, type LineError } from './cdrFile';
+import { DaySums } from './daySums';
 
 /**
  * The per-line work of the usage import, in Node: every line the reader hands on (cells separated
@@ -387,6 +388,8 @@ interface ServiceTotals {
 /** What a suspected in-file duplicate adds to the totals (the same for every copy of a key). */
 interface Contribution {
   serviceId: number;
+  /** Day of the month. */
+  day: number;
   kind: number;
   length: number;
   micros: number | null;
@@ -425,6 +428,8 @@ export class RecordTyper {
   readonly months = new Set<string>();
   /** Per service, the sums of its matched records (only when `totalsExact`). */
   readonly totals = new Map<number, ServiceTotals>();
+  /** Per service and business day, the sums of its matched records (only when `totalsExact`): usage_number_days. */
+  readonly days = new DaySums();
   /** False when the totals cannot be summed exactly here (several months or numbers of a service, sums beyond safe integers). */
   totalsExact = true;
   /** Matched records whose key may be in the file twice (hex key → what each copy adds to the totals). */
@@ -615,9 +620,9 @@ export class RecordTyper {
     const kind = TYPE_INDEX[type] * 4 + (direction === 'uitgaand' ? 2 : 0) + (bundle === 'out' ? 1 : 0);
     const lengthValue = Number(length);
     if (this.prints.add(hexWord(key, 0), hexWord(key, 8))) {
-      this.suspects.set(key, { serviceId: holder.serviceId, kind, length: lengthValue, micros });
+      this.suspects.set(key, { serviceId: holder.serviceId, day: date.day, kind, length: lengthValue, micros });
     }
-    if (this.totalsExact) this.addTotals(holder, number, date.monthKey, kind, lengthValue, micros, 1);
+    if (this.totalsExact) this.addTotals(holder, number, date.monthKey, date.day, kind, lengthValue, micros, 1);
   }
 
   /** As imported; out-of-bundle data without a price at the company's price_mb; anything else without a price costs 0. */
@@ -628,7 +633,7 @@ export class RecordTyper {
     return { text: microsText(computed), micros: computed <= BigInt(MAX_SAFE) && computed >= -BigInt(MAX_SAFE) ? Number(computed) : null };
   }
 
-  private addTotals(holder: NumberHolder, number: string, monthKey: string, kind: number, length: number, micros: number | null, times: number) {
+  private addTotals(holder: NumberHolder, number: string, monthKey: string, day: number, kind: number, length: number, micros: number | null, times: number) {
     let totals = this.totals.get(holder.serviceId);
     if (!totals) {
       totals = { companyId: holder.companyId, number, monthKey, sums: new Float64Array(36) };
@@ -643,6 +648,8 @@ export class RecordTyper {
     sums[kind * 3 + 1] += times * length;
     sums[kind * 3 + 2] += times * micros;
     if (Math.abs(sums[kind * 3 + 1]) > MAX_SAFE || Math.abs(sums[kind * 3 + 2]) > MAX_SAFE) this.totalsExact = false;
+    this.days.add(holder.serviceId, holder.companyId, number, monthKey, day, kind, length, micros, times);
+    if (!this.days.exact) this.totalsExact = false;
   }
 
   /** Takes the copies of a key found `extra` times too many (in-file duplicates) out of the totals. */
@@ -650,8 +657,8 @@ export class RecordTyper {
     const contribution = this.suspects.get(key)!;
     const totals = this.totals.get(contribution.serviceId);
     if (!this.totalsExact || !totals) return;
-    const { serviceId, kind, length, micros } = contribution;
-    this.addTotals({ serviceId, companyId: totals.companyId, start: 0, end: null }, totals.number, totals.monthKey, kind, length, micros, -extra);
+    const { serviceId, day, kind, length, micros } = contribution;
+    this.addTotals({ serviceId, companyId: totals.companyId, start: 0, end: null }, totals.number, totals.monthKey, day, kind, length, micros, -extra);
   }
 
   /**
@@ -674,6 +681,19 @@ export class RecordTyper {
       }
     }
     if (text) yield Buffer.from(text, 'latin1');
+  }
+
+  /**
+   * The day sums as usage_number_days' month-to-date rows, COPY text in chunks of about 64 KB: its
+   * columns are company_id, day, service_id, number and the kind columns of `dayKinds()`.
+   */
+  dayChunks(): Generator<Buffer> {
+    return this.days.rows((number) => this.escapeAlways(number));
+  }
+
+  /** The kinds of record (USAGE_KINDS indexes) whose columns `dayChunks` writes. */
+  dayKinds(): number[] {
+    return this.days.kinds();
   }
 
   private escapeAlways(value: string) {

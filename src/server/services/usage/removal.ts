@@ -10,6 +10,7 @@ import { hasGroupBundle, recalculateGroupBundle } from '../groupBundle';
  */
 export const removeUsageOfService = async (tx: Db, companyId: number, serviceId: number): Promise<void> => {
   await tx.execute(sql`delete from usage_records where company_id = ${companyId} and service_id = ${serviceId}`);
+  await tx.execute(sql`delete from usage_number_days where company_id = ${companyId} and service_id = ${serviceId}`);
   await tx.execute(sql`with gone as (
       delete from usage_number_months where company_id = ${companyId} and service_id = ${serviceId} returning month, number
     )

@@ -6,7 +6,8 @@ import { queryRows, type Db } from '../../db';
 /**
  * The usage report (spec "Verbruik", decisions section 12): one row per number with usage in a
  * date range: whole months inside the range from usage_number_months (one row per service and
- * number), the days of a partly covered first or last month from usage_records.
+ * number), a partly covered first or last month from usage_number_days (per service and business
+ * day, the month's totals up to that day). Only the detail screen of one number reads usage_records.
  */
 
 export interface ReportFilters {
@@ -56,11 +57,11 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const senderSql = (filters: ReportFilters, table = ''): SQL =>
   filters.sender ? sql` and ${sql.raw(table)}number ilike ${`%${escapeLike(filters.sender)}%`}` : sql``;
 
-/** The sum of some columns of usage_number_months as SQL text ('0' for none). */
+/** The sum of some kind columns (usage_number_months, usage_number_days) as SQL text ('0' for none). */
 const plus = (columns: string[]) => (columns.length ? columns.join(' + ') : '0');
 
-/** The columns of usage_number_months that make a report row's figures under the filters, as SQL text. */
-const monthColumns = (filters: ReportFilters) => {
+/** The kind columns (usage_number_months, usage_number_days) that make a report row's figures under the filters, as SQL text. */
+const figureColumns = (filters: ReportFilters) => {
   const kinds = USAGE_KINDS.filter(
     (k) =>
       (!filters.type || k.type === filters.type) &&
@@ -77,42 +78,65 @@ const monthColumns = (filters: ReportFilters) => {
   };
 };
 
+/** The kind columns of usage_number_months and usage_number_days. */
+const KIND_COLUMNS = USAGE_KINDS.flatMap(({ column }) => [`${column}_records`, `${column}_length`, `${column}_price_micros`]);
+
 /**
- * The per-service totals of the range, filtered, as rows (service_id, number, data, sms,
- * call_seconds, price_micros: millionths of a euro); a statement fragment. Whole months read
- * usage_number_months, where a filter is a choice of columns (`sharedOnly`: only the rows of
- * numbers with more than one service in the month); the days of a partly covered month read
- * usage_records.
+ * The rows of usage_number_months for part of their month (`from` to `to`, ISO, not the whole
+ * month), as a FROM item with the same columns: the kind columns hold the records of those days.
+ * usage_number_days holds on each day the month's totals up to and including that day, so the
+ * 1st to the 15th is the 15th's row, the 11th to the 16th the 16th's row less the 10th's, the 20th
+ * to the month's last day the month's row less the 19th's: at most two rows per service read by
+ * the primary key, however many days the part has. A service without records by `to` has no day
+ * row and drops out; the month's row gives the `shared` mark and the copies of the service's
+ * article and end user, as for a whole month.
+ */
+const partOfMonth = (companyId: number, from: string, to: string): SQL => {
+  const start = parseIsoDate(from)!;
+  const end = parseIsoDate(to)!;
+  const toMonthEnd = end.day === daysInMonth(end.year, end.month);
+  const upTo = toMonthEnd ? 'm' : 'e';
+  const columns = KIND_COLUMNS.map((k) => `${upTo}.${k}${start.day > 1 ? ` - coalesce(b.${k}, 0)` : ''} as ${k}`).join(', ');
+  return sql`(select m.company_id, m.month, m.service_id, m.number, m.shared, m.article_id, m.end_user_id, ${sql.raw(columns)}
+    from usage_number_months m${
+      toMonthEnd ? sql`` : sql`
+      join usage_number_days e on e.company_id = m.company_id and e.day = ${to}::date and e.service_id = m.service_id`
+    }${
+      start.day > 1
+        ? sql`
+      left join usage_number_days b on b.company_id = m.company_id and b.day = ${isoDate({ ...start, day: start.day - 1 })}::date and b.service_id = m.service_id`
+        : sql``
+    }
+    where m.company_id = ${companyId} and m.month = ${isoDate({ ...start, day: 1 })}::date)`;
+};
+
+/**
+ * The per-service totals of the range, filtered, as rows (service_id, number, article_id,
+ * end_user_id: the copies of the service's, data, sms, call_seconds, price_micros: millionths of
+ * a euro); a statement fragment. Whole months read
+ * usage_number_months, a partly covered month `partOfMonth`; in both a filter is a choice of
+ * columns (`sharedOnly`: only the rows of numbers with more than one service in the month). A
+ * service shows when the chosen kinds have a record in the range.
  */
 const totalsInRange = (companyId: number, range: DateRange, filters: ReportFilters, sharedOnly: boolean): SQL => {
   const { wholeMonths, dayRanges } = splitRange(range);
+  const c = figureColumns(filters);
+  const figures = sql.raw(
+    `article_id, end_user_id, ${c.data} as data, ${c.sms} as sms, ${c.callSeconds} as call_seconds, ${c.priceMicros} as price_micros`,
+  );
+  const where = sql`${sharedOnly ? sql`shared and ` : sql``}${sql.raw(c.records)} > 0${senderSql(filters)}`;
   const selects: SQL[] = [];
   if (wholeMonths.length) {
-    const c = monthColumns(filters);
-    selects.push(sql`select service_id, number, ${sql.raw(c.data)} as data, ${sql.raw(c.sms)} as sms,
-        ${sql.raw(c.callSeconds)} as call_seconds, ${sql.raw(c.priceMicros)} as price_micros
+    selects.push(sql`select service_id, number, ${figures}
       from usage_number_months where company_id = ${companyId}
-        and month in (${sql.join(wholeMonths.map((m) => sql`${m}::date`), sql`, `)})${sharedOnly ? sql` and shared` : sql``}
-        and ${sql.raw(c.records)} > 0${senderSql(filters)}`);
+        and month in (${sql.join(wholeMonths.map((m) => sql`${m}::date`), sql`, `)}) and ${where}`);
   }
-  for (const [start, end] of dayRanges) {
-    const where: SQL[] = [];
-    if (filters.type) where.push(sql` and type = ${filters.type}`);
-    if (filters.direction) where.push(sql` and direction = ${filters.direction}`);
-    if (filters.outOnly) where.push(sql` and bundle = 'out'`);
-    selects.push(sql`select service_id, number,
-        coalesce(sum(length) filter (where type = 'data'), 0) as data, count(*) filter (where type = 'sms') as sms,
-        coalesce(sum(length) filter (where type = 'voice'), 0) as call_seconds, (sum(price) * 1000000)::bigint as price_micros
-      from usage_records where company_id = ${companyId}
-        and record_time >= ${dayStart(parseIsoDate(start)!)}::timestamptz and record_time < ${dayStart(nextDay(parseIsoDate(end)!))}::timestamptz
-        ${sql.join(where, sql``)}${senderSql(filters)}
-      group by service_id, number`);
-  }
+  for (const [from, to] of dayRanges) selects.push(sql`select service_id, number, ${figures} from ${partOfMonth(companyId, from, to)} u where ${where}`);
   return sql.join(selects, sql` union all `);
 };
 
-/** The end user's columns of a report row; `holder` is the alias of the row with the end user id (services or usage_number_months). */
-const reportColumns = (holder: 's' | 'u') =>
+/** The end user's columns of a report row; `holder` is the alias of the row with the end user id (holders or usage_number_months). */
+const reportColumns = (holder: 'h' | 'u') =>
   sql.raw(`coalesce(${holder}.end_user_id, 0) as id, coalesce(e.firstname, '') as firstname, coalesce(e.lastname, '') as lastname`);
 /** Rows go by end user the Dutch way ('de Boer' under B, domain/names.ts): the keys kept with the name (migration 0009). */
 const SORT_COLUMNS = sql.raw('e.sort_lastname, e.sort_firstname');
@@ -122,30 +146,34 @@ const SORT_COLUMNS = sql.raw('e.sort_lastname, e.sort_firstname');
  * per number. A number held by more than one service of the company in the range (ended and
  * registered again) is one row; its end user and product are those of the service that started
  * last (on equal starts the lowest id). Integer sums per number (a hash aggregate, no sort by the
- * collation); the service that started last is looked up only for numbers with more than one.
- * A single whole month reads its rows of numbers with one service as they are (no aggregate: the
- * common case), with the article and end user copied on them (no join with services), and
- * aggregates only the rows marked `shared`.
+ * collation); the service that started last is looked up only for numbers with more than one, the
+ * others take the copies of their service's article and end user from their rows (kept equal to
+ * the service's by the triggers of migration 0004), so `services` is not read for them.
+ * A range within one month (a whole month: the common case, or part of one) reads its rows of
+ * numbers with one service as they are (no aggregate), with the article and end user copied on
+ * them (no join with services), and aggregates only the rows marked `shared`.
  */
 const reportSql = (companyId: number, range: DateRange, filters: ReportFilters, select: (order: SQL) => SQL): SQL => {
   const { wholeMonths, dayRanges } = splitRange(range);
-  const oneMonth = wholeMonths.length === 1 && dayRanges.length === 0;
-  const c = monthColumns(filters);
+  const oneMonth = wholeMonths.length + dayRanges.length === 1;
+  const c = figureColumns(filters);
+  const source = wholeMonths.length ? sql`usage_number_months` : partOfMonth(companyId, ...dayRanges[0]);
   const direct = oneMonth
     ? sql`
       union all
       select ${reportColumns('u')}, u.number, a.name, (${sql.raw(c.data)})::text, (${sql.raw(c.sms)})::text, (${sql.raw(c.callSeconds)})::text,
         round((${sql.raw(c.priceMicros)}) / 1000000.0, 2), ${SORT_COLUMNS}
-      from usage_number_months u
+      from ${source} u
         join articles a on a.id = u.article_id
         left join end_users e on e.id = u.end_user_id
-      where u.company_id = ${companyId} and u.month = ${wholeMonths[0]}::date and not u.shared
+      where u.company_id = ${companyId} and u.month = ${wholeMonths[0] ?? `${dayRanges[0][0].slice(0, 8)}01`}::date and not u.shared
         and ${sql.raw(c.records)} > 0${senderSql(filters, 'u.')}`
     : sql``;
   return sql`with totals as (${totalsInRange(companyId, range, filters, oneMonth)}),
     per_number as (
       select number, sum(data) as data, sum(sms) as sms, sum(call_seconds) as call_seconds,
-        round(sum(price_micros) / 1000000.0, 2) as total_price, min(service_id) as first_service, max(service_id) as last_service
+        round(sum(price_micros) / 1000000.0, 2) as total_price, min(service_id) as first_service, max(service_id) as last_service,
+        min(article_id) as article_id, min(end_user_id) as end_user_id
       from totals group by number
     ),
     latest as (
@@ -154,14 +182,20 @@ const reportSql = (companyId: number, range: DateRange, filters: ReportFilters, 
       where t.number in (select number from per_number where first_service <> last_service)
       order by t.number, s.start_time desc, s.id
     ),
-    report as (
-      select ${reportColumns('s')}, p.number as mobile_number, a.name as product_name,
-        p.data::text as data, p.sms::text as sms, p.call_seconds::text as call_seconds, p.total_price, ${SORT_COLUMNS}
+    holders as (
+      select p.number, p.data, p.sms, p.call_seconds, p.total_price,
+        case when l.id is null then p.article_id else s.article_id end as article_id,
+        case when l.id is null then p.end_user_id else s.end_user_id end as end_user_id
       from per_number p
         left join latest l on l.number = p.number
-        join services s on s.id = coalesce(l.id, p.first_service) and s.company_id = ${companyId}
-        join articles a on a.id = s.article_id
-        left join end_users e on e.id = s.end_user_id${direct}
+        left join services s on s.id = l.id and s.company_id = ${companyId}
+    ),
+    report as (
+      select ${reportColumns('h')}, h.number as mobile_number, a.name as product_name,
+        h.data::text as data, h.sms::text as sms, h.call_seconds::text as call_seconds, h.total_price, ${SORT_COLUMNS}
+      from holders h
+        join articles a on a.id = h.article_id
+        left join end_users e on e.id = h.end_user_id${direct}
     )
     ${select(sql`sort_lastname nulls last, sort_firstname, mobile_number`)}`;
 };
