@@ -1,6 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
-import { type ReactNode, useMemo } from 'react';
+import { Alert, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { bundlePercentage } from '../../../domain/bundle';
 import { formatDecimal, formatEuro, formatGb } from '../../../domain/format';
@@ -13,6 +13,7 @@ import { paths } from '../../base/paths';
 import { type DataColumn, DataTable } from '../../components/DataTable';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
+import { Section } from '../../components/Section';
 import { useManageCompany } from '../../components/useManageCompany';
 import { MonthPicker } from './CostsParts';
 import { type BranchCosts, type GroupCosts, useDownloadGroupCostsExcelMutation, useDownloadGroupCostsMutation, useGetGroupCostsQuery } from './groupApi';
@@ -32,21 +33,6 @@ const amount = (header: string, value: (row: BranchCosts) => number): DataColumn
   sx: { whiteSpace: 'nowrap' },
   cell: (row) => formatEuro(value(row)),
 });
-
-/** A section of the screen: its heading and what it shows. */
-function Section({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
-  return (
-    <Box component="section" aria-labelledby={id}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 2, mb: 1.5 }}>
-        <Typography variant="h2" id={id}>
-          {title}
-        </Typography>
-        {action}
-      </Stack>
-      {children}
-    </Box>
-  );
-}
 
 /** Each branch's services per article group, and the group's. */
 function ServicesTable({ data, busy }: { data: GroupCosts; busy: boolean }) {
