@@ -93,6 +93,8 @@ describeInBrowser('layout and dashboard (browser)', () => {
         // klant@demo.nl may act for the branches of Van Dijk Groep (EDIT_PARENT_COMPANY).
         ['Groepsoverzicht', '/kosten/groep'],
         ['Verbruik', '/verbruik'],
+        // Installatietechniek has a group bundle.
+        ['Groepsbundel', '/groepsbundel'],
       ]);
 
       await mobileLink.click();

@@ -58,10 +58,15 @@ export const accountApi = api.injectEndpoints({
       query: (id) => `company/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Company', id }],
     }),
+    /** Whether the acting company has a group bundle: its dashboard card, its screen and menu item. */
+    getGroupBundleStatus: build.query<{ has_group_bundle: boolean }, void>({
+      query: () => 'costs/hasgroupbundle',
+      providesTags: [{ type: 'GroupBundle', id: 'STATUS' }],
+    }),
   }),
 });
 
-export const { useGetPoliciesQuery, useGetUserQuery, useGetCompanyQuery } = accountApi;
+export const { useGetPoliciesQuery, useGetUserQuery, useGetCompanyQuery, useGetGroupBundleStatusQuery } = accountApi;
 
 declareToasts(accountApi.endpoints, { getPolicies: { failed: initialLoadFailed }, getUser: { failed: initialLoadFailed } });
 

@@ -6,7 +6,8 @@ import { type Month, monthStart } from '../../../domain/time';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
 import { isRunningMonth } from './useDashboardMonth';
-import { selectBundlePercentage, useGetGroupBundleQuery, useGetGroupBundleStatusQuery, useGetGroupBundleUsageQuery } from './dashboardApi';
+import { useGetGroupBundleStatusQuery } from '../../api/accountApi';
+import { selectBundlePercentage, useGetGroupBundleQuery, useGetGroupBundleUsageQuery } from './dashboardApi';
 
 /**
  * The group data bundle of the month, only for companies that have one; opens the month's usage

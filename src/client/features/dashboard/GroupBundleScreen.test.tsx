@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { monthOptions } from '../../../domain/time';
 import { initialUiState } from '../../base/uiSlice';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { renderWithProviders, whenSettled } from '../../test/renderWithProviders';
 import { json, type SeenRequest } from '../../test/http';
 import { mockPortal, permissions } from '../../test/portalServer';
 import { loggedIn } from '../../test/tokens';
@@ -126,5 +126,20 @@ describe('GroupBundleScreen', () => {
     expect(await screen.findByText('Dit bedrijf heeft geen groepsbundel.')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Herberekenen' })).toBeTruthy();
     expect(bundleMonths(requests)).toEqual([]);
+  });
+
+  it("is in the menu under Verbruik for a company with a group bundle, and only then", async () => {
+    mockPortal({ 'GET /api/costs/hasgroupbundle': () => json(200, { has_group_bundle: true }) });
+    const first = renderWithProviders('/verbruik', { preloadedState: loggedIn() });
+    const menu = await screen.findByRole('navigation', { name: 'Hoofdmenu' });
+    expect((await within(menu).findByRole('link', { name: 'Groepsbundel' })).getAttribute('href')).toBe('/groepsbundel');
+    first.unmount();
+
+    const requests = mockPortal();
+    const { store } = renderWithProviders('/verbruik', { preloadedState: loggedIn() });
+    await within(await screen.findByRole('navigation', { name: 'Hoofdmenu' })).findByRole('link', { name: 'Verbruik' });
+    await waitFor(() => expect(requests.some((r) => r.url === '/api/costs/hasgroupbundle')).toBe(true));
+    await whenSettled(store);
+    expect(screen.queryByRole('link', { name: 'Groepsbundel' })).toBeNull();
   });
 });

@@ -11,7 +11,8 @@ import { ScreenTitle } from '../../components/ScreenTitle';
 import { Section } from '../../components/Section';
 import { BundleMonthBar } from './BundleMonthBar';
 import { LazyBundleDayChart } from './charts/LazyBundleDayChart';
-import { type GroupBundleUsage, useGetGroupBundleStatusQuery, useGetGroupBundleUsageQuery } from './dashboardApi';
+import { useGetGroupBundleStatusQuery } from '../../api/accountApi';
+import { type GroupBundleUsage, useGetGroupBundleUsageQuery } from './dashboardApi';
 import { useGroupBundleMonth } from './useDashboardMonth';
 
 const FIGURES_HEADING_ID = 'groepsbundel-verbruik';

@@ -56,10 +56,6 @@ export const dashboardApi = api.injectEndpoints({
       transformResponse: (counts: ArticleGroupCount[]) => countsAdapter.setAll(countsAdapter.getInitialState(), counts),
       providesTags: (result) => listTags('ArticleGroupCount', result?.ids),
     }),
-    getGroupBundleStatus: build.query<{ has_group_bundle: boolean }, void>({
-      query: () => 'costs/hasgroupbundle',
-      providesTags: [{ type: 'GroupBundle', id: 'STATUS' }],
-    }),
     /** `month` is the month's first day (`monthStart`), the API's `costs_date_from`. */
     getGroupBundle: build.query<GroupBundle, string>({
       query: (month) => ({ url: 'groupbundlecosts', params: { costs_date_from: month } }),
@@ -80,7 +76,6 @@ export const dashboardApi = api.injectEndpoints({
 
 export const {
   useGetArticleGroupCountsQuery,
-  useGetGroupBundleStatusQuery,
   useGetGroupBundleQuery,
   useGetGroupBundleUsageQuery,
   useRecalculateGroupBundleMutation,

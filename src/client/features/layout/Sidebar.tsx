@@ -3,6 +3,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import BusinessIcon from '@mui/icons-material/Business';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import DataUsageIcon from '@mui/icons-material/DataUsage';
 import EuroIcon from '@mui/icons-material/Euro';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
@@ -12,9 +13,10 @@ import { type ReactNode, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { toSlug } from '../../../domain/slug';
 import { useMayViewGroup } from '../../components/useMayViewGroup';
-import { usePermission } from '../../api/accountApi';
+import { useGetGroupBundleStatusQuery, usePermission } from '../../api/accountApi';
 import { selectArticleGroups, useGetVisibleArticleGroupsQuery } from '../../api/catalogApi';
 import { useAppSelector } from '../../base/hooks';
+import { paths } from '../../base/paths';
 import { selectSidebarOpen } from '../../base/uiSlice';
 import { ArticleGroupIcon } from '../../components/ArticleGroupIcon';
 import { visuallyHidden } from '../../components/visuallyHidden';
@@ -127,6 +129,7 @@ export function Sidebar({ narrow, menuOpen, setMenuOpen }: MenuState) {
   const wide = useAppSelector(selectSidebarOpen);
   const mayAdminister = usePermission('CREATE_COMPANY');
   const mayViewGroup = useMayViewGroup();
+  const { data: bundleStatus } = useGetGroupBundleStatusQuery();
   // The drawer of a narrow screen always shows the labels.
   const open = narrow || wide;
   const width = open ? WIDTH.open : WIDTH.closed;
@@ -157,6 +160,9 @@ export function Sidebar({ narrow, menuOpen, setMenuOpen }: MenuState) {
           <NavItem to="/kosten" icon={<EuroIcon />} label="Kosten" compact={compact} />
           {mayViewGroup && <NavItem to="/kosten/groep" icon={<AccountTreeIcon />} label="Groepsoverzicht" compact={compact} nested />}
           <NavItem to="/verbruik" icon={<BarChartIcon />} label="Verbruik" compact={compact} />
+          {bundleStatus?.has_group_bundle && (
+            <NavItem to={paths.groupBundle()} icon={<DataUsageIcon />} label="Groepsbundel" compact={compact} nested />
+          )}
           {mayAdminister && (
             <NavItem to="/mer-admin" icon={<AdminPanelSettingsIcon />} label="Admin" compact={compact} />
           )}
