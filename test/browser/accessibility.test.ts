@@ -108,7 +108,9 @@ describeInBrowser('accessibility (browser)', () => {
       ['/mijn-diensten/1/mobiele-telefonie', groupTitle('Mobiele telefonie')],
       ['/mijn-bedrijf', 'Mijn bedrijf'],
       ['/kosten', 'Kosten'],
+      ['/kosten/groep', 'Groepsoverzicht'],
       ['/verbruik', 'Verbruik'],
+      ['/groepsbundel', 'Groepsbundel'],
     ];
     expect(await scanScreens(KLANT.email, screens)).toEqual(clean(screens));
   });

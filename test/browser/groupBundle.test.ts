@@ -53,7 +53,7 @@ describeInBrowser('Groepsbundel (browser)', () => {
 
     const api = trackApi(page);
     await login(page, portal.baseUrl, KLANT.email);
-    const card = page.getByRole('link').filter({ hasText: 'Groepsbundel' });
+    const card = page.getByRole('link', { name: /^Groepsbundel .* GB van / });
     await card.getByText(usage.projection!.text).waitFor();
 
     await page.getByRole('link', { name: 'Bundeldetails' }).click();

@@ -131,7 +131,7 @@ describeInBrowser('layout and dashboard (browser)', () => {
       );
       expect(bundle.has_group_bundle).toBe(true);
 
-      const card = page.getByRole('link').filter({ hasText: 'Groepsbundel' });
+      const card = page.getByRole('link', { name: /^Groepsbundel .* GB van / });
       await card.waitFor();
       const text = await card.innerText();
       expect(text).toMatch(/\d+,\d{2} GB van \d+,\d{2} GB/);
@@ -290,7 +290,7 @@ describeInBrowser('layout and dashboard (browser)', () => {
       await login(page, portal.baseUrl, KLANT.email);
       await expectTiles(page, await expectedTiles(portal.baseUrl, klantToken));
       await page.getByLabel('Maand').selectOption(expectedMonths()[2].value);
-      await page.getByRole('link').filter({ hasText: 'Groepsbundel' }).waitFor();
+      await page.getByRole('link', { name: /^Groepsbundel .* GB van / }).waitFor();
       await page.getByRole('search', { name: 'Zoeken op het dashboard' }).getByRole('searchbox').fill('laptop');
       await page.keyboard.press('Enter');
       await page.waitForURL(`${portal.baseUrl}/zoek/laptop`);

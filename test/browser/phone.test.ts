@@ -292,6 +292,17 @@ describeInBrowser('on a phone and a tablet (browser)', () => {
       await expectUsable(/^Verbruik \S/);
     });
 
+    it("shows the group view: every branch's costs, services per article group and group bundle", async () => {
+      const api = trackApi(page);
+      await loginKlant();
+      await openFromMenu('Groepsoverzicht');
+      await page.getByRole('table', { name: /^Kosten .* per vestiging van Van Dijk Groep$/ }).waitFor();
+      await page.getByRole('table', { name: 'Diensten per artikelgroep per vestiging' }).waitFor();
+      await page.getByRole('table', { name: /^Groepsbundel .* per vestiging$/ }).waitFor();
+      await api.idle(400);
+      await expectUsable('Groepsoverzicht');
+    });
+
     it('shows Mijn bedrijf and an end user with the services in their name', async () => {
       await loginKlant();
       await openFromMenu('Mijn bedrijf');
