@@ -580,7 +580,12 @@ describeInBrowser('Mijn bedrijf (browser)', () => {
       // Starting lands on the dashboard once the new token is in; the banner can show before that.
       await page.waitForURL(`${base}/dashboard`);
       await banner().waitFor();
+      // As a user does: on to Mijn bedrijf once the dashboard shows (a click before it may be lost).
+      await heading(page, 'Dashboard').waitFor();
       await menu().getByRole('link', { name: 'Mijn bedrijf', exact: true }).click();
+      await page.waitForURL(`${base}/mijn-bedrijf`);
+      await heading(page, 'Mijn bedrijf').waitFor();
+      await eventually(async () => expect((await readCompanyDetails()).Naam).toBe(ELEKTRO));
       await page.getByRole('button', { name: `${own.name} beheren` }).click();
       await page.waitForURL(`${base}/dashboard`);
       await eventually(async () => expect(await banner().count()).toBe(0));
