@@ -25,7 +25,7 @@ const reloadAt = async (pathname: string, search = '', store = afterReload()) =>
   return store;
 };
 
-const FRAME = ['GET /api/article-groups/visible', 'GET /api/auth/policies', 'GET /api/users/5'];
+const FRAME = ['GET /api/article-groups/visible', 'GET /api/auth/policies', 'GET /api/users/5', 'GET /api/costs/hasgroupbundle'];
 
 describe('startUp (a full page load)', () => {
   it("has the article page's chunk, its article, company and frame in before the page renders, so it renders once, complete", async () => {
@@ -41,7 +41,7 @@ describe('startUp (a full page load)', () => {
     expect(selectArticleGroupById(state, 1)?.name).toBe('Mobiele telefonie');
     // The screen's own call first (the largest answer), each with the refresh's token.
     expect(calls(requests)).toEqual(['POST /api/auth/refresh', 'GET /api/articles/12?services_offset=0&services_limit=100', 'GET /api/company/20', ...FRAME]);
-    expect(requests.slice(1).map((r) => r.authorization)).toEqual(Array(5).fill(`Bearer ${ownToken}`));
+    expect(requests.slice(1).map((r) => r.authorization)).toEqual(Array(6).fill(`Bearer ${ownToken}`));
 
     // The first render already shows the table: no chunk to wait for, no call to make.
     renderWithProviders(articlePath, { store });
@@ -50,7 +50,7 @@ describe('startUp (a full page load)', () => {
     expect(within(table).getByRole('columnheader', { name: 'Kostenplaats' })).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'Afname toevoegen' })).toBeTruthy();
     await whenSettled(store);
-    expect(requests).toHaveLength(6);
+    expect(requests).toHaveLength(7);
   });
 
   it('asks the ended services too when the address shows them', async () => {

@@ -13,7 +13,10 @@ const loadNotFound = () => import(/* webpackChunkName: "not-found-screen" */ './
 const NotFoundScreen = screen(loadNotFound, 'NotFoundScreen');
 const NotFoundPage = screen(loadNotFound, 'NotFoundPage');
 
-/** The frame's calls: the menu's article groups, the policies, the header's user and, while managing a company, its name. */
+/**
+ * The frame's calls: the menu's article groups, the policies, the header's user, whether the
+ * company has a group bundle (the menu's 'Groepsbundel') and, while managing a company, its name.
+ */
 const prefetchFrame: Prefetch = () => (dispatch, getState) => {
   const state = getState();
   const userId = selectUserId(state);
@@ -22,6 +25,7 @@ const prefetchFrame: Prefetch = () => (dispatch, getState) => {
     dispatch(prefetchQuery(catalogApi.endpoints.getVisibleArticleGroups, undefined)),
     dispatch(prefetchQuery(accountApi.endpoints.getPolicies, undefined)),
     userId === null ? null : dispatch(prefetchQuery(accountApi.endpoints.getUser, userId)),
+    dispatch(prefetchQuery(accountApi.endpoints.getGroupBundleStatus, undefined)),
     selectIsImpersonating(state) && companyId !== null ? dispatch(prefetchQuery(accountApi.endpoints.getCompany, companyId)) : null,
   ]);
 };
