@@ -10,10 +10,12 @@ import {
   type AlertThresholds,
   type CrossedThreshold,
 } from '../../domain/alerts';
+import { groupBy } from '../../domain/collections';
 import { formatDecimal, formatEuro } from '../../domain/format';
 import { ROLE } from '../../domain/permissions';
 import { monthLabel, parseMonthKey } from '../../domain/time';
 import { queryRows, type Db } from '../db';
+import { USAGE_KINDS } from '../db/schema/usage';
 import { linkMail, mailName, type MailMessage } from '../plugins/mail';
 import { usageOfMonths } from './costs/usage';
 
@@ -86,10 +88,8 @@ const thresholdsOf = (row: CompanyMonthRow): AlertThresholds => ({
 const numberFigures = async (tx: Db, companyId: number, month: string, thresholds: AlertThresholds) => {
   const { dataBytes, usageMicros } = numberThresholdUnits(thresholds);
   if (dataBytes === null && usageMicros === null) return [];
-  const data = sql.raw(['data_ink_in', 'data_ink_out', 'data_uit_in', 'data_uit_out'].map((c) => `${c}_length`).join(' + '));
-  const price = sql.raw(
-    ['data', 'voice', 'sms'].flatMap((type) => ['ink_in', 'ink_out', 'uit_in', 'uit_out'].map((k) => `${type}_${k}_price_micros`)).join(' + '),
-  );
+  const data = sql.raw(USAGE_KINDS.filter((k) => k.type === 'data').map((k) => `${k.column}_length`).join(' + '));
+  const price = sql.raw(USAGE_KINDS.map((k) => `${k.column}_price_micros`).join(' + '));
   const firstDay = `${month}-01`;
   const sent = (kind: AlertKind, threshold: string) =>
     sql`exists (select 1 from sent_alerts s where s.company_id = ${companyId} and s.month = ${firstDay}::date and s.kind = ${kind}
@@ -253,13 +253,7 @@ const IMPORTANCE: AlertKind[] = ['bundle_100', 'bundle_80', 'out_of_bundle_costs
  * so an import that crosses many numbers' thresholds sends each person one message.
  */
 export const alertMails = (alerts: readonly NewAlert[], publicUrl: string): MailMessage[] => {
-  const byCompany = new Map<number, NewAlert[]>();
-  for (const alert of alerts) {
-    const list = byCompany.get(alert.companyId);
-    if (list) list.push(alert);
-    else byCompany.set(alert.companyId, [alert]);
-  }
-  return [...byCompany.values()].flatMap((companyAlerts) => {
+  return [...groupBy(alerts, (alert) => alert.companyId).values()].flatMap((companyAlerts) => {
     const sorted = [...companyAlerts].sort((a, b) => IMPORTANCE.indexOf(a.kind) - IMPORTANCE.indexOf(b.kind) || a.month.localeCompare(b.month));
     const [first] = sorted;
     const more = sorted.length - 1;

@@ -118,6 +118,9 @@ export const USAGE_KINDS = (['data', 'voice', 'sms'] as const).flatMap((type) =>
   ),
 );
 
+/** The SQL names of the kind columns of usage_number_months and usage_number_days: records, length, price in micros per kind. */
+export const USAGE_KIND_COLUMNS = USAGE_KINDS.flatMap(({ column }) => [`${column}_records`, `${column}_length`, `${column}_price_micros`]);
+
 const kindColumns = Object.fromEntries(
   USAGE_KINDS.flatMap(({ column }) => [
     [`${column}Records`, integer(`${column}_records`).notNull().default(0)],

@@ -9,7 +9,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { formatDecimal } from '../../../domain/format';
 import { businessTimeToEpoch } from '../../../domain/time';
 import { queryRows, type Db } from '../../db';
-import { USAGE_KINDS } from '../../db/schema/usage';
+import { USAGE_KIND_COLUMNS, USAGE_KINDS } from '../../db/schema/usage';
 import { HttpError } from '../../plugins/errors';
 import { evaluateAlerts, type NewAlert } from '../alerts';
 import { audit, type AuditActor } from '../audit';
@@ -354,15 +354,21 @@ const stageFile = async (tx: Db, client: RawClient, input: UsageImportInput, imp
 
 const RECORD_COLUMNS = 'company_id, service_id, number, record_time, sender, receiver, direction, type, length, bundle, price, import_id, record_key';
 
-/** One `coalesce(sum(...) filter (...), 0)` per kind of record and measure: the report table's columns. */
-const kindSums = USAGE_KINDS.flatMap(({ type, direction, bundle, column }) => {
-  const where = `type = '${type}' and direction = '${direction}' and bundle = '${bundle}'`;
-  return [
-    { column: `${column}_records`, sum: `coalesce(sum(records) filter (where ${where}), 0)` },
-    { column: `${column}_length`, sum: `coalesce(sum(length) filter (where ${where}), 0)` },
-    { column: `${column}_price_micros`, sum: `coalesce(sum(price) filter (where ${where}), 0) * 1000000` },
-  ];
-});
+/**
+ * One sum per kind of record and measure, the report tables' columns (USAGE_KIND_COLUMNS order):
+ * over the staged totals (`records` a column of counts) or over records (each counts one).
+ */
+const kindSumsOver = (rows: 'totals' | 'records') =>
+  USAGE_KINDS.flatMap(({ type, direction, bundle, column }) => {
+    const where = `type = '${type}' and direction = '${direction}' and bundle = '${bundle}'`;
+    return [
+      { column: `${column}_records`, sum: rows === 'totals' ? `coalesce(sum(records) filter (where ${where}), 0)` : `count(*) filter (where ${where})` },
+      { column: `${column}_length`, sum: `coalesce(sum(length) filter (where ${where}), 0)` },
+      { column: `${column}_price_micros`, sum: `coalesce(sum(price) filter (where ${where}), 0) * 1000000` },
+    ];
+  });
+
+const kindSums = kindSumsOver('totals');
 
 /** A month's table (with the month's bounds as a CHECK) gets its two indexes, built by sorting, and becomes the month's partition. */
 const attachPartition = async (tx: Db, month: string) => {
@@ -513,17 +519,13 @@ const addToNumberMonths = async (tx: Db) => {
 const addToNumberDays = async (tx: Db, client: RawClient, source: string, typer: RecordTyper | null) => {
   if (typer) {
     // Only the kinds the file has (the other columns keep their default, 0): fewer fields for COPY to read.
-    const columns = typer.dayKinds().flatMap((kind) => kindSums.slice(kind * 3, kind * 3 + 3).map((k) => k.column));
+    const columns = typer.dayKinds().flatMap((kind) => USAGE_KIND_COLUMNS.slice(kind * 3, kind * 3 + 3));
     if (columns.length) await copyInto(client, `copy usage_number_days (company_id, day, service_id, number, ${columns.join(', ')})`, typer.dayChunks());
   } else {
-    const recordSums = USAGE_KINDS.flatMap(({ type, direction, bundle }) => {
-      const where = `type = '${type}' and direction = '${direction}' and bundle = '${bundle}'`;
-      return [`count(*) filter (where ${where})`, `coalesce(sum(length) filter (where ${where}), 0)`, `coalesce(sum(price) filter (where ${where}), 0) * 1000000`];
-    });
-    const columns = kindSums.map((k) => k.column);
+    const columns = USAGE_KIND_COLUMNS;
     await tx.execute(sql.raw(`with new_days as (
         select company_id, (record_time at time zone 'Europe/Amsterdam')::date as day, service_id, max(number) as number,
-          ${recordSums.map((sum, i) => `${sum} as ${columns[i]}`).join(', ')}
+          ${kindSumsOver('records').map((k) => `${k.sum} as ${k.column}`).join(', ')}
         from ${source} group by 1, 2, 3
       ), spans as (
         select company_id, service_id, date_trunc('month', day)::date as month, min(day) as first, max(number) as number

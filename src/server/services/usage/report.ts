@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { addMonths, businessTimeToEpoch, daysInMonth, isoDate, parseIsoDate, type CalendarDate } from '../../../domain/time';
-import { USAGE_KINDS } from '../../db/schema/usage';
+import { USAGE_KIND_COLUMNS, USAGE_KINDS } from '../../db/schema/usage';
 import { queryRows, type Db } from '../../db';
 
 /**
@@ -78,9 +78,6 @@ const figureColumns = (filters: ReportFilters) => {
   };
 };
 
-/** The kind columns of usage_number_months and usage_number_days. */
-const KIND_COLUMNS = USAGE_KINDS.flatMap(({ column }) => [`${column}_records`, `${column}_length`, `${column}_price_micros`]);
-
 /**
  * The rows of usage_number_months for part of their month (`from` to `to`, ISO, not the whole
  * month), as a FROM item with the same columns: the kind columns hold the records of those days.
@@ -96,7 +93,7 @@ const partOfMonth = (companyId: number, from: string, to: string): SQL => {
   const end = parseIsoDate(to)!;
   const toMonthEnd = end.day === daysInMonth(end.year, end.month);
   const upTo = toMonthEnd ? 'm' : 'e';
-  const columns = KIND_COLUMNS.map((k) => `${upTo}.${k}${start.day > 1 ? ` - coalesce(b.${k}, 0)` : ''} as ${k}`).join(', ');
+  const columns = USAGE_KIND_COLUMNS.map((k) => `${upTo}.${k}${start.day > 1 ? ` - coalesce(b.${k}, 0)` : ''} as ${k}`).join(', ');
   return sql`(select m.company_id, m.month, m.service_id, m.number, m.shared, m.article_id, m.end_user_id, ${sql.raw(columns)}
     from usage_number_months m${
       toMonthEnd ? sql`` : sql`
