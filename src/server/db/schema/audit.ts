@@ -9,6 +9,8 @@ export const auditLog = pgTable(
     companyId: integer('company_id'),
     userId: integer('user_id'),
     impersonatingFrom: integer('impersonating_from'),
+    /** The impersonation (issue 21) the change was made in: its user, company, reason and time. */
+    impersonationId: integer('impersonation_id'),
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entityId: text('entity_id'),

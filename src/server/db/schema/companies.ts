@@ -29,6 +29,8 @@ export const companies = pgTable(
     }),
     /** The provider's own company (its staff are superadmins and admins). */
     isProvider: boolean('is_provider').notNull().default(false),
+    /** Issue 21: the company's admin requires two-factor login of all its users. */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     endTime: instant('end_time'),
     createdAt: createdAt(),
   },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, instant } from './columns';
 import { companies } from './companies';
 
@@ -41,6 +41,15 @@ export const users = pgTable(
       .references(() => roles.id),
     passwordHash: text('password_hash'),
     disabled: boolean('disabled').notNull().default(false),
+    /**
+     * Issue 21, two-factor login (TOTP, RFC 6238): the secret, encrypted with the key from the
+     * environment (AES-256-GCM). Set when the user starts to set it up; it holds for login only
+     * once `totpEnabledAt` is set (the user has entered a code of it).
+     */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: instant('totp_enabled_at'),
+    /** The last time step whose code was accepted: a code works once (RFC 6238 section 5.2). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -65,11 +74,59 @@ export const sessions = pgTable(
     lastRefreshAt: instant('last_refresh_at').notNull().defaultNow(),
     expiresAt: instant('expires_at').notNull(),
     revokedAt: instant('revoked_at'),
+    /** The browser's User-Agent at login, for the list of the user's active sessions ('Mijn account'). */
+    userAgent: text('user_agent'),
+    /**
+     * 'full', or 'two-factor-setup': a session of a user who must have two-factor login and has
+     * not set it up yet (provider staff, or a company that requires it) can only set it up.
+     */
+    scope: text('scope', { enum: ['full', 'two-factor-setup'] }).notNull().default('full'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Single-use reset and activation tokens, stored only as a hash. */
+/** Issue 21: ten single-use recovery codes per user with two-factor login, stored only as a hash. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: instant('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * Issue 21: acting for another company ('Beheren'): who, for which company, why, from when, and
+ * until when. It ends by itself an hour after it started (`expiresAt`), or earlier when the user
+ * stops (`endedAt`); a token acting for the company names its row and holds only while it is live.
+ */
+export const impersonations = pgTable(
+  'impersonations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    startedAt: instant('started_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    endedAt: instant('ended_at'),
+  },
+  (t) => [index('impersonations_session_idx').on(t.sessionId), index('impersonations_company_idx').on(t.companyId, t.startedAt)],
+);
+
+/** Single-use reset, activation and e-mail change tokens, stored only as a hash. */
 export const authTokens = pgTable(
   'auth_tokens',
   {
@@ -77,8 +134,10 @@ export const authTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['reset', 'activation'] }).notNull(),
+    kind: text('kind', { enum: ['reset', 'activation', 'email'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
+    /** Kind 'email' (issue 21, 'Mijn account'): the new address, taken when its link is opened. */
+    newEmail: text('new_email'),
     expiresAt: instant('expires_at').notNull(),
     usedAt: instant('used_at'),
     createdAt: createdAt(),
