@@ -70,7 +70,7 @@ export default async function authRoutes(app: RouteApp) {
   const resets = app.rateLimits.limiter('reset', { max: 10, windowMs: FIFTEEN_MINUTES });
 
   const startSession = async (reply: FastifyReply, user: { id: number; companyId: number }) => {
-    const session = await createSession(app.db, user.id);
+    const session = await createSession(app.db, user.id, { userAgent: reply.request.headers['user-agent'] });
     reply.setCookie(REFRESH_COOKIE, session.cookie, { ...cookieOptions, maxAge: SESSION_MAX_SECONDS });
     return app.tokens.sign({ sub: user.id, company_id: user.companyId, impersonate: null, sid: session.id });
   };

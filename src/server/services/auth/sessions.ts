@@ -22,7 +22,16 @@ export interface SessionUser {
   permissions: PermissionMap;
 }
 
-export const createSession = async (db: Db, userId: number) => {
+export interface NewSession {
+  /** The browser's User-Agent header, for the user's list of sessions (cut to 300 characters). */
+  userAgent?: string | null;
+  /** 'two-factor-setup': the session can only set up two-factor login (issue 21). */
+  scope?: SessionScope;
+}
+
+export type SessionScope = (typeof sessions.$inferSelect)['scope'];
+
+export const createSession = async (db: Db, userId: number, { userAgent = null, scope = 'full' }: NewSession = {}) => {
   const id = crypto.randomUUID();
   const secret = randomSecret();
   await db.insert(sessions).values({
@@ -30,6 +39,8 @@ export const createSession = async (db: Db, userId: number) => {
     userId,
     refreshHash: sha256(secret),
     expiresAt: new Date(Date.now() + SESSION_MAX_SECONDS * 1000),
+    userAgent: userAgent?.slice(0, 300) ?? null,
+    scope,
   });
   return { id, cookie: `${id}.${secret}` };
 };
