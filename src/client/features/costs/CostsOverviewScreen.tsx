@@ -18,7 +18,11 @@ import { useCostsOverviewMonth } from './useCostsMonth';
 const CHART_HEADING_ID = 'kosten-per-maand';
 const SUMMARY_HEADING_ID = 'kosten-van-de-maand';
 
-/** /kosten: the costs of the last twelve months, the chosen month's summary and its billing export. */
+/**
+ * /kosten: the chosen month's summary with its billing export, then the costs of the last twelve
+ * months. The month's figures come first: on a phone they fill the first screen, and the chart
+ * below loads when the user scrolls to it (LazyCharts).
+ */
 export function CostsOverviewScreen() {
   const { options, month, select } = useCostsOverviewMonth();
   const period = useMemo(() => monthRange(month), [month]);
@@ -36,6 +40,19 @@ export function CostsOverviewScreen() {
       <ScreenTitle>Kosten</ScreenTitle>
       <Stack spacing={4}>
         <MonthBar month={month} options={options} onSelect={select} />
+        <Box component="section" aria-labelledby={SUMMARY_HEADING_ID}>
+          <Typography variant="h2" id={SUMMARY_HEADING_ID} sx={{ mb: 1.5 }}>
+            {`Kosten ${monthLabel(month)}`}
+            {provisional && (
+              <>
+                {' '}
+                <Chip label="Voorlopig" size="small" color="warning" variant="outlined" sx={{ ml: 1, verticalAlign: 'middle' }} />
+              </>
+            )}
+          </Typography>
+          {summary ? <SummaryTable summary={summary} month={month} /> : <LoadState isError={costs.isError} />}
+          {provisional && forecast.data && <ForecastNote forecast={forecast.data} month={month} />}
+        </Box>
         <Box component="section" aria-labelledby={CHART_HEADING_ID}>
           <Typography variant="h2" id={CHART_HEADING_ID} sx={{ mb: 1.5 }}>
             Kosten per maand
@@ -50,19 +67,6 @@ export function CostsOverviewScreen() {
               <LoadState isError={byMonth.isError} />
             )}
           </Paper>
-        </Box>
-        <Box component="section" aria-labelledby={SUMMARY_HEADING_ID}>
-          <Typography variant="h2" id={SUMMARY_HEADING_ID} sx={{ mb: 1.5 }}>
-            {`Kosten ${monthLabel(month)}`}
-            {provisional && (
-              <>
-                {' '}
-                <Chip label="Voorlopig" size="small" color="warning" variant="outlined" sx={{ ml: 1, verticalAlign: 'middle' }} />
-              </>
-            )}
-          </Typography>
-          {summary ? <SummaryTable summary={summary} month={month} /> : <LoadState isError={costs.isError} />}
-          {provisional && forecast.data && <ForecastNote forecast={forecast.data} month={month} />}
         </Box>
       </Stack>
     </>
