@@ -134,6 +134,7 @@ describeInBrowser('Kosten en verbruik (browser)', () => {
 
     // The bar chart: four stacked cost types over twelve months, Dutch month labels.
     const chart = page.getByRole('region', { name: 'Kosten per maand' });
+    await chart.scrollIntoViewIfNeeded();
     await chart.locator('.highcharts-series-group').waitFor();
     expect(await chart.locator('.highcharts-xaxis-labels text').count()).toBeGreaterThanOrEqual(6);
     expect(await chart.locator('.highcharts-legend-item').allTextContents()).toEqual(

@@ -260,9 +260,15 @@ describeInBrowser('on a phone and a tablet (browser)', () => {
     });
 
     it('shows the costs with touch-sized legend items, a kind of costs and one article\'s cost lines', async () => {
+      const api = trackApi(page);
       await loginKlant();
       await openFromMenu('Kosten');
       await heading(page, 'Kosten').waitFor();
+      // The month's figures fill the first screen; the chart below is drawn once scrolled to.
+      await page.getByRole('table', { name: /^Kosten / }).waitFor();
+      await api.idle(300);
+      expect(await page.locator('.highcharts-container').count()).toBe(0);
+      await page.getByRole('region', { name: 'Kosten per maand' }).scrollIntoViewIfNeeded();
       const legendItems = page.locator('.highcharts-legend-item');
       await legendItems.first().waitFor();
       for (const item of await legendItems.all()) await expectTouchSized(item);
