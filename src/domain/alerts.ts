@@ -26,8 +26,8 @@
  *   € 25,005 rounds to € 25,01: crossed, value '25.01'.
  *
  * A threshold's text is its canonical decimal (euros with 2 decimals, GB without trailing zeros),
- * part of the key that sends each alert once per company, month, kind, number and threshold: a
- * changed threshold may alert again in the same month, the same one never.
+ * part of what sends each alert once per company, month, kind, number and threshold
+ * (services/alerts.ts): a changed threshold may alert again in the same month, the same one never.
  */
 
 export const ALERT_KINDS = ['bundle_80', 'bundle_100', 'out_of_bundle_costs', 'number_data', 'number_usage_costs'] as const;

@@ -10,6 +10,7 @@ import {
   type AlertThresholds,
   type CrossedThreshold,
 } from '../../domain/alerts';
+import Decimal from 'decimal.js';
 import { groupBy } from '../../domain/collections';
 import { formatDecimal, formatEuro } from '../../domain/format';
 import { ROLE } from '../../domain/permissions';
@@ -92,8 +93,8 @@ const numberFigures = async (tx: Db, companyId: number, month: string, threshold
   const price = sql.raw(USAGE_KINDS.map((k) => `${k.column}_price_micros`).join(' + '));
   const firstDay = `${month}-01`;
   const sent = (kind: AlertKind, threshold: string) =>
-    sql`exists (select 1 from sent_alerts s where s.company_id = ${companyId} and s.month = ${firstDay}::date and s.kind = ${kind}
-      and s.number = n.number and s.threshold = ${threshold})`;
+    sql`n.number in (select unnest(s.numbers) from sent_alerts s where s.company_id = ${companyId} and s.month = ${firstDay}::date
+      and s.kind = ${kind} and s.threshold = ${threshold})`;
   // Per kind: whether the number may cross it, and whether it may still be new.
   const dataCrosses = dataBytes === null ? sql`false` : sql`n.bytes >= ${dataBytes.toString()}::numeric`;
   const costsCross = usageMicros === null ? sql`false` : sql`n.micros >= ${usageMicros.toString()}::numeric`;
@@ -152,35 +153,61 @@ export const alertRecipientsOf = async (db: Db, companyIds: readonly number[]) =
 
 type FoundAlert = CrossedThreshold & { companyId: number; month: string };
 
+/** A row of sent_alerts to record: a company alert, or one kind and threshold for many numbers. */
+interface AlertRow {
+  companyId: number;
+  month: string;
+  kind: AlertKind;
+  threshold: string;
+  numbers: string[];
+  numberValues: string[];
+  value: string;
+}
+
+/** The highest of exact decimal texts. */
+const highest = (values: readonly string[]) => values.reduce((max, value) => (new Decimal(value).gt(max) ? value : max));
+
+/** The rows of the alerts found: a company alert as it is; the per-number ones one row per company, month, kind and threshold. */
+const alertRows = (found: readonly FoundAlert[]): AlertRow[] => {
+  const row = (alerts: FoundAlert[]): AlertRow => {
+    const byNumber = [...alerts].sort((a, b) => a.number.localeCompare(b.number));
+    const numbers = byNumber.map((alert) => alert.number).filter((number) => number !== '');
+    const { companyId, month, kind, threshold } = alerts[0];
+    return { companyId, month, kind, threshold, numbers, numberValues: numbers.length ? byNumber.map((a) => a.value) : [], value: highest(alerts.map((a) => a.value)) };
+  };
+  return [...groupBy(found, (f) => `${f.companyId}|${f.month}|${f.kind}|${f.threshold}|${f.number === '' ? 'company' : 'numbers'}`).values()].map(row);
+};
+
 /**
- * Records the alerts found, each once: rows the unique key already holds are left out (on conflict
- * nothing) and the new ones answered. One statement whatever their number, a column per array
- * parameter and the recipients per company (an import that crosses both per-number thresholds of
- * each of 16,000 numbers records 32,000 rows).
+ * Records the alerts found. A company alert is recorded once (on conflict nothing: an earlier
+ * import recorded it); the per-number alerts of this import are one row per company, month, kind
+ * and threshold listing their numbers (numberFigures has left out the numbers an earlier row
+ * lists). A statement per row: at most five kinds per company-month. Answers the rows recorded now.
  */
-const recordAlerts = (tx: Db, found: readonly FoundAlert[], recipients: ReadonlyMap<number, { emails: string[] }>, importId: number) => {
-  const column = <T>(pick: (f: FoundAlert) => T) => sql.param(found.map(pick));
-  const byCompany = JSON.stringify(Object.fromEntries([...recipients].map(([id, r]) => [id, r.emails])));
-  return queryRows<{ id: number; company_id: number; month: string; kind: AlertKind; number: string; threshold: string; value: string; recipients: string[] }>(
-    tx,
-    sql`insert into sent_alerts (company_id, month, kind, number, threshold, value, recipients, import_id)
-      select a.company_id, a.month, a.kind, a.number, a.threshold, a.value, coalesce(r.recipients, '{}'), ${importId}
-      from unnest(${column((f) => f.companyId)}::int[], ${column((f) => `${f.month}-01`)}::date[], ${column((f) => f.kind)}::text[],
-          ${column((f) => f.number)}::text[], ${column((f) => f.threshold)}::text[], ${column((f) => f.value)}::text[])
-          as a(company_id, month, kind, number, threshold, value)
-        left join (select key::int as company_id, array(select jsonb_array_elements_text(value)) as recipients from jsonb_each(${byCompany}::jsonb)) r
-          using (company_id)
-      on conflict do nothing
-      returning id, company_id, to_char(month, 'YYYY-MM') as month, kind, number, threshold, value, recipients`,
-  );
+const recordAlerts = async (tx: Db, rows: readonly AlertRow[], recipients: ReadonlyMap<number, { emails: string[] }>, importId: number) => {
+  const recorded: (AlertRow & { id: number; recipients: string[] })[] = [];
+  for (const row of rows) {
+    const emails = recipients.get(row.companyId)?.emails ?? [];
+    const [inserted] = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into sent_alerts (company_id, month, kind, numbers, number_values, threshold, value, recipients, import_id)
+        values (${row.companyId}, ${`${row.month}-01`}::date, ${row.kind}, ${sql.param(row.numbers)}::text[], ${sql.param(row.numberValues)}::text[],
+          ${row.threshold}, ${row.value}, ${sql.param(emails)}::text[], ${importId})
+        on conflict (company_id, month, kind, threshold) where numbers = '{}' do nothing
+        returning id`,
+    );
+    if (inserted) recorded.push({ ...row, id: inserted.id, recipients: emails });
+  }
+  return recorded;
 };
 
 /**
  * Decides the alerts of the company-months an import touched and records the new ones in
- * `sent_alerts` (on conflict nothing: never twice), inside the import's transaction, so they
- * exist exactly when the import does. Answers the alerts recorded now, for the mail after the
- * commit. Cheap for the usual import: one query for every touched company-month (settings and
- * stored group bundle figures); costs and numbers are read only for companies with thresholds.
+ * `sent_alerts` (never twice), inside the import's transaction, so they exist exactly when the
+ * import does. Answers the alerts recorded now, one per number for the per-number kinds, for the
+ * mail after the commit. Cheap for the usual import: one query for every touched company-month
+ * (settings and stored group bundle figures); costs and numbers are read only for companies with
+ * thresholds.
  */
 export const evaluateAlerts = async (tx: Db, touched: readonly TouchedMonth[], importId: number): Promise<NewAlert[]> => {
   if (touched.length === 0) return [];
@@ -196,17 +223,20 @@ export const evaluateAlerts = async (tx: Db, touched: readonly TouchedMonth[], i
   }
   if (found.length === 0) return [];
   const recipients = await alertRecipientsOf(tx, [...new Set(found.map((f) => f.companyId))]);
-  return (await recordAlerts(tx, found, recipients, importId)).map((row) => ({
-    id: row.id,
-    companyId: row.company_id,
-    companyName: recipients.get(row.company_id)?.name ?? '',
-    month: row.month,
-    kind: row.kind,
-    number: row.number,
-    threshold: row.threshold,
-    value: row.value,
-    recipients: row.recipients,
-  }));
+  return (await recordAlerts(tx, alertRows(found), recipients, importId)).flatMap((row) => {
+    const alert = (number: string, value: string): NewAlert => ({
+      id: row.id,
+      companyId: row.companyId,
+      companyName: recipients.get(row.companyId)?.name ?? '',
+      month: row.month,
+      kind: row.kind,
+      number,
+      threshold: row.threshold,
+      value,
+      recipients: row.recipients,
+    });
+    return row.numbers.length ? row.numbers.map((number, i) => alert(number, row.numberValues[i])) : [alert('', row.value)];
+  });
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -341,20 +371,25 @@ export const storeAlertSettings = async (tx: Db, companyId: number, settings: St
   }
 };
 
+/** The numbers a sent per-number alert shows in the list at most; `number_count` says how many it has. */
+export const SENT_NUMBERS_SHOWN = 10;
+
 /** A page of the company's sent alerts, newest first. */
 export const sentAlertsOf = async (db: Db, companyId: number, page: { offset: number; limit: number }) => {
   const rows = await queryRows<{
     id: number;
     month: string;
     kind: AlertKind;
-    number: string;
+    numbers: string[];
+    number_count: number;
     threshold: string;
     value: string;
     recipients: string[];
     created_at: number;
   }>(
     db,
-    sql`select id, to_char(month, 'YYYY-MM') as month, kind, number, threshold, value, recipients,
+    sql`select id, to_char(month, 'YYYY-MM') as month, kind, numbers[1:${SENT_NUMBERS_SHOWN}] as numbers, cardinality(numbers) as number_count,
+        threshold, value, recipients,
         extract(epoch from created_at)::bigint::int as created_at
       from sent_alerts where company_id = ${companyId}
       order by created_at desc, id desc offset ${page.offset} limit ${page.limit}`,

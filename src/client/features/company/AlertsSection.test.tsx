@@ -21,19 +21,31 @@ const SENT_AT = Date.UTC(2026, 10, 3, 13, 5) / 1000;
 
 const sent: SentAlertsPage = {
   data: [
-    { id: 2, created_at: SENT_AT, month: '2026-11', kind: 'bundle_80', number: '', threshold: '80', value: '85.0', recipients: ['klant@demo.nl'] },
+    { id: 3, created_at: SENT_AT, month: '2026-11', kind: 'bundle_80', numbers: [], number_count: 0, threshold: '80', value: '85.0', recipients: ['klant@demo.nl'] },
     {
-      id: 1,
+      id: 2,
       created_at: SENT_AT - 3600,
       month: '2026-10',
       kind: 'number_usage_costs',
-      number: '0612345678',
+      numbers: ['0612345678'],
+      number_count: 1,
       threshold: '25.00',
       value: '31.40',
       recipients: ['klant@demo.nl', 'bram@vandijk.nl'],
     },
+    {
+      id: 1,
+      created_at: SENT_AT - 7200,
+      month: '2026-10',
+      kind: 'number_data',
+      numbers: Array.from({ length: 10 }, (_, i) => `06123456${String(i).padStart(2, '0')}`),
+      number_count: 1624,
+      threshold: '2',
+      value: '14.250',
+      recipients: ['klant@demo.nl'],
+    },
   ],
-  total: 2,
+  total: 3,
 };
 
 const alertRoutes = (current: () => AlertSettings = () => settings) => ({
@@ -64,6 +76,13 @@ describe('AlertsSection on /mijn-bedrijf', () => {
     expect(within(table).getAllByRole('row').slice(1).map(cellTexts)).toEqual([
       ['03-11-2026 14:05', 'Groepsbundel voor 80 % verbruikt (november 2026)', '80 %', '85,0 %', 'klant@demo.nl'],
       ['03-11-2026 13:05', 'Verbruikskosten per nummer: 0612345678 (oktober 2026)', '€ 25,00', '€ 31,40', 'klant@demo.nl, bram@vandijk.nl'],
+      [
+        '03-11-2026 12:05',
+        `Data per nummer: ${Array.from({ length: 10 }, (_, i) => `06123456${String(i).padStart(2, '0')}`).join(', ')} en 1.614 andere (oktober 2026)`,
+        '2 GB',
+        'hoogste 14,250 GB',
+        'klant@demo.nl',
+      ],
     ]);
   });
 

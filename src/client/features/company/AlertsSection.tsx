@@ -83,17 +83,26 @@ const UNITS: Record<AlertKind, (value: string) => string> = {
   number_usage_costs: formatEuro,
 };
 
+/** The numbers of a per-number alert: all of them up to ten, else the first ten and how many more. */
+const numbersText = (alert: SentAlert) => {
+  const more = alert.number_count - alert.numbers.length;
+  return more > 0 ? `${alert.numbers.join(', ')} en ${formatDecimal(more, 0)} andere` : alert.numbers.join(', ');
+};
+
 const alertText = (alert: SentAlert) => {
   const month = parseMonthKey(alert.month);
-  const about = alert.number ? `${ALERT_KIND_LABELS[alert.kind]}: ${alert.number}` : ALERT_KIND_LABELS[alert.kind];
+  const about = alert.number_count > 0 ? `${ALERT_KIND_LABELS[alert.kind]}: ${numbersText(alert)}` : ALERT_KIND_LABELS[alert.kind];
   return month ? `${about} (${monthLabel(month)})` : about;
 };
+
+/** The figure; of several numbers, the highest. */
+const valueText = (alert: SentAlert) => `${alert.number_count > 1 ? 'hoogste ' : ''}${UNITS[alert.kind](alert.value)}`;
 
 const sentColumns: DataColumn<SentAlert>[] = [
   { header: 'Datum', cell: (alert) => formatDateTime(alert.created_at) },
   { header: 'Melding', cell: alertText },
   { header: 'Drempel', align: 'right', cell: (alert) => UNITS[alert.kind](alert.threshold) },
-  { header: 'Waarde', align: 'right', cell: (alert) => UNITS[alert.kind](alert.value) },
+  { header: 'Waarde', align: 'right', cell: valueText },
   { header: 'Ontvangers', cell: (alert) => (alert.recipients.length > 0 ? alert.recipients.join(', ') : '–'), sx: { overflowWrap: 'anywhere' } },
 ];
 

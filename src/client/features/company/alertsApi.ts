@@ -22,7 +22,10 @@ export interface AlertSettings {
 /** PUT /alerts/settings: the chosen recipients by id. */
 export type AlertSettingsInput = Omit<AlertSettings, 'recipients'> & { recipients: number[] };
 
-/** An alert sent (GET /alerts/sent): threshold and value as exact decimal text (percent, euros or GB by kind). */
+/**
+ * An alert sent (GET /alerts/sent): threshold and value as exact decimal text (percent, euros or GB
+ * by kind). The per-number alerts of one import are one alert listing its numbers.
+ */
 export interface SentAlert {
   id: number;
   /** Unix seconds. */
@@ -30,8 +33,12 @@ export interface SentAlert {
   /** YYYY-MM. */
   month: string;
   kind: AlertKind;
-  number: string;
+  /** A per-number alert's first numbers (up to 10); empty for the company's own alerts. */
+  numbers: string[];
+  /** How many numbers crossed the threshold with it. */
+  number_count: number;
   threshold: string;
+  /** The company's figure, or the highest of the numbers'. */
   value: string;
   recipients: string[];
 }

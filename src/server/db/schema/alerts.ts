@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 import { createdAt, instant, money } from './columns';
@@ -38,8 +39,13 @@ export const alertRecipients = pgTable(
 );
 
 /**
- * Every alert sent, once: the unique key (company, month, kind, number, threshold) makes a second
- * import that finds the same threshold crossed send nothing.
+ * Every alert sent, once. The company's own alerts (group bundle, out-of-bundle costs) are a row
+ * per company, month, kind and threshold, unique (`sent_alerts_once_idx`): a second import that
+ * finds the same threshold crossed sends nothing. The per-number alerts of one import are one row
+ * per kind and threshold listing every number that crossed it (`numbers`): an import that finds
+ * 16,000 numbers over their thresholds records two rows, not 32,000. A number is never alerted
+ * twice for a month, kind and threshold: the evaluation leaves out the numbers an earlier row
+ * lists, and imports and rematches take their turns (one advisory lock), so no two decide at once.
  */
 export const sentAlerts = pgTable(
   'sent_alerts',
@@ -52,11 +58,13 @@ export const sentAlerts = pgTable(
     month: date('month').notNull(),
     /** 'bundle_80' | 'bundle_100' | 'out_of_bundle_costs' | 'number_data' | 'number_usage_costs' */
     kind: text('kind').notNull(),
-    /** The number for the per-number alerts, '' for the others. */
-    number: text('number').notNull().default(''),
+    /** The per-number alerts: the numbers that crossed the threshold, in order; empty for the company's own. */
+    numbers: text('numbers').array().notNull().default(sql`'{}'::text[]`),
+    /** Each number's figure, in the order of `numbers` (exact decimal text). */
+    numberValues: text('number_values').array().notNull().default(sql`'{}'::text[]`),
     /** The threshold crossed, exact decimal text (percent, euros or GB). */
     threshold: text('threshold').notNull(),
-    /** The figure that crossed it when the alert was sent, exact decimal text. */
+    /** The figure that crossed it, exact decimal text: the company's, or the highest of the numbers'. */
     value: text('value').notNull(),
     /** The e-mail addresses it was sent to. */
     recipients: text('recipients').array().notNull().default([]),
@@ -64,7 +72,8 @@ export const sentAlerts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('sent_alerts_once_idx').on(t.companyId, t.month, t.kind, t.number, t.threshold),
+    uniqueIndex('sent_alerts_once_idx').on(t.companyId, t.month, t.kind, t.threshold).where(sql`numbers = '{}'`),
+    index('sent_alerts_month_idx').on(t.companyId, t.month, t.kind, t.threshold),
     index('sent_alerts_company_idx').on(t.companyId, t.createdAt),
   ],
 );

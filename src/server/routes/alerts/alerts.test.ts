@@ -19,6 +19,7 @@ let bundleService: NumberedService;
 /** Two other mobile services of the company, active all of last month. */
 let svc: NumberedService;
 let other: NumberedService;
+let third: NumberedService;
 /** The company's group bundle of last month, in bytes. */
 let bundleBytes: bigint;
 
@@ -52,9 +53,9 @@ const record = (number: string, type: 'data' | 'voice', length: bigint | number,
 const bundleData = (percent: bigint) => record(bundleService.number, 'data', (bundleBytes * percent) / 100n + 1n, 'in');
 
 const sent = () =>
-  queryRows<{ company_id: number; kind: string; number: string; threshold: string; value: string; recipients: string[]; month: string }>(
+  queryRows<{ company_id: number; kind: string; numbers: string[]; number_values: string[]; threshold: string; value: string; recipients: string[]; month: string }>(
     t.database.db,
-    sql`select company_id, kind, number, threshold, value, recipients, to_char(month, 'YYYY-MM') as month from sent_alerts order by id`,
+    sql`select company_id, kind, numbers, number_values, threshold, value, recipients, to_char(month, 'YYYY-MM') as month from sent_alerts order by id`,
   );
 
 /** Outbox messages as text: quoted-printable undone, so Dutch text and amounts read as sent. */
@@ -96,8 +97,8 @@ beforeAll(async () => {
   const numbered = (await numberedServices(t.database.db, installatie)).filter((s) => s.startTime < monthStart && s.endTime === null);
   bundleService = numbered.find((s) => s.fromGroupBundle)!;
   // Their records below are out of bundle: they count for costs, not for the group bundle.
-  [svc, other] = numbered.filter((s) => s !== bundleService && s.number.startsWith('06'));
-  expect(bundleService && svc && other).toBeTruthy();
+  [svc, other, third] = numbered.filter((s) => s !== bundleService && s.number.startsWith('06'));
+  expect(bundleService && svc && other && third).toBeTruthy();
   const { total } = await computeGroupBundle(t.database.db, installatie, month);
   expect(total.gt(0)).toBe(true);
   bundleBytes = BigInt(total.times(GB.toString()).toFixed(0));
@@ -116,7 +117,7 @@ describe('the group bundle at 80 % and 100 %', () => {
 
     await importLines([bundleData(35n)]);
     expect(await sent()).toEqual([
-      { company_id: installatie, kind: 'bundle_80', number: '', threshold: '80', value: '85.0', recipients: ['klant@demo.nl'], month: MONTH },
+      { company_id: installatie, kind: 'bundle_80', numbers: [], number_values: [], threshold: '80', value: '85.0', recipients: ['klant@demo.nl'], month: MONTH },
     ]);
     const [mail, ...more] = mailsSince(before);
     expect(more).toEqual([]);
@@ -182,7 +183,7 @@ describe("the customer's own thresholds", () => {
     expect(await sent()).toEqual([]);
     await importLines([record(svc.number, 'voice', 60, 'out', '0,60')]);
     expect(await sent()).toEqual([
-      { company_id: installatie, kind: 'out_of_bundle_costs', number: '', threshold: '1.00', value: '1.20', recipients: ['klant@demo.nl'], month: MONTH },
+      { company_id: installatie, kind: 'out_of_bundle_costs', numbers: [], number_values: [], threshold: '1.00', value: '1.20', recipients: ['klant@demo.nl'], month: MONTH },
     ]);
     const mails = mailsSince(before);
     expect(mails).toHaveLength(1);
@@ -200,15 +201,41 @@ describe("the customer's own thresholds", () => {
       record(other.number, 'voice', 600, 'out', '6,00'),
       record(other.number, 'data', GB, 'out', '0,00'),
     ]);
-    expect((await sent()).map((a) => [a.kind, a.number, a.threshold, a.value]).sort()).toEqual([
-      ['number_data', svc.number, '1.5', '2.000'],
-      ['number_usage_costs', other.number, '5.00', '6.00'],
+    expect((await sent()).map((a) => [a.kind, a.numbers, a.threshold, a.value]).sort()).toEqual([
+      ['number_data', [svc.number], '1.5', '2.000'],
+      ['number_usage_costs', [other.number], '5.00', '6.00'],
     ]);
     const mails = mailsSince(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain(`Subject: Verbruik boven uw drempel: verbruikskosten van ${other.number} (en 1 andere melding)`);
     expect(mails[0]).toContain(`Data van ${svc.number}`);
     expect(mails[0]).toContain('2,000 GB, boven uw drempel van 1,5 GB');
+  });
+
+  it('the numbers that cross one threshold in an import are one alert; a later import alerts only numbers not alerted before', async () => {
+    await putSettings({ ...NO_THRESHOLDS, number_usage_costs: 1 });
+    const before = t.outbox().length;
+    await importLines([record(svc.number, 'voice', 60, 'out', '2,00'), record(other.number, 'voice', 60, 'out', '3,50')]);
+    const [first, ...none] = await sent();
+    expect(none).toEqual([]);
+    const byNumber = [svc.number, other.number].sort();
+    expect(first).toMatchObject({ kind: 'number_usage_costs', numbers: byNumber, threshold: '1.00', value: '3.50' });
+    expect(first.number_values).toEqual(byNumber.map((n) => (n === svc.number ? '2.00' : '3.50')));
+    // The mail still names each number.
+    const [mail] = mailsSince(before);
+    expect(mail).toContain(`Verbruikskosten van ${svc.number}`);
+    expect(mail).toContain(`Verbruikskosten van ${other.number}`);
+
+    await importLines([record(svc.number, 'voice', 60, 'out', '2,00'), record(third.number, 'voice', 60, 'out', '1,50')]);
+    expect((await sent()).map((a) => [a.numbers, a.value])).toEqual([
+      [byNumber, '3.50'],
+      [[third.number], '1.50'],
+    ]);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/alerts/sent', headers: auth(klant) })).json();
+    expect(list.data.map((a: { numbers: string[]; number_count: number }) => [a.numbers, a.number_count])).toEqual([
+      [[third.number], 1],
+      [byNumber, 2],
+    ]);
   });
 
   it("a number alerted for one kind still gets the other kind's alert when it crosses later; neither twice", async () => {

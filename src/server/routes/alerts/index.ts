@@ -164,13 +164,15 @@ export default async function alertRoutes(app: RouteApp) {
                     created_at: { type: 'integer' },
                     month: { type: 'string' },
                     kind: { type: 'string', enum: [...ALERT_KINDS] },
-                    number: { type: 'string' },
-                    // Exact decimal text: percent, euros or GB by kind.
+                    // The per-number alerts: their first numbers (SENT_NUMBERS_SHOWN) and how many there are.
+                    numbers: { type: 'array', items: { type: 'string' } },
+                    number_count: { type: 'integer' },
+                    // Exact decimal text: percent, euros or GB by kind; for numbers the highest figure.
                     threshold: { type: 'string' },
                     value: { type: 'string' },
                     recipients: { type: 'array', items: { type: 'string' } },
                   },
-                  required: ['id', 'created_at', 'month', 'kind', 'number', 'threshold', 'value', 'recipients'],
+                  required: ['id', 'created_at', 'month', 'kind', 'numbers', 'number_count', 'threshold', 'value', 'recipients'],
                 },
               },
               total: { type: 'integer' },

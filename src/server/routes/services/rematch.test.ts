@@ -109,8 +109,8 @@ it('mails the alerts that the matched usage crosses, after the save, as an impor
   expect(created.statusCode).toBe(201);
   await t.app.backgroundTasks.settled();
 
-  const sentAlerts = (await get('/api/alerts/sent', klant)).json().data as { kind: string; number: string }[];
-  expect(sentAlerts).toEqual([expect.objectContaining({ kind: 'number_data', number: THIRD })]);
+  const sentAlerts = (await get('/api/alerts/sent', klant)).json().data as { kind: string; numbers: string[] }[];
+  expect(sentAlerts).toEqual([expect.objectContaining({ kind: 'number_data', numbers: [THIRD] })]);
   const mails = t.outbox().slice(before);
   expect(mails.length).toBeGreaterThan(0);
   expect(mails.every((eml) => eml.includes(THIRD))).toBe(true);
