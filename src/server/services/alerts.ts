@@ -101,9 +101,9 @@ const numberFigures = async (tx: Db, companyId: number, month: string, threshold
   const dataNew = dataBytes === null ? sql`false` : sql`(${dataCrosses} and not ${sent('number_data', gbThresholdText(thresholds.numberDataGb!))})`;
   const costsNew =
     usageMicros === null ? sql`false` : sql`(${costsCross} and not ${sent('number_usage_costs', euroThresholdText(thresholds.numberUsageCosts!))})`;
-  return queryRows<{ number: string; dataBytes: string; usageMicros: string }>(
+  return queryRows<{ number: string; dataBytes: string; usageMicros: string; dataNew: boolean; costsNew: boolean }>(
     tx,
-    sql`select n.number, n.bytes::text as "dataBytes", n.micros::text as "usageMicros"
+    sql`select n.number, n.bytes::text as "dataBytes", n.micros::text as "usageMicros", ${dataNew} as "dataNew", ${costsNew} as "costsNew"
       from (
         select number, sum(${data}) as bytes, sum(${price}) as micros
         from usage_number_months where company_id = ${companyId} and month = ${firstDay}::date
@@ -113,15 +113,22 @@ const numberFigures = async (tx: Db, companyId: number, month: string, threshold
   );
 };
 
-/** A company-month's figures: only those its settings ask about are read. */
-const figuresOf = async (tx: Db, row: CompanyMonthRow, thresholds: AlertThresholds): Promise<AlertFigures> => {
+/**
+ * A company-month's figures (only those its settings ask about are read), and whether a
+ * per-number alert found in them is new (`isNew`): a number read for one kind's new alert is
+ * read with its other figure too, whose alert may have gone before.
+ */
+const figuresOf = async (tx: Db, row: CompanyMonthRow, thresholds: AlertThresholds) => {
   const month = parseMonthKey(row.month)!;
   const costs = thresholds.outOfBundleCosts === null ? null : (await usageOfMonths(tx, row.company_id, [month]))[0].total.toFixed(2);
-  return {
+  const numbers = await numberFigures(tx, row.company_id, row.month, thresholds);
+  const fresh = new Set(numbers.flatMap((n) => [...(n.dataNew ? [`number_data ${n.number}`] : []), ...(n.costsNew ? [`number_usage_costs ${n.number}`] : [])]));
+  const figures: AlertFigures = {
     bundle: row.total_gb === null || row.gb_used === null ? null : { totalGb: row.total_gb, usedGb: row.gb_used },
     outOfBundleCosts: costs,
-    numbers: await numberFigures(tx, row.company_id, row.month, thresholds),
+    numbers,
   };
+  return { figures, isNew: (alert: CrossedThreshold) => alert.number === '' || fresh.has(`${alert.kind} ${alert.number}`) };
 };
 
 /**
@@ -217,7 +224,8 @@ export const evaluateAlerts = async (tx: Db, touched: readonly TouchedMonth[], i
     const asked = (thresholds.bundleAlerts && row.total_gb !== null) || thresholds.outOfBundleCosts !== null ||
       thresholds.numberDataGb !== null || thresholds.numberUsageCosts !== null;
     if (!asked) continue;
-    for (const crossed of crossedThresholds(thresholds, await figuresOf(tx, row, thresholds))) {
+    const { figures, isNew } = await figuresOf(tx, row, thresholds);
+    for (const crossed of crossedThresholds(thresholds, figures).filter(isNew)) {
       found.push({ ...crossed, companyId: row.company_id, month: row.month });
     }
   }
