@@ -6,6 +6,7 @@ import { seedDemoData } from '../src/server/seed/demo';
 import { seedReferenceData } from '../src/server/seed/reference';
 import { createScratchDatabase } from '../src/server/testing/testApp';
 import { CHROMIUM, launchBrowser, startPortal } from '../test/browser/portal';
+import { apiToken } from '../test/browser/support';
 import { percentile, table, type Timing } from './stats';
 
 /**
@@ -50,15 +51,8 @@ const api = async <T>(baseUrl: string, token: string, method: string, url: strin
 
 const slug = (name: string) => encodeURIComponent(name.toLowerCase().replace(/ /g, '-'));
 
-const loginToken = async (baseUrl: string, email: string) => {
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`login failed: ${login.status}`);
-  return ((await login.json()) as { token: string }).token;
-};
+/** The staff account's login goes through its two-factor code step (test/browser/support.ts). */
+const loginToken = (baseUrl: string, email: string) => apiToken(baseUrl, email, PASSWORD);
 
 /** A new article in 'Mobiele telefonie' with SERVICES services, in parallel batches of BATCH. */
 export const seedBigArticle = async (baseUrl: string) => {

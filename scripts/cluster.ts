@@ -1,5 +1,5 @@
 import { openPostgres } from '../src/server/db';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../src/server/seed/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TWO_FACTOR_SECRETS, seedDemoData } from '../src/server/seed/demo';
 import { startCluster } from '../test/cluster/cluster';
 
 /**
@@ -19,6 +19,7 @@ const main = async () => {
       ...cluster.instances.map((instance) => `  ${instance.name}: http://127.0.0.1:${instance.port}`),
       `PostgreSQL (past pgbouncer): ${cluster.postgresUrl}`,
       `Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((account) => account.email).join(', ')}`,
+      ...Object.entries(DEMO_TWO_FACTOR_SECRETS).map(([email, secret]) => `Tweestapsverificatie demo: ${email} geheim ${secret}`),
       'Ctrl-C stops the cluster.',
     ].join('\n'),
   );

@@ -12,11 +12,26 @@ export const MSG = {
   forgotSuccess: (email: string) => `Een email is verzonden naar ${email}.`,
   forgotFailure: 'Er is een fout opgetreden. Controleer het emailadres en probeer het later opnieuw.',
   initialLoadFailed: 'Er is een fout opgetreden. Probeer het later opnieuw.',
+  // Two-factor login (issue 21)
+  twoFactorCodeWrong: 'Code onjuist. Probeer het opnieuw.',
+  /** The challenge of the password step has run out (5 minutes): the password again. */
+  twoFactorChallengeExpired: 'Inloggen duurde te lang. Log opnieuw in.',
+  twoFactorSetupFirst: 'Stel eerst tweestapsverificatie in.',
+  twoFactorRequired: 'Tweestapsverificatie is verplicht voor je account en kan niet uit.',
+  twoFactorAlreadyOn: 'Tweestapsverificatie staat al aan.',
+  twoFactorNotStarted: 'Begin eerst opnieuw met instellen.',
+  twoFactorOff: 'Tweestapsverificatie staat uit.',
+  passwordWrong: 'Wachtwoord onjuist.',
   // Layout
   searchPlaceholder: 'Zoek product of service',
   impersonationBanner: (company: string) => `Je beheert nu ${company}. Stop met beheren.`,
   impersonationPrefix: (company: string) => `Je beheert nu ${company}.`,
   impersonationStop: 'Stop met beheren.',
+  // Issue 21: managing a company takes a reason and ends by itself after an hour.
+  impersonationUntil: (company: string, time: string) => `Je beheert nu ${company} tot ${time}.`,
+  impersonationExpired: (company: string) => `Het beheren van ${company} is na een uur beëindigd.`,
+  impersonationReasonRequired: 'Geef een reden op.',
+  impersonationReasonLength: 'Geef een reden op van 3 tot 500 tekens.',
   unknownError: 'Een onbekende fout is opgetreden.',
   // Articles
   articleNameRequired: "Veld 'Artikelnaam' is verplicht.",

@@ -16,6 +16,7 @@ import { projectRoot } from './projectRoot';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import metricsPlugin from './plugins/metrics';
+import openapiPlugin from './plugins/openapi';
 import { createMailer, createMailLimits } from './plugins/mail';
 import { createBackgroundTasks, settleWithin } from './services/backgroundTasks';
 import { memoryRateLimits, redisRateLimits } from './services/rateLimiter';
@@ -130,6 +131,8 @@ export const buildApp = async ({ config, database, clientDir }: AppOptions): Pro
   await app.register(metricsPlugin, { database, token: config.metricsToken });
   await app.register(errorsPlugin);
   await app.register(authPlugin);
+  // Before the routes: it documents each as it is added (/api/openapi.json, /api/docs).
+  await app.register(openapiPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(healthRoutes);
 

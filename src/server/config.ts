@@ -16,6 +16,8 @@ export interface Config {
   /** Prefix of the portal's keys in Redis (several portals, or test runs, may share one). */
   redisKeyPrefix: string;
   jwtSecret: Buffer;
+  /** AES-256-GCM key of the users' two-factor secrets at rest (TWO_FACTOR_KEY, 32 bytes). */
+  twoFactorKey: Buffer;
   /** Base address used in e-mailed links. */
   publicUrl: string;
   /** Secure cookies; off only for plain-http test setups that are not on localhost. */
@@ -58,6 +60,27 @@ const demoSecret = (dataDir: string): Buffer => {
   return decodeSecret(fs.readFileSync(file, 'utf8').trim());
 };
 
+/**
+ * The two-factor key of demo mode and tests. Fixed, not generated into DATA_DIR like the JWT
+ * secret: the demo data set is seeded with two-factor secrets encrypted under it, by every tool
+ * that seeds it (tests, benches, the cluster), and those secrets are published in the README.
+ * Production (DATABASE_URL) must set TWO_FACTOR_KEY.
+ */
+export const DEMO_TWO_FACTOR_KEY = Buffer.from('6d696a6e2d706f727461616c2d64656d6f2d74776f2d666163746f722d6b6579', 'hex');
+
+/** TWO_FACTOR_KEY: exactly 32 bytes, as 64 hex characters or base64. */
+const decodeTwoFactorKey = (raw: string): Buffer => {
+  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32) throw new Error('TWO_FACTOR_KEY must be 32 bytes, as 64 hex characters or base64.');
+  return key;
+};
+
+const twoFactorKeyOf = (env: NodeJS.ProcessEnv, databaseUrl: string | undefined): Buffer => {
+  if (env.TWO_FACTOR_KEY) return decodeTwoFactorKey(env.TWO_FACTOR_KEY);
+  if (databaseUrl) throw new Error('TWO_FACTOR_KEY is required when DATABASE_URL is set.');
+  return DEMO_TWO_FACTOR_KEY;
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const port = Number(env.PORT ?? 3000);
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -66,6 +89,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (env.JWT_SECRET) jwtSecret = decodeSecret(env.JWT_SECRET);
   else if (!databaseUrl) jwtSecret = demoSecret(dataDir);
   else throw new Error('JWT_SECRET is required when DATABASE_URL is set.');
+  const twoFactorKey = twoFactorKeyOf(env, databaseUrl);
   // In production the activation and reset mails must reach people: a folder on one instance's
   // disk would swallow them. MAIL_OUTBOX=1 keeps the folder on purpose (a test set-up).
   if (databaseUrl && !env.SMTP_URL && env.MAIL_OUTBOX !== '1') {
@@ -81,6 +105,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     metricsToken: env.METRICS_TOKEN || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'portal:',
     jwtSecret,
+    twoFactorKey,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     secureCookies: env.INSECURE_COOKIES !== '1',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
@@ -98,6 +123,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-')),
   redisKeyPrefix: 'portal:',
   jwtSecret: crypto.randomBytes(MIN_SECRET_BYTES),
+  twoFactorKey: DEMO_TWO_FACTOR_KEY,
   publicUrl: 'http://localhost:3000',
   secureCookies: true,
   loginRateLimit: 1000,

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { maintainEmbedded } from './db/maintenance';
 import { loadConfig } from './config';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasDemoAccounts } from './seed/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TWO_FACTOR_SECRETS, hasDemoAccounts } from './seed/demo';
 import { prepareDatabase } from './start';
 
 /** The process: configuration, database, HTTP server, clean shutdown. Everything else is in app.ts. */
@@ -38,6 +38,8 @@ const main = async () => {
   if (!config.databaseUrl && (await hasDemoAccounts(prepared.database.db))) {
     lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.email.padEnd(20)} ${a.role.padEnd(11)} ${a.company}`);
+    // Issue 21: the staff accounts log in with a code; any authenticator app takes these secrets.
+    for (const [email, secret] of Object.entries(DEMO_TWO_FACTOR_SECRETS)) lines.push(`Tweestapsverificatie demo: ${email} geheim ${secret}`);
   }
   console.log(lines.join('\n'));
 };

@@ -40,7 +40,7 @@ export const prepareDatabase = async (
     if (fresh) {
       log?.info('empty data folder: seeding the demo data');
       await database.db.transaction(async (tx) => {
-        await seedDemoData(tx);
+        await seedDemoData(tx, { twoFactorKey: config.twoFactorKey });
         await seedDemoUsage(tx);
       });
     }

@@ -5,6 +5,7 @@ import type { MailLimits, Mailer } from './plugins/mail';
 import type { BackgroundTasks } from './services/backgroundTasks';
 import type { RateLimits } from './services/rateLimiter';
 import type { PortalMetrics } from './plugins/metrics';
+import type { SessionScope } from './services/auth/sessions';
 import type { TokenService } from './services/auth/tokens';
 
 /** Who is asking, and for which company (decisions section 2). */
@@ -17,7 +18,11 @@ export interface Actor {
   companyId: number;
   /** The user's own company while impersonating another, else null. */
   impersonatingFrom: number | null;
+  /** The impersonation (issue 21) the request acts in, else null: every change is logged with it. */
+  impersonationId: number | null;
   sessionId: string;
+  /** 'two-factor-setup': only the routes whose config says `twoFactorSetup` answer (plugins/auth.ts). */
+  sessionScope: SessionScope;
   permissions: PermissionMap;
 }
 
@@ -27,6 +32,11 @@ declare module 'fastify' {
     public?: boolean;
     /** Required permission, checked by the auth hook before validation and the handler. */
     permission?: Permission;
+    /**
+     * Open to a session that may only set up two-factor login (provider staff without it, issue 21):
+     * the setup calls themselves, and what the setup screen needs (logout, refresh, policies).
+     */
+    twoFactorSetup?: boolean;
   }
   interface FastifyInstance {
     db: Db;

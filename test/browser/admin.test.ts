@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { dateField, dateValue, typeDate } from './dateField';
-import { describeInBrowser, launchBrowser, login, type Portal, seriousViolations, startPortal } from './harness';
+import { describeInBrowser, launchBrowser, login, manageCompany, type Portal, seriousViolations, startPortal } from './harness';
 import {
   ADMIN,
   apiGet,
@@ -594,10 +594,12 @@ describeInBrowser('Admin (browser)', () => {
     it('manages a company from the list and stops again', async () => {
       await openAdmin();
       await openTab('Bedrijven', 'bedrijven');
-      await page.getByRole('button', { name: `${KEES.company} beheren` }).click();
+      await manageCompany(page, KEES.company);
       await page.waitForURL(`${base}/dashboard`);
       await banner().waitFor();
-      expect((await banner().innerText()).replace(/\s+/g, ' ').trim()).toBe(`Je beheert nu ${KEES.company}. Stop met beheren.`);
+      expect((await banner().innerText()).replace(/\s+/g, ' ').trim()).toMatch(
+        new RegExp(`^Je beheert nu ${KEES.company} tot \\d\\d:\\d\\d\\. Stop met beheren\\.$`),
+      );
       await menu().getByRole('link', { name: 'Mijn bedrijf', exact: true }).click();
       await heading(page, 'Mijn bedrijf').waitFor();
       await page.getByRole('region', { name: 'Bedrijfsgegevens' }).getByText(KEES.company, { exact: true }).waitFor();
@@ -614,13 +616,44 @@ describeInBrowser('Admin (browser)', () => {
       // And through the banner.
       await menu().getByRole('link', { name: 'Admin', exact: true }).click();
       await openTab('Bedrijven', 'bedrijven');
-      await page.getByRole('button', { name: `${ELEKTRO} beheren` }).click();
+      await manageCompany(page, ELEKTRO);
       await banner().filter({ hasText: ELEKTRO }).waitFor();
       await banner().getByRole('button', { name: 'Stop met beheren.' }).click();
       await page.waitForURL(`${base}/dashboard`);
       expect(await banner().count()).toBe(0);
       await menu().getByRole('link', { name: 'Mijn bedrijf', exact: true }).click();
       await page.getByRole('region', { name: 'Bedrijfsgegevens' }).getByText(ADMIN.company, { exact: true }).waitFor();
+    });
+
+    it("asks why, and the customer's change log shows who managed it, from where and why", async () => {
+      const reason = uniqueName('Vraag van de klant over de factuur');
+      await openAdmin();
+      await openTab('Bedrijven', 'bedrijven');
+      await page.getByRole('button', { name: `${KEES.company} beheren` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Bedrijf beheren' });
+      await dialog.getByText(`Je gaat ${KEES.company} beheren.`, { exact: false }).waitFor();
+      await dialog.getByRole('button', { name: 'Beheren' }).click();
+      await dialog.getByText('Geef een reden op.').waitFor();
+      expect(pathOf(page)).toBe('/mer-admin');
+      await dialog.getByLabel('Reden').fill(reason);
+      await dialog.getByRole('button', { name: 'Beheren' }).click();
+      await page.waitForURL(`${base}/dashboard`);
+      await banner().filter({ hasText: KEES.company }).waitFor();
+      await banner().getByRole('button', { name: 'Stop met beheren.' }).click();
+      await page.waitForURL(`${base}/dashboard`);
+
+      await context.close();
+      ({ context, page } = await newPage(browser));
+      await login(page, base, KEES.email);
+      await menu().getByRole('link', { name: 'Mijn bedrijf', exact: true }).click();
+      const log = page.getByRole('table', { name: 'Wijzigingslog' });
+      let started: Record<string, string> | undefined;
+      await eventually(async () => {
+        started = (await readTable(log)).find((r) => r.Actie === 'Beheer gestart' && r.Gebruiker.includes(reason));
+        expect(started).toBeDefined();
+      });
+      expect(started!.Gebruiker).toContain(`door ${ADMIN.name} van ${ADMIN.company}`);
+      expect(started!.Gebruiker).toMatch(/beheerd van \d\d-\d\d-\d{4} \d\d:\d\d tot \d\d:\d\d \(\d+ min\)/);
     });
   });
 

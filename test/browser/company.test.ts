@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { describeInBrowser, launchBrowser, login, type Portal, seriousViolations, startPortal } from './harness';
+import { describeInBrowser, launchBrowser, login, manageCompany, type Portal, seriousViolations, startPortal } from './harness';
 import { ADMIN, apiGet, apiToken, claimsOf, eventually, heading, KLANT, newPage, outboxFiles, pathOf, resetLinkIn, slug, trackApi, waitForMail } from './support';
 import { animationsDone, apiExpect, bodyRows, countRequests, readTable, toast, uniqueName } from './servicesSupport';
 
@@ -470,7 +470,7 @@ describeInBrowser('Mijn bedrijf (browser)', () => {
       const newcomer = await createCompany(uniqueName('Nieuwe Vestiging'));
       await login(page, base, ADMIN.email);
       await page.goto(`${base}/mer-admin?tab=bedrijven`);
-      await page.getByRole('button', { name: `${own.name} beheren` }).click();
+      await manageCompany(page, own.name);
       await page.waitForURL(`${base}/dashboard`);
       await banner().waitFor();
       await menu().getByRole('link', { name: 'Mijn bedrijf', exact: true }).click();
@@ -545,10 +545,10 @@ describeInBrowser('Mijn bedrijf (browser)', () => {
       const elektro = own.parent_company!.companies.find((c) => c.name === ELEKTRO)!;
 
       await openCompany();
-      await page.getByRole('button', { name: `${ELEKTRO} beheren` }).click();
+      await manageCompany(page, ELEKTRO);
       await page.waitForURL(`${base}/dashboard`);
       await banner().waitFor();
-      expect((await banner().innerText()).replace(/\s+/g, ' ').trim()).toBe(`Je beheert nu ${ELEKTRO} Stop met beheren.`);
+      expect((await banner().innerText()).replace(/\s+/g, ' ').trim()).toMatch(new RegExp(`^Je beheert nu ${ELEKTRO} tot \\d\\d:\\d\\d\\. Stop met beheren\\.$`));
       const seen = await page.evaluate(() => (window as unknown as { bannerTexts: string[] }).bannerTexts);
       expect(seen.length).toBeGreaterThan(0);
       expect(seen.filter((text) => !text.includes(ELEKTRO))).toEqual([]);
@@ -559,9 +559,9 @@ describeInBrowser('Mijn bedrijf (browser)', () => {
       await eventually(async () => expect((await readCompanyDetails()).Naam).toBe(ELEKTRO));
       await contactsTable().getByRole('cell', { name: 'i.bakker@vandijk-elektro.nl' }).waitFor();
       await eventually(async () =>
-        expect((await readTable(logTable())).find((r) => r.Actie === 'Beheer gestart')).toMatchObject({
-          Gebruiker: `${KLANT.name} (beheerder)`,
-        }),
+        expect((await readTable(logTable())).find((r) => r.Actie === 'Beheer gestart')?.Gebruiker).toContain(
+          `door ${KLANT.name} van ${own.parent_company!.name}Reden: Test van het portaal`,
+        ),
       );
       const managed = await apiGet<AuditPage>(base, adminToken, `audit-log?company_id=${elektro.id}`);
       expect(managed.items.some((i) => i.action === 'impersonation.start' && i.impersonating_from === own.id)).toBe(true);
@@ -576,7 +576,7 @@ describeInBrowser('Mijn bedrijf (browser)', () => {
       expect(await banner().count()).toBe(0);
 
       // Managing again, and going back through the own company's 'Beheren' also stops.
-      await page.getByRole('button', { name: `${ELEKTRO} beheren` }).click();
+      await manageCompany(page, ELEKTRO);
       // Starting lands on the dashboard once the new token is in; the banner can show before that.
       await page.waitForURL(`${base}/dashboard`);
       await banner().waitFor();

@@ -18,6 +18,14 @@ export const describeInBrowser: jest.Describe = (() => {
 })();
 
 /** axe-core scan: no serious or critical violations. Answers them readably for the assertion. */
+/** '{company} beheren' and the reason it asks in the 'Bedrijf beheren' dialog (issue 21). */
+export const manageCompany = async (page: Page, company: string, reason = 'Test van het portaal') => {
+  await page.getByRole('button', { name: `${company} beheren` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bedrijf beheren' });
+  await dialog.getByLabel('Reden').fill(reason);
+  await dialog.getByRole('button', { name: 'Beheren' }).click();
+};
+
 /**
  * Provider staff (`email`) managing `company`, as the portal does it (Admin, '{company} beheren'):
  * articles, prices and billed months are the provider's (decisions sections 2 and 13).
@@ -25,7 +33,7 @@ export const describeInBrowser: jest.Describe = (() => {
 export const loginManaging = async (page: Page, baseUrl: string, email: string, company: string) => {
   await login(page, baseUrl, email);
   await page.goto(`${baseUrl}/mer-admin?tab=bedrijven`);
-  await page.getByRole('button', { name: `${company} beheren` }).click();
+  await manageCompany(page, company);
   await page.waitForURL(`${baseUrl}/dashboard`);
   await page.getByRole('status').filter({ hasText: 'Je beheert nu' }).waitFor();
 };

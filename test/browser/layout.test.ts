@@ -218,6 +218,7 @@ describeInBrowser('layout and dashboard (browser)', () => {
     await expectTiles(page, ownTiles);
     expect(await sidebar().getByRole('link', { name: 'Admin', exact: true }).getAttribute('href')).toBe('/mer-admin');
     await page.getByLabel('Bedrijf-ID').fill(String(companyId));
+    await page.getByLabel('Reden').fill('Test van het portaal');
     await page.getByRole('button', { name: 'Beheren' }).click();
 
     const expectManaging = async () => {
@@ -230,7 +231,7 @@ describeInBrowser('layout and dashboard (browser)', () => {
       expect(pathOf(page)).toBe('/dashboard');
     };
     await expectManaging();
-    expect(await banner().innerText()).toMatch(/^Je beheert nu Van Dijk Installatietechniek B\.V\.\s+Stop met beheren\.$/);
+    expect(await banner().innerText()).toMatch(/^Je beheert nu Van Dijk Installatietechniek B\.V\. tot \d\d:\d\d\.\s+Stop met beheren\.$/);
 
     await page.reload();
     await expectManaging();

@@ -5,6 +5,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { Secret, TOTP } from 'otpauth';
+import { DEMO_TWO_FACTOR_KEY } from '../../src/server/config';
+import { DEMO_TWO_FACTOR_SECRETS } from '../../src/server/seed/demo';
 
 /** Starting the built portal and Debian's Chromium; no Jest here, so benchmarks use it too. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -54,7 +57,10 @@ export const startPortal = async ({
       DATABASE_URL: databaseUrl,
       // A server on PostgreSQL needs its own token secret (the demo folder keeps one of its own).
       // …and mails as files, as in demo mode.
-      ...(databaseUrl ? { JWT_SECRET: crypto.randomBytes(32).toString('base64'), MAIL_OUTBOX: '1' } : {}),
+      // The demo data set's two-factor secrets are encrypted with the demo key (seed/demo.ts).
+      ...(databaseUrl
+        ? { JWT_SECRET: crypto.randomBytes(32).toString('base64'), TWO_FACTOR_KEY: DEMO_TWO_FACTOR_KEY.toString('hex'), MAIL_OUTBOX: '1' }
+        : {}),
       LOGIN_RATE_LIMIT: '1000',
       LOGIN_CLIENT_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
@@ -109,12 +115,61 @@ export const launchBrowser = (): Promise<Browser> => chromium.launch({ executabl
 
 export const DEMO_PASSWORD = 'Welkom123!';
 
-/** Logs in through the login screen, as a user does; the portal then shows the dashboard. */
+/** The code of a demo staff account's authenticator app now (README's demo table). */
+export const demoTotpCode = (email: string): string =>
+  new TOTP({ secret: Secret.fromBase32(DEMO_TWO_FACTOR_SECRETS[email]) }).generate();
+
+export const hasTwoFactor = (email: string): boolean => email in DEMO_TWO_FACTOR_SECRETS;
+
+const postJson = async (url: string, body: object, token?: string) => {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${await response.text()}`);
+  return response.json() as Promise<Record<string, unknown>>;
+};
+
+/**
+ * Recovery codes of the demo staff, per portal and account. A code of the app works once per 30
+ * seconds (the replay check), and the tests log the staff in more often than that; so the first
+ * login of an account in a portal uses the app's code and asks ten recovery codes, and the later
+ * ones each use one of those (the last one of a batch asks the next ten).
+ */
+const recoveryCodePools = new Map<string, string[]>();
+
+const refillRecoveryCodes = async (baseUrl: string, email: string, password: string, lastCode?: string): Promise<string[]> => {
+  const { challenge } = await postJson(`${baseUrl}/api/auth/login`, { email, password });
+  const { token } = await postJson(`${baseUrl}/api/auth/login/two-factor`, { challenge, code: lastCode ?? demoTotpCode(email) });
+  const renewed = await postJson(`${baseUrl}/api/account/two-factor/recovery-codes`, { password }, token as string);
+  return renewed.recovery_codes as string[];
+};
+
+/** A single-use code for one login of a demo staff account in the portal at `baseUrl`. */
+export const staffLoginCode = async (baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<string> => {
+  const key = `${baseUrl}|${email}`;
+  let pool = recoveryCodePools.get(key) ?? [];
+  if (pool.length < 2) pool = await refillRecoveryCodes(baseUrl, email, password, pool[0]);
+  recoveryCodePools.set(key, pool);
+  return pool.shift()!;
+};
+
+/**
+ * Logs in through the login screen, as a user does; the portal then shows the dashboard. The
+ * demo staff have two-factor login on: they give a recovery code at the code step (staffLoginCode).
+ */
 export const login = async (page: Page, baseUrl: string, email: string, password = DEMO_PASSWORD) => {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('E-mailadres').fill(email);
   await page.getByLabel('Wachtwoord').fill(password);
   await page.getByRole('button', { name: 'Inloggen' }).click();
+  if (hasTwoFactor(email)) {
+    const code = await staffLoginCode(baseUrl, email, password);
+    await page.getByRole('button', { name: 'Een herstelcode gebruiken' }).click();
+    await page.getByLabel('Herstelcode').fill(code);
+    await page.getByRole('button', { name: 'Inloggen' }).click();
+  }
   await page.waitForURL(`${baseUrl}/dashboard`);
 };
 

@@ -47,8 +47,11 @@ export const apiExpect = async <T = unknown>(
  * the provider's (decisions sections 2 and 13), so test data is made with it.
  */
 export const managingToken = async (baseUrl: string, email: string, companyId: number): Promise<string> =>
-  (await apiExpect<{ data: { token: string } }>(200, baseUrl, await apiToken(baseUrl, email), 'POST', `auth/impersonate?company_id=${companyId}`))
-    .data.token;
+  (
+    await apiExpect<{ data: { token: string } }>(200, baseUrl, await apiToken(baseUrl, email), 'POST', `auth/impersonate?company_id=${companyId}`, {
+      reason: 'Testgegevens aanmaken',
+    })
+  ).data.token;
 
 /**
  * `days` from today, but not before the first day of the current month: a customer may change a

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from './portal';
+import { DEMO_PASSWORD, staffLoginCode } from './portal';
 
 /**
  * Helpers shared by the browser test files. Expected values are computed here from the spec
@@ -92,14 +92,24 @@ export const trackApi = (page: Page) => {
 // ---------------------------------------------------------------------------------------------
 // The API, called directly from Node to learn what the screens should show.
 
-export const apiToken = async (baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<string> => {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
+const postLogin = async (baseUrl: string, path: string, body: object) => {
+  const response = await fetch(`${baseUrl}/api/auth/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
+    body: JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`login of ${email} via the API failed: ${response.status}`);
-  return ((await response.json()) as { token: string }).token;
+  if (!response.ok) throw new Error(`login of ${JSON.stringify(body)} via the API failed: ${response.status}`);
+  return (await response.json()) as { token: string } | { challenge: string };
+};
+
+/** A token of the account; the demo staff go through the code step (two-factor login, staffLoginCode). */
+export const apiToken = async (baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<string> => {
+  const answer = await postLogin(baseUrl, 'login', { email, password });
+  if ('token' in answer) return answer.token;
+  const code = await staffLoginCode(baseUrl, email, password);
+  const second = await postLogin(baseUrl, 'login/two-factor', { challenge: answer.challenge, code });
+  if (!('token' in second)) throw new Error(`login of ${email} via the API: no token after the code`);
+  return second.token;
 };
 
 export const apiGet = async <T>(baseUrl: string, token: string, url: string): Promise<T> => {

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEMO_TWO_FACTOR_KEY } from '../../src/server/config';
 import { freePort } from '../browser/portal';
 
 /**
@@ -208,6 +209,8 @@ export const startCluster = async ({ env = {}, instances: count = 2 }: ClusterOp
             DATA_DIR: dataDir,
             DATABASE_URL: `postgres://postgres@127.0.0.1:${bouncerPort}/portal`,
             JWT_SECRET: secret,
+            // The demo data set's two-factor secrets are encrypted with the demo key (seed/demo.ts).
+            TWO_FACTOR_KEY: DEMO_TWO_FACTOR_KEY.toString('hex'),
             REDIS_URL: `redis://127.0.0.1:${redisPort}`,
             MAIL_OUTBOX: '1',
             TRUST_PROXY: '1',

@@ -41,6 +41,8 @@ export interface Company {
   parent_company_id: number | null;
   parent_company: (CompanyRef & { companies: CompanyRef[] }) | null;
   end_time: number | null;
+  /** Every user of the company must log in with two-factor login (issue 21). */
+  require_two_factor: boolean;
 }
 
 /** Who is signed in, what they may do and which company they act for. */

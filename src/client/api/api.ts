@@ -20,6 +20,9 @@ export const TAG_TYPES = [
   'AuditLog',
   'UsageImports',
   'Alerts',
+  'TwoFactor',
+  'Account',
+  'AccountSession',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

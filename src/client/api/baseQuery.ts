@@ -1,5 +1,5 @@
 import { type BaseQueryFn, type FetchArgs, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { loggedOut } from '../base/authSlice';
+import { impersonationLapsed, loggedOut } from '../base/authSlice';
 import { ensureFreshSession, type SessionRootState } from '../base/session';
 
 export interface SessionExtraOptions {
@@ -39,7 +39,8 @@ const readAgainAfter = (result: Awaited<ReturnType<typeof httpBaseQuery>>, type:
 /**
  * Every authenticated request first checks the token (spec section 4): expired ends the
  * session, about to expire renews it. A 401 answer ends the session too; the route guard
- * then shows /login.
+ * then shows /login. While managing a company a 401 means the impersonation is over (issue 21):
+ * the banner then goes back to the user's own company.
  */
 export const sessionBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, SessionExtraOptions> =
   async (args, api, extraOptions = {}) => {
@@ -54,6 +55,8 @@ export const sessionBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBas
       if (!api.signal.aborted) result = await httpBaseQuery(args, api, extraOptions);
     }
     // A late answer to a token that has since been replaced says nothing about the current session.
-    if (result.error?.status === 401 && getState().auth.token === sentWith) api.dispatch(loggedOut());
+    if (result.error?.status === 401 && getState().auth.token === sentWith) {
+      api.dispatch(getState().auth.originalToken === null ? loggedOut() : impersonationLapsed());
+    }
     return result;
   };

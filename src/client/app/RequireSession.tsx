@@ -1,7 +1,13 @@
 import { Navigate, Outlet } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
-import { selectSessionStatus } from '../base/authSlice';
+import { selectSessionStatus, selectTwoFactorSetupOnly } from '../base/authSlice';
 import { useAppSelector } from '../base/hooks';
+import { screen } from '../base/lazyScreen';
+
+const TwoFactorSetupScreen = screen(
+  () => import(/* webpackChunkName: "two-factor-setup-screen" */ '../features/account/TwoFactorSetupScreen'),
+  'TwoFactorSetupScreen',
+);
 
 /**
  * Logged-in routes: without a session the user goes to /login, and nothing is remembered. A full
@@ -9,6 +15,9 @@ import { useAppSelector } from '../base/hooks';
  */
 export function RequireSession() {
   const status = useAppSelector(selectSessionStatus);
+  const setupOnly = useAppSelector(selectTwoFactorSetupOnly);
   if (status === 'unknown') return <PageLoading />;
-  return status === 'authenticated' ? <Outlet /> : <Navigate to="/login" replace />;
+  if (status !== 'authenticated') return <Navigate to="/login" replace />;
+  // A session that may only set up two-factor login shows that, whatever the address (issue 21).
+  return setupOnly ? <TwoFactorSetupScreen /> : <Outlet />;
 }

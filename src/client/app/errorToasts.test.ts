@@ -130,7 +130,7 @@ describe('error toasts', () => {
   });
 
   it('reports a refused impersonation as an unknown error', () => {
-    const refused = startImpersonation.rejected(null, 'r1', 33, 'refused');
+    const refused = startImpersonation.rejected(null, 'r1', { companyId: 33, reason: 'Controle' }, 'refused');
     expect(toastsAfter(refused)).toEqual([{ message: MSG.unknownError, variant: 'error', autoHideDuration: 5000 }]);
   });
   it('confirms the successes the spec names, with the name of a removed customer', () => {

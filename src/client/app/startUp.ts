@@ -1,5 +1,6 @@
 import { matchRoutes } from 'react-router-dom';
-import type { AppDispatch } from '../base/hooks';
+import { selectTwoFactorSetupOnly } from '../base/authSlice';
+import type { AppDispatch, RootState } from '../base/hooks';
 import { needsOf } from '../base/routeNeeds';
 import { restoreSession } from '../base/session';
 import { markTimeline } from '../base/timeline';
@@ -22,12 +23,13 @@ export const routeNeedsAt = ({ pathname, search }: PageAddress) =>
  * renders once, complete, instead of first a spinner. A chunk or call that fails is left to the
  * screen, which shows its error as on any other visit.
  */
-export const startUp = (address: PageAddress) => async (dispatch: AppDispatch): Promise<void> => {
+export const startUp = (address: PageAddress) => async (dispatch: AppDispatch, getState: () => RootState): Promise<void> => {
   const needs = routeNeedsAt(address);
   const chunks = Promise.all(needs.map((route) => route.load?.().catch(() => undefined)));
   const loggedIn = await dispatch(restoreSession()).unwrap();
   markTimeline('session');
   // The screen's own calls first: they bring the largest answers, and the server works in order.
-  const data = loggedIn ? [...needs].reverse().map((route) => route.prefetch && dispatch(route.prefetch(route.address))) : [];
+  // A session that may only set up two-factor login sees none of those screens (RequireSession).
+  const data = loggedIn && !selectTwoFactorSetupOnly(getState()) ? [...needs].reverse().map((route) => route.prefetch && dispatch(route.prefetch(route.address))) : [];
   await Promise.all([chunks, ...data]);
 };

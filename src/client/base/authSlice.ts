@@ -11,6 +11,12 @@ export interface AuthState {
   token: string | null;
   /** The user's own token, kept while acting for another company. */
   originalToken: string | null;
+  /**
+   * The server refused the managing token (401): the impersonation is over (its hour passed, or it
+   * was stopped elsewhere). The banner, which knows the company's name, then goes back to the
+   * user's own company and says so.
+   */
+  impersonationLapsed?: true;
 }
 
 export interface SessionTokens {
@@ -28,15 +34,21 @@ const authSlice = createSlice({
       state.status = 'authenticated';
       state.token = payload.token;
       state.originalToken = payload.originalToken;
+      delete state.impersonationLapsed;
     },
     impersonationStarted: (state, { payload }: PayloadAction<{ token: string; companyId: number }>) => {
       state.originalToken ??= state.token;
       state.token = payload.token;
+      delete state.impersonationLapsed;
     },
     impersonationStopped: (state) => {
       if (state.originalToken === null) return;
       state.token = state.originalToken;
       state.originalToken = null;
+      delete state.impersonationLapsed;
+    },
+    impersonationLapsed: (state) => {
+      if (state.originalToken !== null) state.impersonationLapsed = true;
     },
     loggedOut: () => ({ status: 'anonymous', token: null, originalToken: null }) satisfies AuthState,
   },
@@ -46,7 +58,7 @@ const authSlice = createSlice({
   },
 });
 
-export const { sessionStarted, impersonationStarted, impersonationStopped, loggedOut } = authSlice.actions;
+export const { sessionStarted, impersonationStarted, impersonationStopped, impersonationLapsed, loggedOut } = authSlice.actions;
 export const { selectSessionStatus, selectToken } = authSlice.selectors;
 export const authReducer = authSlice.reducer;
 
@@ -58,6 +70,14 @@ export const selectUserId = (state: { auth: AuthState }) => selectClaims(state)?
 export const selectActingCompanyId = (state: { auth: AuthState }) => selectClaims(state)?.company_id ?? null;
 
 export const selectIsImpersonating = (state: { auth: AuthState }) => selectClaims(state)?.impersonate != null;
+
+/** When the impersonation ends by itself, Unix seconds; null when not impersonating (or not known). */
+export const selectImpersonationEndsAt = (state: { auth: AuthState }) => selectClaims(state)?.imp_exp ?? null;
+
+/** The session may only set up two-factor login (provider staff without it, issue 21). */
+export const selectTwoFactorSetupOnly = (state: { auth: AuthState }) => selectClaims(state)?.scope === 'two-factor-setup';
+
+export const selectImpersonationLapsed = (state: { auth: AuthState }) => state.auth.impersonationLapsed === true;
 
 /** Who the cached data belongs to; a change means every cached answer is someone else's. */
 export const selectIdentityKey = createSelector([selectClaims], (claims) =>

@@ -70,9 +70,11 @@ describe('startImpersonation', () => {
       ui: { ...initialUiState, managedCompanyId: 33, _persist: { version: 1, rehydrated: true } },
     });
 
-    await store.dispatch(startImpersonation(34));
+    await store.dispatch(startImpersonation({ companyId: 34, reason: 'Vraag over een factuur' }));
 
-    expect(requests.map((r) => [r.url, r.authorization])).toEqual([['/api/auth/impersonate?company_id=34', `Bearer ${own}`]]);
+    expect(requests.map((r) => [r.url, r.authorization, r.body])).toEqual([
+      ['/api/auth/impersonate?company_id=34', `Bearer ${own}`, { reason: 'Vraag over een factuur' }],
+    ]);
     expect(store.getState().auth).toEqual({ status: 'authenticated', token: second, originalToken: own });
     expect(store.getState().ui.managedCompanyId).toBe(34);
   });

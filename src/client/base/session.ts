@@ -1,9 +1,10 @@
-import { createAsyncThunk, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
-import { requestImpersonation, requestLogout, requestRefresh } from './sessionRequests';
+import { createAsyncThunk, type ThunkAction, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+import { requestImpersonation, requestImpersonationStop, requestLogout, requestRefresh } from './sessionRequests';
 import { nowInSeconds, sessionTokenStatus } from './token';
 import {
   type AuthState,
   impersonationStarted,
+  impersonationStopped,
   loggedOut,
   type SessionTokens,
   sessionStarted,
@@ -20,7 +21,8 @@ type SessionDispatch = ThunkDispatch<SessionRootState, unknown, UnknownAction>;
 
 /**
  * Opens a session from the refresh cookie and, when a company was being managed, acts
- * for it again. Refusal to impersonate falls back to the user's own company.
+ * for it again: the session's impersonation of it goes on, without a new reason. Refusal
+ * (its hour is over, or the right is gone) falls back to the user's own company.
  */
 const openSession = async (managedCompanyId: number | null): Promise<SessionTokens | null> => {
   const token = await requestRefresh();
@@ -80,15 +82,33 @@ export const logout = createAsyncThunk<void, void, { state: SessionRootState }>(
   },
 );
 
+export interface ImpersonationRequest {
+  companyId: number;
+  /** Why the user manages the company (issue 21): required, 3 to 500 characters. */
+  reason: string;
+}
+
 /** Acts for another company with a token the server issues for the user's own identity. */
-export const startImpersonation = createAsyncThunk<void, number, { state: SessionRootState }>(
+export const startImpersonation = createAsyncThunk<void, ImpersonationRequest, { state: SessionRootState }>(
   'session/startImpersonation',
-  async (companyId, { getState, dispatch, rejectWithValue }) => {
+  async ({ companyId, reason }, { getState, dispatch, rejectWithValue }) => {
     if (!(await ensureFreshSession(getState, dispatch))) return rejectWithValue('no session');
     const { token, originalToken } = getState().auth;
     const ownToken = originalToken ?? token;
-    const impersonated = ownToken ? await requestImpersonation(ownToken, companyId) : null;
+    const impersonated = ownToken ? await requestImpersonation(ownToken, companyId, reason) : null;
     if (!impersonated) return rejectWithValue('refused');
     dispatch(impersonationStarted({ token: impersonated, companyId }));
   },
 );
+
+/**
+ * Back to the user's own company at once (its token is kept), before the thunk's first await;
+ * the server then ends the impersonation, with that token, so the log shows how long it lasted.
+ */
+export const stopImpersonation =
+  (): ThunkAction<Promise<void>, SessionRootState, unknown, UnknownAction> =>
+  async (dispatch, getState) => {
+    const { originalToken } = getState().auth;
+    dispatch(impersonationStopped());
+    if (originalToken) await requestImpersonationStop(originalToken);
+  };

@@ -5,7 +5,7 @@ import { FROM_PORTAL_HEADER } from '../../domain/fromPortal';
  * fresh token, so they must not go through the token check themselves.
  */
 
-const post = (path: string, bearer?: string): Promise<Response> =>
+const post = (path: string, bearer?: string, body?: object): Promise<Response> =>
   fetch(`/api${path}`, {
     method: 'POST',
     credentials: 'same-origin',
@@ -14,7 +14,9 @@ const post = (path: string, bearer?: string): Promise<Response> =>
       // The server refuses a refresh or logout without it (a foreign page cannot send it).
       [FROM_PORTAL_HEADER.name]: FROM_PORTAL_HEADER.value,
       ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
     },
+    ...(body ? { body: JSON.stringify(body) } : {}),
   });
 
 /**
@@ -41,13 +43,25 @@ export const requestRefresh = async (): Promise<string | null> => {
   }
 };
 
-/** A token acting for `companyId`, or null when refused. */
-export const requestImpersonation = async (bearer: string, companyId: number): Promise<string | null> => {
+/**
+ * A token acting for `companyId`, or null when refused. With a reason a new impersonation starts;
+ * without one (a reload) the session's live impersonation of the company goes on, if there is one.
+ */
+export const requestImpersonation = async (bearer: string, companyId: number, reason?: string): Promise<string | null> => {
   try {
-    const response = await post(`/auth/impersonate?company_id=${encodeURIComponent(companyId)}`, bearer);
+    const response = await post(`/auth/impersonate?company_id=${encodeURIComponent(companyId)}`, bearer, reason === undefined ? undefined : { reason });
     return await readToken(response, (body) => (body as { data?: { token?: unknown } }).data?.token);
   } catch {
     return null;
+  }
+};
+
+/** Ends the session's impersonation on the server, so the log shows when it stopped. */
+export const requestImpersonationStop = async (bearer: string): Promise<void> => {
+  try {
+    await answerOf(await post('/auth/impersonate/stop', bearer));
+  } catch (error) {
+    console.warn('Stopping the impersonation failed', error);
   }
 };
 

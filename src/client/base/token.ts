@@ -10,7 +10,11 @@ export interface TokenClaims {
   exp: number;
   /** The user's own company id while impersonating, otherwise null. */
   impersonate: number | null;
+  /** While impersonating: when the impersonation ends by itself (issue 21), Unix seconds. */
+  imp_exp?: number;
   sid: string;
+  /** A session that may only set up two-factor login (issue 21): the portal shows nothing else. */
+  scope?: 'two-factor-setup';
 }
 
 export type TokenStatus = 'expired' | 'refresh' | 'ok';
@@ -38,6 +42,8 @@ export const decodeClaims = (token: string): TokenClaims | null => {
       exp: claims.exp,
       impersonate: typeof claims.impersonate === 'number' ? claims.impersonate : null,
       sid: typeof claims.sid === 'string' ? claims.sid : '',
+      ...(typeof claims.imp_exp === 'number' && { imp_exp: claims.imp_exp }),
+      ...(claims.scope === 'two-factor-setup' && { scope: claims.scope }),
     };
   } catch {
     return null;

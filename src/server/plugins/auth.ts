@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { mayImpersonate } from '../services/auth/impersonation';
+import { MSG } from '../../domain/messages';
+import { mayGoOnImpersonating } from '../services/auth/impersonation';
 import { findLiveSession } from '../services/auth/sessions';
 import type { Actor } from '../types';
 
@@ -27,15 +28,17 @@ export default fp(
       if (!session || session.userId !== claims.sub) return null;
       const { permissions } = session;
       const impersonating = claims.impersonate ?? null;
+      const impersonationId = Number.isInteger(claims.imp) ? (claims.imp as number) : null;
       if (impersonating === null) {
         if (claims.company_id !== session.companyId) return null;
       } else {
-        // The right to act for another company is checked again on every request.
-        if (impersonating !== session.companyId) return null;
-        const allowed = await mayImpersonate(
+        // The right to act for another company is checked again on every request, and the
+        // impersonation the token names must still be live: stopped or past its hour, it is a 401.
+        if (impersonating !== session.companyId || impersonationId === null) return null;
+        const allowed = await mayGoOnImpersonating(
           app.db,
           { roleId: session.roleId, companyId: session.companyId, canEditParentCompany: permissions.EDIT_PARENT_COMPANY },
-          claims.company_id,
+          { impersonationId, userId: session.userId, sessionId: session.sessionId, companyId: claims.company_id },
         );
         if (!allowed) return null;
       }
@@ -45,7 +48,9 @@ export default fp(
         ownCompanyId: session.companyId,
         companyId: claims.company_id,
         impersonatingFrom: impersonating,
+        impersonationId: impersonating === null ? null : impersonationId,
         sessionId: session.sessionId,
+        sessionScope: session.scope,
         permissions,
       };
     };
@@ -62,6 +67,10 @@ export default fp(
       const actor = await authenticate(request);
       if (!actor) return reply.code(401).send({ message: 'Niet ingelogd of sessie verlopen.' });
       request.actor = actor;
+      // Provider staff without two-factor login get a session that can only set it up (issue 21).
+      if (actor.sessionScope === 'two-factor-setup' && !config.twoFactorSetup) {
+        return reply.code(403).send({ message: MSG.twoFactorSetupFirst });
+      }
       if (config.permission && !actor.permissions[config.permission]) {
         return reply.code(403).send({ message: 'Geen toestemming voor deze actie.' });
       }

@@ -107,7 +107,7 @@ const fieldOf = ({ instancePath, params }: SchemaViolation): string => {
  * Fields whose text may hold line breaks and tabs: the article's description (a multi-line field
  * on screen) and passwords (never shown, exported or mailed).
  */
-const MULTI_LINE_FIELDS = new Set(['description', 'password']);
+const MULTI_LINE_FIELDS = new Set(['description', 'password', 'current_password']);
 
 /**
  * What no schema keyword catches, in every text and number of a request's params, query and

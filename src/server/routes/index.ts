@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import accountRoutes from './account';
 import alertRoutes from './alerts';
 import articleGroupAdminRoutes from './article-groups/admin';
 import articleGroupRoutes from './article-groups';
@@ -25,6 +26,7 @@ import userRoutes from './users';
 /** Every API resource, mounted under /api. */
 export const apiRoutes = async (app: FastifyInstance) => {
   await app.register(authRoutes);
+  await app.register(accountRoutes);
   await app.register(userRoutes);
   await app.register(companyRoutes);
   await app.register(parentCompanyRoutes);

@@ -8,12 +8,14 @@ import type {
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static, type TSchema } from 'typebox';
+import { XLSX_TYPE } from '../services/xlsx';
 
 /**
  * Shared schema pieces for route definitions. Request schemas (params, querystring, body) are
  * built with TypeBox: plain JSON Schema for Ajv, the fuzz test and the Dutch messages, and
  * through the type provider the handler's types, so no route restates them by hand. Response
- * schemas stay plain JSON Schema: they only steer the serializer.
+ * schemas stay plain JSON Schema: they steer the serializer, and are the answers of the API
+ * document (plugins/openapi.ts), which the server tests hold every answer to (testing/contract.ts).
  */
 
 /** What TypeBox's type provider makes of a request schema, as Fastify asks it. */
@@ -52,8 +54,17 @@ export const messageSchema = {
   required: ['message'],
 } as const;
 
+/** An error answer: `{message}` in Dutch; `description` says when it comes, in the API document. */
+const errorAnswer = (description: string) => ({ ...messageSchema, description }) as const;
+
+/**
+ * The errors every route may answer (decisions section 12), with what they mean for the API
+ * document (plugins/openapi.ts). The messages are those of plugins/errors.ts and plugins/auth.ts,
+ * or the handler's own.
+ */
 export const errorResponses = {
   400: {
+    description: "Ongeldige invoer: `message` zegt wat er mis is ('Ongeldige invoer.'), `errors` per veld (of per regel van een bestand) waarom.",
     type: 'object',
     properties: {
       message: { type: 'string' },
@@ -65,12 +76,31 @@ export const errorResponses = {
         },
       },
     },
+    required: ['message'],
   },
-  401: messageSchema,
-  403: messageSchema,
-  404: messageSchema,
-  409: messageSchema,
-  429: messageSchema,
+  401: errorAnswer("Geen of geen geldig token: 'Niet ingelogd of sessie verlopen.' (of de reden, bij inloggen en links uit e-mails)."),
+  403: errorAnswer("Niet toegestaan, meestal omdat het recht voor deze aanroep ontbreekt: 'Geen toestemming voor deze actie.'"),
+  404: errorAnswer('Niet gevonden, of van een ander bedrijf (een ander bedrijf ziet nooit de gegevens).'),
+  409: errorAnswer('Kan niet: in strijd met wat er al is (een dubbel nummer, een gefactureerde maand, te weinig bulkafnames); `message` zegt wat.'),
+  429: errorAnswer("Te veel pogingen: 'Te veel pogingen. Probeer het later opnieuw.'"),
+} as const;
+
+/**
+ * A download's answer: the CSV file (decisions section 11) or, with `format=xlsx`, the same rows
+ * as an Excel file. The handler sends the file itself, so these only describe it.
+ */
+export const downloadResponse = {
+  description: 'Het bestand als bijlage: CSV (UTF-8 met BOM, `;` gescheiden), of met `format=xlsx` een Excel-bestand.',
+  content: {
+    'text/csv': { schema: { type: 'string' } },
+    [XLSX_TYPE]: { schema: { type: 'string', contentMediaType: XLSX_TYPE } },
+  },
+} as const;
+
+/** A CSV-only download (the end user import's template). */
+export const csvResponse = {
+  description: 'Het CSV-bestand als bijlage (UTF-8 met BOM, `;` gescheiden).',
+  content: { 'text/csv': { schema: { type: 'string' } } },
 } as const;
 
 /** A row id: a positive PostgreSQL integer. */

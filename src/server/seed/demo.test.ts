@@ -3,7 +3,8 @@ import { businessDateOf, isoDate, todayNoon } from '../../domain/time';
 import { queryRows } from '../db';
 import { articleGroups, articlePriceHistory, articles, bulkServices, companies, parentCompanies, services, users } from '../db/schema';
 import { auth, createTestApp, type TestApp } from '../testing/testApp';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, findCompanyByName } from './demo';
+import { Secret, TOTP } from 'otpauth';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TWO_FACTOR_SECRETS, findCompanyByName } from './demo';
 
 /** Decisions section 10: the demo data set a first start in demo mode shows. */
 
@@ -30,6 +31,19 @@ describe('the demo accounts', () => {
     const token = await t.login(email, DEMO_PASSWORD);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/policies', headers: auth(token) });
     expect(me.statusCode).toBe(200);
+  });
+
+  it('asks the staff for a code of their published secret, and the customers for the password alone (issue 21)', async () => {
+    const login = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: DEMO_PASSWORD } });
+    for (const [email, secret] of Object.entries(DEMO_TWO_FACTOR_SECRETS)) {
+      const first = await login(email);
+      expect(first.json()).toEqual({ two_factor_required: true, challenge: expect.any(String) });
+      // The next step's code (a phone's clock a little ahead): the test above used the current one.
+      const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + 30_000 });
+      const second = await t.app.inject({ method: 'POST', url: '/api/auth/login/two-factor', payload: { challenge: first.json().challenge, code } });
+      expect(second.statusCode).toBe(200);
+    }
+    for (const email of ['klant@demo.nl', 'kees@korenschoof.nl']) expect((await login(email)).json()).toEqual({ token: expect.any(String) });
   });
 
   it('are the accounts the start-up banner lists', () => {

@@ -16,7 +16,9 @@ import {
   services,
   users,
 } from '../db/schema';
+import { DEMO_TWO_FACTOR_KEY } from '../config';
 import { hashPassword } from '../services/auth/password';
+import { encryptSecret } from '../services/auth/twoFactor';
 
 /** Decisions section 10: every demo account has this password. */
 export const DEMO_PASSWORD = 'Welkom123!';
@@ -26,6 +28,22 @@ export const DEMO_ACCOUNTS = [
   { email: 'admin@demo.nl', role: 'admin', company: 'Demo ICT Diensten' },
   { email: 'klant@demo.nl', role: 'endUser', company: 'Van Dijk Installatietechniek B.V.' },
 ] as const;
+
+/**
+ * Issue 21: the demo's provider staff have two-factor login on with these secrets (base32), which
+ * are printed at start and in the README, so a tester adds them to any authenticator app (or runs
+ * `oathtool --totp -b SECRET`). Customer demo accounts keep password-only login.
+ */
+export const DEMO_TWO_FACTOR_SECRETS: Readonly<Record<string, string>> = {
+  'superadmin@demo.nl': 'IUWHSAQAGZM2LYJ5HUQEW4CNC6WG4JKX',
+  'admin@demo.nl': 'RKKE75ZWVTOYI24FIDP4UA6SHX67WUZU',
+};
+
+export interface DemoSeedOptions {
+  /** The key the app decrypts two-factor secrets with (config.twoFactorKey); the demo and test key by default. */
+  twoFactorKey?: Buffer;
+  now?: Date;
+}
 
 const noonDaysFrom = (now: Date, days: number): Date => {
   const today = businessDateOf(Math.floor(now.getTime() / 1000));
@@ -160,8 +178,12 @@ const VAN_DIJK_ARTICLES: ArticleSeed[] = [
 ];
 
 /** Decisions section 10: a realistic data set for a first start in demo mode. */
-export const seedDemoData = async (db: Db, now: Date = new Date()): Promise<void> => {
+export const seedDemoData = async (db: Db, { twoFactorKey = DEMO_TWO_FACTOR_KEY, now = new Date() }: DemoSeedOptions = {}): Promise<void> => {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const twoFactorOf = (email: keyof typeof DEMO_TWO_FACTOR_SECRETS) => ({
+    totpSecret: encryptSecret(twoFactorKey, DEMO_TWO_FACTOR_SECRETS[email]),
+    totpEnabledAt: now,
+  });
   const groups = await db.select().from(articleGroups).orderBy(asc(articleGroups.sortOrder));
   const groupId = (name: string) => groups.find((g) => g.name === name)!.id;
   const fields = await db.select().from(articleGroupFields);
@@ -239,8 +261,8 @@ export const seedDemoData = async (db: Db, now: Date = new Date()): Promise<void
   ]);
 
   await db.insert(users).values([
-    { firstname: 'Sanne', lastname: 'de Vries', email: 'superadmin@demo.nl', phonenumber: '020 123 4567', companyId: provider.id, roleId: ROLE.superadmin, passwordHash },
-    { firstname: 'Mark', lastname: 'Jansen', email: 'admin@demo.nl', phonenumber: '020 123 4568', companyId: provider.id, roleId: ROLE.admin, passwordHash },
+    { firstname: 'Sanne', lastname: 'de Vries', email: 'superadmin@demo.nl', phonenumber: '020 123 4567', companyId: provider.id, roleId: ROLE.superadmin, passwordHash, ...twoFactorOf('superadmin@demo.nl') },
+    { firstname: 'Mark', lastname: 'Jansen', email: 'admin@demo.nl', phonenumber: '020 123 4568', companyId: provider.id, roleId: ROLE.admin, passwordHash, ...twoFactorOf('admin@demo.nl') },
     { firstname: 'Pieter', lastname: 'van Dijk', email: 'klant@demo.nl', phonenumber: '010 765 4321', companyId: installatie.id, roleId: ROLE.endUser, passwordHash },
     { firstname: 'Ingrid', lastname: 'Bakker', email: 'i.bakker@vandijk-elektro.nl', phonenumber: '030 234 5678', companyId: elektro.id, roleId: ROLE.endUser },
     { firstname: 'Kees', lastname: 'Korenschoof', email: 'kees@korenschoof.nl', phonenumber: '050 312 0000', companyId: bakkerij.id, roleId: ROLE.endUser, passwordHash },

@@ -5,6 +5,8 @@ export interface AuditActor {
   userId: number | null;
   companyId: number | null;
   impersonatingFrom: number | null;
+  /** The impersonation the change was made in (its who, why and how long show in the log). */
+  impersonationId?: number | null;
 }
 
 /** Records one change: who, acting for which company, impersonating or not, what changed. */
@@ -20,6 +22,7 @@ export const audit = async (
     userId: actor.userId,
     companyId: actor.companyId,
     impersonatingFrom: actor.impersonatingFrom,
+    impersonationId: actor.impersonationId ?? null,
     action,
     entity,
     entityId: entityId === null ? null : String(entityId),

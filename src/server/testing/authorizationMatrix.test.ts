@@ -15,12 +15,14 @@ import {
   services,
   users,
 } from '../db/schema';
+import { createEmailChangeToken } from '../routes/account/repository';
 import { findCompanyByName } from '../seed/demo';
 import { createAuthToken } from '../services/auth/accounts';
 import { hashPassword } from '../services/auth/password';
 import { createSession } from '../services/auth/sessions';
 import { createTokenService } from '../services/auth/tokens';
-import { apiRouteKeys, fillPath, ROUTE_ACCESS, type AccessContext, type RouteAccessEntry, type RouteRequest } from './routeAccess';
+import { encryptSecret, newTotpSecret, replaceRecoveryCodes, signChallenge, totpCode } from '../services/auth/twoFactor';
+import { apiRouteKeys, fillPath, isApiRoute, ROUTE_ACCESS, type AccessContext, type RouteAccessEntry, type RouteRequest } from './routeAccess';
 import { auth, claimsOf, createTestApp, type TestApp } from './testApp';
 
 /**
@@ -67,6 +69,7 @@ const expectedStatus = (entry: RouteAccessEntry, caller: CallerName, target: Tar
   const { roleId } = CALLERS[caller];
   if (roleId === null) return 401;
   if (entry.access !== 'user' && !holds(roleId, entry.access)) return 403;
+  if (entry.refusedToProviderStaff && isProviderStaff(roleId)) return 403;
   const reachesAll = entry.tenant !== 'none' && entry.tenant.providerStaffReachAll && isProviderStaff(roleId);
   if (target === 'other' && !reachesAll) return 404;
   if (entry.groupOnly && ACT_FOR_PROVIDER.includes(caller)) return 404;
@@ -94,6 +97,11 @@ const callers = {} as Record<CallerName, Caller>;
 let context: Omit<AccessContext, 'caller'>;
 let foreignSecrets: string[];
 let requestNumber = 0;
+/** The demo accounts' password (seed/demo.ts), given back after a call that changed it. */
+let demoPasswordHash: string;
+const restoreDemoPassword = async (userId: number) => {
+  await t.database.db.update(users).set({ passwordHash: demoPasswordHash }).where(eq(users.id, userId));
+};
 
 const companyId = async (name: string) => (await findCompanyByName(t.database.db, name))!.id;
 const userByEmail = async (email: string) => {
@@ -109,7 +117,12 @@ const addUser = async (email: string, companyId: number, roleId: number, passwor
 };
 
 const impersonate = async (token: string, targetCompanyId: number) => {
-  const res = await t.app.inject({ method: 'POST', url: `/api/auth/impersonate?company_id=${targetCompanyId}`, headers: auth(token) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/auth/impersonate?company_id=${targetCompanyId}`,
+    headers: auth(token),
+    payload: { reason: 'Controle van de rechten' },
+  });
   if (res.statusCode !== 200) throw new Error(`impersonation failed: ${res.statusCode} ${res.body}`);
   return res.json().data.token as string;
 };
@@ -164,6 +177,8 @@ beforeAll(async () => {
   const role4 = await addUser('geen-toegang@vandijk.nl', ids.installatie, ROLE.unauthorized, await hashPassword('Welkom123!'));
   const resetAccount = await addUser('reserve-reset@vandijk.nl', ids.installatie, ROLE.endUser);
   const refreshAccount = await addUser('reserve-refresh@vandijk.nl', ids.installatie, ROLE.endUser);
+  const emailAccount = await addUser('reserve-email@vandijk.nl', ids.installatie, ROLE.endUser);
+  demoPasswordHash = klant.passwordHash!;
 
   const [bakkerij] = await db.select().from(companies).where(eq(companies.id, ids.bakkerij));
   const bakkerijEndUsers = await db.select().from(endUsers).where(eq(endUsers.companyId, ids.bakkerij));
@@ -188,6 +203,28 @@ beforeAll(async () => {
     resetToken: () => createAuthToken(db, resetAccount.id, 'reset'),
     refreshCookie: async () => `portal_refresh=${(await createSession(db, refreshAccount.id)).cookie}`,
     unique: () => `matrix-${process.pid}-${(unique += 1)}`,
+    emailChangeToken: () => createEmailChangeToken(db, emailAccount.id, `${context.unique()}@voorbeeld.nl`),
+    twoFactor: {
+      off: async (userId) => {
+        await db.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId));
+      },
+      pending: async (userId) => {
+        const secret = newTotpSecret();
+        const totpSecret = encryptSecret(t.config.twoFactorKey, secret);
+        await db.update(users).set({ totpSecret, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId));
+        return totpCode(secret);
+      },
+      on: async (userId) => {
+        const totpSecret = encryptSecret(t.config.twoFactorKey, newTotpSecret());
+        await db.update(users).set({ totpSecret, totpEnabledAt: new Date(), totpLastStep: null }).where(eq(users.id, userId));
+      },
+      login: async () => {
+        const user = await addUser(`${context.unique()}@voorbeeld.nl`, ids.installatie, ROLE.endUser);
+        await context.twoFactor.on(user.id);
+        const [code] = await replaceRecoveryCodes(db, user.id);
+        return { challenge: signChallenge(t.config.jwtSecret, user.id), code };
+      },
+    },
     visibleGroupId: hardwareGroup.id,
     make: {
       article: async (companyId) => {
@@ -264,6 +301,7 @@ beforeAll(async () => {
         await db.insert(articleGroupFields).values({ articleGroupId: row.id, name: 'Kenmerk' });
         return row.id;
       },
+      session: async (userId) => (await createSession(db, userId)).id,
     },
   };
 
@@ -309,7 +347,7 @@ describe('the access table (routeAccess.ts)', () => {
   it("states each route's access as the route's config does (public flag, permission)", () => {
     const configured = Object.fromEntries(
       registered
-        .filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD')
+        .filter((r) => isApiRoute(r) && r.method !== 'HEAD')
         .map((r) => [`${r.method} ${r.url}`, r.config?.public ? 'public' : (r.config?.permission ?? 'user')]),
     );
     const stated = Object.fromEntries(Object.entries(ROUTE_ACCESS).map(([key, entry]) => [key, entry.access]));
@@ -362,6 +400,7 @@ describe.each(Object.keys(ROUTE_ACCESS))('%s', (key) => {
     };
 
     const res = await send(key, request, await who.token());
+    if (entry.changesPassword) await restoreDemoPassword(who.identity.userId);
 
     expect({ status: res.statusCode, body: res.body.slice(0, 300) }).toMatchObject({ status: expected });
     if (res.statusCode >= 400) expect(res.json()).toEqual({ message: expect.any(String) });
@@ -371,7 +410,7 @@ describe.each(Object.keys(ROUTE_ACCESS))('%s', (key) => {
 
 describe('POST /api/auth/impersonate', () => {
   const impersonateAs = (token: string, target: number) =>
-    t.app.inject({ method: 'POST', url: `/api/auth/impersonate?company_id=${target}`, headers: auth(token) });
+    t.app.inject({ method: 'POST', url: `/api/auth/impersonate?company_id=${target}`, headers: auth(token), payload: { reason: 'Controle van de rechten' } });
 
   it('lets a customer act for a sibling branch, not for a company outside its parent company', async () => {
     const token = await t.login('klant@demo.nl');

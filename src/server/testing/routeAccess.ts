@@ -1,5 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import type { Permission } from '../../domain/permissions';
+import { isViewerRoute } from '../plugins/openapi';
 import { DEMO_PASSWORD } from '../seed/demo';
 
 /**
@@ -53,6 +54,19 @@ export interface AccessContext {
   refreshCookie(): Promise<string>;
   /** A string unique within the test run. */
   unique(): string;
+  /** A fresh, unused e-mail change link's token of a spare account ('Mijn account'). */
+  emailChangeToken(): Promise<string>;
+  /** Two-factor login states of a user's own account, for the calls of 'Mijn account' (issue 21). */
+  twoFactor: {
+    /** Off, nothing pending. */
+    off(userId: number): Promise<void>;
+    /** Set up but not on yet: answers a code of the pending secret. */
+    pending(userId: number): Promise<string>;
+    /** On. */
+    on(userId: number): Promise<void>;
+    /** A fresh account with two-factor login on: the challenge of its password step and an unused recovery code. */
+    login(): Promise<{ challenge: string; code: string }>;
+  };
   /** An article group every demo company sees ('Hardware'). */
   visibleGroupId: number;
   /** Fresh objects of a company, made per case so that writes and deletes harm no other case. */
@@ -79,6 +93,8 @@ export interface AccessContext {
     branch(companyId: number): Promise<{ parentCompanyId: number; companyId: number }>;
     /** An article group without articles, with one field and no company that sees it. */
     articleGroup(): Promise<number>;
+    /** A fresh live session of the user: its id. */
+    session(userId: number): Promise<string>;
   };
 }
 
@@ -102,6 +118,10 @@ export interface RouteAccessEntry {
   status: 200 | 201 | 204;
   /** About the acting company's group: 404 for a company without a parent company (the provider's own). */
   groupOnly?: true;
+  /** The call sets the caller's own password: the matrix gives the demo password back after each case. */
+  changesPassword?: true;
+  /** Refused (403) to provider staff whatever they act for: their two-factor login cannot be turned off. */
+  refusedToProviderStaff?: true;
 }
 
 const noInput = () => ({});
@@ -184,18 +204,96 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
     example: async (ctx) => ({ body: { token: await ctx.resetToken(), password: 'NieuwWachtwoord1' } }),
     status: 200,
   },
+  'POST /api/auth/login/two-factor': { access: 'public', tenant: 'none', example: async (ctx) => ({ body: await ctx.twoFactor.login() }), status: 200 },
   'GET /api/auth/policies': { access: 'user', tenant: 'none', example: noInput, status: 200 },
   // The 404 page's support contact: configuration, the same for anyone.
   'GET /api/support': { access: 'public', tenant: 'none', example: noInput, status: 200 },
+  // The API document (plugins/openapi.ts): the calls and their shapes, no data.
+  'GET /api/openapi.json': { access: 'public', tenant: 'none', example: noInput, status: 200 },
   'POST /api/auth/impersonate': {
     access: 'user',
     tenant: {
       // A branch of the caller's own parent company; provider staff may act for any company.
-      own: (ctx) => ({ query: { company_id: ctx.companies.service } }),
-      other: (ctx) => ({ query: { company_id: ctx.foreign.companyId } }),
+      own: (ctx) => ({ query: { company_id: ctx.companies.service }, body: { reason: 'Controle van de rechten' } }),
+      other: (ctx) => ({ query: { company_id: ctx.foreign.companyId }, body: { reason: 'Controle van de rechten' } }),
       providerStaffReachAll: true,
     },
     example: noInput,
+    status: 200,
+  },
+  // Ends the session's live impersonation, if any (issue 21).
+  'POST /api/auth/impersonate/stop': { access: 'user', tenant: 'none', example: noInput, status: 204 },
+
+  // 'Mijn account': the caller's own account, also while managing another company (routes/account).
+  'GET /api/account': { access: 'user', tenant: 'none', example: noInput, status: 200 },
+  'PUT /api/account': { access: 'user', tenant: 'none', example: () => ({ body: { phonenumber: '010 123 4567' } }), status: 200 },
+  'PUT /api/account/password': {
+    access: 'user',
+    tenant: 'none',
+    example: (ctx) => ({ body: { current_password: DEMO_PASSWORD, password: `Zonnebloem-${ctx.unique()}-Kade` } }),
+    status: 204,
+    changesPassword: true,
+  },
+  'POST /api/account/email': {
+    access: 'user',
+    tenant: 'none',
+    example: (ctx) => ({ body: { email: `${ctx.unique()}@voorbeeld.nl`, password: DEMO_PASSWORD } }),
+    status: 200,
+  },
+  // Public: the link in the mail may be opened in any browser.
+  'POST /api/account/email/confirm': {
+    access: 'public',
+    tenant: 'none',
+    example: async (ctx) => ({ body: { token: await ctx.emailChangeToken() } }),
+    status: 200,
+  },
+  'GET /api/account/sessions': { access: 'user', tenant: 'none', example: noInput, status: 200 },
+  'DELETE /api/account/sessions': { access: 'user', tenant: 'none', example: noInput, status: 204 },
+  // A session is the user's own, never another's, whatever the company acted for.
+  'DELETE /api/account/sessions/:id': {
+    access: 'user',
+    tenant: {
+      own: async (ctx) => ({ params: { id: await ctx.make.session(ctx.caller.userId) } }),
+      other: async (ctx) => ({ params: { id: await ctx.make.session(ctx.foreign.userId) } }),
+    },
+    example: noInput,
+    status: 204,
+  },
+
+  // Two-factor login of the caller's own account (routes/account/twoFactor.ts).
+  'GET /api/account/two-factor': { access: 'user', tenant: 'none', example: noInput, status: 200 },
+  'POST /api/account/two-factor/setup': {
+    access: 'user',
+    tenant: 'none',
+    example: async (ctx) => {
+      await ctx.twoFactor.off(ctx.caller.userId);
+      return {};
+    },
+    status: 200,
+  },
+  'POST /api/account/two-factor/enable': {
+    access: 'user',
+    tenant: 'none',
+    example: async (ctx) => ({ body: { code: await ctx.twoFactor.pending(ctx.caller.userId) } }),
+    status: 200,
+  },
+  'POST /api/account/two-factor/disable': {
+    access: 'user',
+    tenant: 'none',
+    example: async (ctx) => {
+      await ctx.twoFactor.on(ctx.caller.userId);
+      return { body: { password: DEMO_PASSWORD } };
+    },
+    status: 204,
+    refusedToProviderStaff: true,
+  },
+  'POST /api/account/two-factor/recovery-codes': {
+    access: 'user',
+    tenant: 'none',
+    example: async (ctx) => {
+      await ctx.twoFactor.on(ctx.caller.userId);
+      return { body: { password: DEMO_PASSWORD } };
+    },
     status: 200,
   },
 
@@ -217,6 +315,17 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
       providerStaffReachAll: true,
     },
     example: noInput,
+    status: 200,
+  },
+  'PUT /api/company/:id/two-factor': {
+    access: 'CREATE_USER',
+    tenant: {
+      own: (ctx) => ({ params: { id: ctx.caller.actingCompanyId } }),
+      other: (ctx) => ({ params: { id: ctx.foreign.companyId } }),
+      providerStaffReachAll: true,
+    },
+    // Off: the matrix's callers keep logging in with the password alone.
+    example: () => ({ body: { require_two_factor: false } }),
     status: 200,
   },
   'GET /api/users': { access: 'LIST_USERS', tenant: 'none', example: noInput, status: 200 },
@@ -466,12 +575,15 @@ export const routeKeysOf = (route: Pick<RouteOptions, 'method' | 'url'>): string
   return methods.map((method) => `${method} ${route.url}`);
 };
 
+/** An /api route of the table: the API document's viewer (Swagger UI's page and files, all public) is no call. */
+export const isApiRoute = (route: Pick<RouteOptions, 'url'>) => route.url.startsWith('/api/') && !isViewerRoute(route.url);
+
 /**
  * The /api routes among the registered ones. Fastify adds a HEAD route for every GET route; it
  * shares the GET route's config (and so its access rule), so only explicit HEAD routes count.
  */
 export const apiRouteKeys = (routes: Pick<RouteOptions, 'method' | 'url'>[]): string[] => {
-  const keys = new Set(routes.filter((r) => r.url.startsWith('/api/')).flatMap(routeKeysOf));
+  const keys = new Set(routes.filter(isApiRoute).flatMap(routeKeysOf));
   return [...keys].filter((key) => !(key.startsWith('HEAD ') && keys.has(`GET ${key.slice(5)}`))).sort();
 };
 

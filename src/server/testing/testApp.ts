@@ -13,6 +13,8 @@ import { users } from '../db/schema';
 import { DEMO_PASSWORD, seedDemoData } from '../seed/demo';
 import { seedReferenceData } from '../seed/reference';
 import { createSession } from '../services/auth/sessions';
+import { decryptSecret, totpCode } from '../services/auth/twoFactor';
+import { holdToContract, recordAnswers, type Answer } from './contract';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -20,6 +22,11 @@ export interface TestApp {
   config: Config;
   /** Logs in and answers the bearer token. */
   login(email: string, password?: string): Promise<string>;
+  /**
+   * Logs in and answers the answer that started the session (with its refresh cookie): the code
+   * step's when two-factor login is on (demo staff), the password step's otherwise.
+   */
+  loginAnswer(email: string, password?: string): Promise<LightMyRequestResponse>;
   /**
    * A bearer token of a new live session of the user, as a login would answer it, without
    * the password check (fast, and works for accounts that may not log in, like role 4).
@@ -89,16 +96,16 @@ export interface TestAppOptions {
 }
 
 /**
- * Fastify announces every new instance on this diagnostics channel before plugins load, so a
- * hook added there sees every route of the app that buildApp creates, without changing buildApp.
+ * Fastify announces every new instance on this diagnostics channel before plugins load, so hooks
+ * added there by `setUp` see every route and request of the app that buildApp creates, without
+ * changing buildApp.
  */
-const withRouteHook = async <T>(onRoute: ((route: RouteOptions) => void) | undefined, build: () => Promise<T>): Promise<T> => {
-  if (!onRoute) return build();
+const withNewInstance = async <T>(setUp: (app: FastifyInstance) => void, build: () => Promise<T>): Promise<T> => {
   let hooked = false;
   const listener = (message: unknown) => {
     if (hooked) return;
     hooked = true;
-    (message as { fastify: FastifyInstance }).fastify.addHook('onRoute', onRoute);
+    setUp((message as { fastify: FastifyInstance }).fastify);
   };
   diagnostics.subscribe('fastify.initialization', listener);
   try {
@@ -115,17 +122,41 @@ export const createTestApp = async (opts: TestAppOptions = { demo: true }): Prom
   if (opts.demo !== false) await seedDemoData(database.db);
   const config = testConfig(opts.config);
   const clientDir = opts.clientDir ?? path.join(config.dataDir, 'no-client');
-  const app = await withRouteHook(opts.onRoute, () => buildApp({ config, database, clientDir }));
+  // Under Jest every /api answer is held against the API document (contract.ts).
+  const holdsToContract = process.env.JEST_WORKER_ID !== undefined;
+  const answers = new WeakMap<object, Answer>();
+  const setUp = (instance: FastifyInstance) => {
+    if (opts.onRoute) instance.addHook('onRoute', opts.onRoute);
+    if (holdsToContract) recordAnswers(instance, answers);
+  };
+  const app = await withNewInstance(setUp, () => buildApp({ config, database, clientDir }));
   await app.ready();
+  if (holdsToContract) holdToContract(app, answers);
+  /**
+   * The code step of a login with two-factor login on (demo staff): the code is computed from the
+   * stored secret, as the user's app would. The last accepted step is cleared first, so a test may
+   * log the same user in more than once within 30 seconds (the replay check has tests of its own).
+   */
+  const codeStep = async (email: string, challenge: string) => {
+    const [user] = await database.db.update(users).set({ totpLastStep: null }).where(eq(users.email, email)).returning();
+    const secret = user?.totpSecret ? decryptSecret(config.twoFactorKey, user.totpSecret) : null;
+    if (!secret) throw new Error(`login ${email}: two-factor login is on without a readable secret`);
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login/two-factor', payload: { challenge, code: totpCode(secret) } });
+    if (res.statusCode !== 200) throw new Error(`login ${email} failed at the code: ${res.statusCode} ${res.body}`);
+    return res;
+  };
+  const loginAnswer = async (email: string, password = DEMO_PASSWORD) => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+    const answer = res.json() as { token: string } | { challenge: string };
+    return 'token' in answer ? res : codeStep(email, answer.challenge);
+  };
   return {
     app,
     database,
     config,
-    login: async (email, password = DEMO_PASSWORD) => {
-      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-      if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
-      return res.json().token as string;
-    },
+    login: async (email, password) => (await loginAnswer(email, password)).json().token as string,
+    loginAnswer,
     tokenFor: async (userId) => {
       const [user] = await database.db.select().from(users).where(eq(users.id, userId)).limit(1);
       if (!user) throw new Error(`no user ${userId}`);
@@ -133,7 +164,12 @@ export const createTestApp = async (opts: TestAppOptions = { demo: true }): Prom
       return app.tokens.sign({ sub: user.id, company_id: user.companyId, impersonate: null, sid: session.id });
     },
     manage: async (token, companyId) => {
-      const res = await app.inject({ method: 'POST', url: `/api/auth/impersonate?company_id=${companyId}`, headers: auth(token) });
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/auth/impersonate?company_id=${companyId}`,
+        headers: auth(token),
+        payload: { reason: 'Test: beheren namens de klant' },
+      });
       if (res.statusCode !== 200) throw new Error(`managing company ${companyId} failed: ${res.statusCode} ${res.body}`);
       return res.json().data.token as string;
     },

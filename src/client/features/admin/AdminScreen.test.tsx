@@ -150,9 +150,37 @@ describe('Bedrijven tab', () => {
     const { user, location } = renderWithProviders('/mer-admin?tab=bedrijven', { preloadedState: loggedIn() });
 
     await user.click(await screen.findByRole('button', { name: 'Bakkerij de Korenschoof beheren' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Bedrijf beheren' }));
+    expect(dialog.getByText(/Je gaat Bakkerij de Korenschoof beheren/)).toBeTruthy();
+    await user.type(dialog.getByLabelText(/Reden/), 'Vraag over de factuur');
+    await user.click(dialog.getByRole('button', { name: 'Beheren' }));
 
     await waitFor(() => expect(location().pathname).toBe('/dashboard'));
-    expect(requests.find((r) => r.url.includes('/auth/impersonate'))?.url).toContain('company_id=30');
+    const impersonation = requests.find((r) => r.url.includes('/auth/impersonate'));
+    expect(impersonation?.url).toContain('company_id=30');
+    expect(impersonation?.body).toEqual({ reason: 'Vraag over de factuur' });
+  });
+
+  it('asks the reason for managing next to its field, and cancelling manages nothing', async () => {
+    const requests = mockAdmin(ADMIN);
+    const { user, location } = renderWithProviders('/mer-admin?tab=bedrijven', { preloadedState: loggedIn() });
+
+    await user.click(await screen.findByRole('button', { name: 'Bakkerij de Korenschoof beheren' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Bedrijf beheren' }));
+    await user.click(dialog.getByRole('button', { name: 'Beheren' }));
+    const reason = dialog.getByLabelText(/Reden/);
+    expect(await dialog.findByText(MSG.impersonationReasonRequired)).toBeTruthy();
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(reason.getAttribute('aria-describedby')).toBe(dialog.getByText(MSG.impersonationReasonRequired).id);
+
+    await user.type(reason, ' x ');
+    await user.click(dialog.getByRole('button', { name: 'Beheren' }));
+    expect(await dialog.findByText(MSG.impersonationReasonLength)).toBeTruthy();
+
+    await user.click(dialog.getByRole('button', { name: 'Annuleren' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(location().pathname).toBe('/mer-admin');
+    expect(requests.some((r) => r.url.includes('/auth/impersonate'))).toBe(false);
   });
 });
 

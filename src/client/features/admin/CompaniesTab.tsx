@@ -63,7 +63,7 @@ function NoUserDialog({ company, onClose }: { company: AdminCompany; onClose: ()
 }
 
 function CompaniesTable({ companies }: { companies: readonly AdminCompany[] }) {
-  const manage = useManageCompany();
+  const { manage, dialog: manageDialog } = useManageCompany();
   // Managing the company one already acts for makes no sense.
   const actingCompanyId = useAppSelector(selectActingCompanyId);
   const [withoutUser, setWithoutUser] = useState<AdminCompany | null>(null);
@@ -91,7 +91,7 @@ function CompaniesTable({ companies }: { companies: readonly AdminCompany[] }) {
       cell: (company) => (
         <Stack direction="row" spacing={1}>
           {company.id !== actingCompanyId && (
-            <Button size="small" variant="outlined" onClick={() => manage(company.id)} aria-label={`${company.name} beheren`}>
+            <Button size="small" variant="outlined" onClick={() => manage(company)} aria-label={`${company.name} beheren`}>
               Beheren
             </Button>
           )}
@@ -119,6 +119,7 @@ function CompaniesTable({ companies }: { companies: readonly AdminCompany[] }) {
     <>
       <DataTable labelledBy={HEADING_ID} columns={columns} rows={rows} rowKey={(company) => company.id} footer={pagination} />
       {withoutUser && <NoUserDialog company={withoutUser} onClose={() => setWithoutUser(null)} />}
+      {manageDialog}
     </>
   );
 }

@@ -31,6 +31,7 @@ export const company = (id: number, name: string, overrides: Partial<AdminCompan
   parent_company_id: null,
   parent_company: null,
   end_time: null,
+  require_two_factor: false,
   is_provider: false,
   users: [],
   ...overrides,

@@ -95,3 +95,25 @@ describe('ResetPasswordScreen', () => {
     expect(requests.find((r) => r.url === '/api/auth/reset')?.body).toEqual({ token: 'abc+1', password: 'Nieuw123!' });
   });
 });
+
+describe('ResetPasswordScreen with two-factor login on (issue 21)', () => {
+  it('sends the user to the code step of the login after the new password', async () => {
+    const token = makeToken();
+    const requests = mockPortal({
+      'POST /api/auth/reset': () => json(200, { two_factor_required: true, challenge: 'uitdaging-na-reset' }),
+      'POST /api/auth/login/two-factor': () => json(200, { token }),
+    });
+    const { user, store, location } = renderWithProviders('/reset?token=abc', { preloadedState: anonymous });
+    await user.type(await screen.findByLabelText(/^Wachtwoord/), 'Kx9#mQ2!vR');
+    await user.type(screen.getByLabelText(/^Herhaal wachtwoord/), 'Kx9#mQ2!vR');
+    await user.click(saveButton());
+
+    const code = await screen.findByLabelText(/^Code uit je authenticator-app/);
+    expect(location().pathname).toBe('/login');
+    expect(store.getState().auth.token).toBeNull();
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(requests.find((r) => r.url === '/api/auth/login/two-factor')?.body).toEqual({ challenge: 'uitdaging-na-reset', code: '123456' });
+  });
+});

@@ -1,10 +1,9 @@
 import { Button, Stack, TextField, Typography } from '@mui/material';
 import { Form, Formik } from 'formik';
-import { type ChangeEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { PASSWORD_RULE, passwordWeakness } from '../../../domain/passwordStrength';
 import { sessionStarted } from '../../base/authSlice';
 import { useAppDispatch } from '../../base/hooks';
+import { NewPasswordField } from '../../components/NewPasswordField';
 import { AuthFrame } from './AuthFrame';
 import { useResetPasswordMutation } from './authApi';
 
@@ -31,46 +30,6 @@ const repeatMismatch = ({ password, repeat }: NewPassword) => repeat !== '' && !
 
 const SAVE_HINT_ID = 'opslaan-uitleg';
 
-/**
- * Why the server would refuse the password, checked while typing (domain/passwordStrength.ts; its
- * first check loads zxcvbn and its dictionaries). Until its answer the previous one stays, so the
- * text does not flicker; the user's name and address are checked by the server, which knows them.
- */
-function usePasswordWeakness(password: string): string | null {
-  const [weakness, setWeakness] = useState<string | null>(null);
-  useEffect(() => {
-    if (password === '') return;
-    let current = true;
-    passwordWeakness(password).then(
-      (reason) => current && setWeakness(reason),
-      // Without the estimator (its chunk failed to load) the server still checks.
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [password]);
-  return password === '' ? null : weakness;
-}
-
-/** The password field, naming the rule before the user types and what breaks it while they do. */
-function NewPasswordField({ value, onChange }: { value: string; onChange: (event: ChangeEvent<HTMLInputElement>) => void }) {
-  const weakness = usePasswordWeakness(value);
-  return (
-    <TextField
-      name="password"
-      type="password"
-      label="Wachtwoord"
-      autoComplete="new-password"
-      value={value}
-      onChange={onChange}
-      required
-      error={weakness !== null}
-      helperText={weakness ?? PASSWORD_RULE}
-    />
-  );
-}
-
 /** Sets a new password from a reset link; success logs in (errors are toasts, spec section 8). */
 export function ResetPasswordScreen() {
   const [searchParams] = useSearchParams();
@@ -81,8 +40,13 @@ export function ResetPasswordScreen() {
   const save = async ({ password }: NewPassword) => {
     const result = await resetPassword({ token: searchParams.get('token') ?? '', password });
     if (!result.data) return;
-    dispatch(sessionStarted({ token: result.data.token, originalToken: null }));
-    navigate('/dashboard', { replace: true });
+    if ('token' in result.data) {
+      dispatch(sessionStarted({ token: result.data.token, originalToken: null }));
+      navigate('/dashboard', { replace: true });
+    } else {
+      // Two-factor login is on: the login screen asks for the code next (the challenge goes along).
+      navigate('/login', { replace: true, state: { challenge: result.data.challenge } });
+    }
   };
 
   return (

@@ -8,6 +8,18 @@ export interface Credentials {
   password: string;
 }
 
+/**
+ * What a right password answers: a session, or (two-factor login on) the challenge that the code
+ * step sends back with the code (issue 21).
+ */
+export type PasswordAnswer = { token: string } | { two_factor_required: true; challenge: string };
+
+export interface TwoFactorCode {
+  challenge: string;
+  /** A code of the authenticator app, or a recovery code. */
+  code: string;
+}
+
 export interface PasswordReset {
   /** The single-use token of the reset link. */
   token: string;
@@ -19,11 +31,15 @@ const anonymous = { anonymous: true };
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<{ token: string }, Credentials>({
+    login: build.mutation<PasswordAnswer, Credentials>({
       query: (credentials) => ({ url: 'auth/login', method: 'POST', body: credentials }),
       extraOptions: anonymous,
     }),
-    resetPassword: build.mutation<{ token: string }, PasswordReset>({
+    loginWithCode: build.mutation<{ token: string }, TwoFactorCode>({
+      query: (body) => ({ url: 'auth/login/two-factor', method: 'POST', body }),
+      extraOptions: anonymous,
+    }),
+    resetPassword: build.mutation<PasswordAnswer, PasswordReset>({
       query: (reset) => ({ url: 'auth/reset', method: 'POST', body: reset }),
       extraOptions: anonymous,
     }),
@@ -34,7 +50,7 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useResetPasswordMutation, useRequestPasswordResetMutation } = authApi;
+export const { useLoginMutation, useLoginWithCodeMutation, useResetPasswordMutation, useRequestPasswordResetMutation } = authApi;
 
 /** Spec section 8: reset errors stay until the user closes them. */
 const resetFailure = (error: unknown): ToastRequest => {
@@ -45,6 +61,7 @@ const resetFailure = (error: unknown): ToastRequest => {
 
 declareToasts(authApi.endpoints, {
   login: { failed: 'shownByScreen' },
+  loginWithCode: { failed: 'shownByScreen' },
   resetPassword: { succeeded: () => success('Je wachtwoord is ingesteld.'), failed: resetFailure, anonymous: true },
   requestPasswordReset: {
     succeeded: ({ email }) => ({ message: MSG.forgotSuccess(email), variant: 'success' }),

@@ -1,20 +1,34 @@
-import { TextField } from '@mui/material';
+import { TextField, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
 import { formatDateTime } from '../../../domain/format';
 import { compareNames } from '../../../domain/names';
 import { type DataColumn, DataTable, DataTablePagination } from '../../components/DataTable';
 import { Section } from '../../components/Section';
 import { TableStates } from '../../components/TableStates';
-import { actionText, ENTITIES, subjectText, userText } from './auditLogText';
+import { actionText, ENTITIES, impersonationText, subjectText, userText } from './auditLogText';
 import { type AuditLogEntry, useGetAuditLogQuery } from './companyApi';
 
 const HEADING_ID = 'wijzigingslog-titel';
 /** Contract: the server answers 50 entries a page. */
 export const AUDIT_LOG_PAGE_SIZE = 50;
 
+/** Who made the change; while managing the company also why, and from when until when (issue 21). */
+function UserCell({ entry }: { entry: AuditLogEntry }) {
+  const who = userText(entry);
+  if (!entry.impersonation) return who;
+  return (
+    <>
+      {who}
+      <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
+        {impersonationText(entry.impersonation)}
+      </Typography>
+    </>
+  );
+}
+
 const columns: DataColumn<AuditLogEntry>[] = [
   { header: 'Datum/tijd', sx: { whiteSpace: 'nowrap' }, cell: (entry) => formatDateTime(entry.created_at) },
-  { header: 'Gebruiker', cell: userText },
+  { header: 'Gebruiker', cell: (entry) => <UserCell entry={entry} /> },
   { header: 'Actie', cell: (entry) => actionText(entry.action, entry.changes) },
   { header: 'Onderdeel', cell: subjectText },
 ];

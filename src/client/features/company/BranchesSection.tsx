@@ -47,7 +47,7 @@ function RemoveBranchDialog({ parent, branch, onClose }: RemoveBranchDialogProps
  */
 export function BranchesSection({ company }: { company: Company }) {
   const mayEdit = usePermission('EDIT_PARENT_COMPANY');
-  const manage = useManageCompany();
+  const { manage, dialog: manageDialog } = useManageCompany();
   const [removing, setRemoving] = useState<CompanyRef | null>(null);
   const parent = company.parent_company;
 
@@ -60,7 +60,7 @@ export function BranchesSection({ company }: { company: Company }) {
       cell: (branch) => (
         <Stack direction="row" spacing={1}>
           {branch.id !== company.id && (
-            <Button size="small" variant="outlined" onClick={() => manage(branch.id)} aria-label={`${branch.name} beheren`}>
+            <Button size="small" variant="outlined" onClick={() => manage(branch)} aria-label={`${branch.name} beheren`}>
               Beheren
             </Button>
           )}
@@ -91,6 +91,7 @@ export function BranchesSection({ company }: { company: Company }) {
         </>
       )}
       {parent && removing && <RemoveBranchDialog parent={parent} branch={removing} onClose={() => setRemoving(null)} />}
+      {manageDialog}
     </Section>
   );
 }

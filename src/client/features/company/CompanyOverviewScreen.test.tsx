@@ -3,7 +3,7 @@ import { MSG } from '../../../domain/messages';
 import { deferred, json } from '../../test/http';
 import { renderWithProviders, whenSettled } from '../../test/renderWithProviders';
 import { loggedIn, makeToken } from '../../test/tokens';
-import { actingCompany, auditEntry, blobText, captureDownloads, CUSTOMER, endUserRoutes, manyEndUsers, mockCompany } from './testData';
+import { actingCompany, auditEntry, blobText, captureDownloads, CUSTOMER, endUserRoutes, LOGGED_AT, manyEndUsers, mockCompany } from './testData';
 
 const section = (name: string) => screen.findByRole('region', { name });
 const cellTexts = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
@@ -125,6 +125,9 @@ describe('CompanyOverviewScreen', () => {
     const { user, location } = renderWithProviders('/mijn-bedrijf', { preloadedState: loggedIn() });
 
     await user.click(await screen.findByRole('button', { name: 'Van Dijk Service B.V. beheren' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Bedrijf beheren' }));
+    await user.type(dialog.getByLabelText(/Reden/), 'Collega is op vakantie');
+    await user.click(dialog.getByRole('button', { name: 'Beheren' }));
 
     await waitFor(() => expect(location().pathname).toBe('/dashboard'));
     expect(requests.find((r) => r.url.includes('/auth/impersonate'))?.url).toContain('company_id=21');
@@ -145,7 +148,10 @@ describe('CompanyOverviewScreen', () => {
 
     await waitFor(() => expect(location().pathname).toBe('/dashboard'));
     expect(store.getState().auth).toMatchObject({ token: own, originalToken: null });
-    expect(requests.some((r) => r.url.includes('/auth/impersonate'))).toBe(false);
+    // No new managing starts (no dialog either); the server ends the running one.
+    expect(requests.some((r) => r.url.startsWith('/api/auth/impersonate?'))).toBe(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(requests.find((r) => r.url === '/api/auth/impersonate/stop')?.authorization).toBe(`Bearer ${own}`);
   });
 
   it('lists 20,000 end users, renders only a window of them, and filters by name', async () => {
@@ -240,6 +246,38 @@ describe('CompanyOverviewScreen', () => {
       'company_id=20&page=1',
       'company_id=20&page=2',
     ]);
+  });
+
+  it("shows a change made while managing the company 'door {naam} van {provider}', with the reason and how long", async () => {
+    const startedAt = LOGGED_AT - 30 * 60;
+    const managing = {
+      user: { id: 9, firstname: 'Mark', lastname: 'Jansen' },
+      impersonating_from: 1,
+      impersonating_from_name: 'Demo ICT Diensten',
+      impersonation: { id: 4, reason: 'Vraag over de factuur', started_at: startedAt, ended_at: LOGGED_AT, expires_at: startedAt + 3600, minutes: 30 },
+    };
+    mockCompany(CUSTOMER, {
+      'GET /api/audit-log': () =>
+        json(200, {
+          items: [
+            auditEntry(2, { ...managing, action: 'impersonation.end', entity: 'company', entity_id: '20', subject_name: 'Van Dijk Installatietechniek B.V.', changes: { minutes: 30 } }),
+            auditEntry(1, { ...managing, impersonation: { ...managing.impersonation, ended_at: null, minutes: 12 } }),
+          ],
+          total: 2,
+        }),
+    });
+    renderWithProviders('/mijn-bedrijf', { preloadedState: loggedIn() });
+
+    const log = await section('Wijzigingslog');
+    const [, ended, live] = within(await within(log).findByRole('table', { name: 'Wijzigingslog' })).getAllByRole('row');
+    expect(cellTexts(ended)).toEqual([
+      '14-11-2026 09:05',
+      'door Mark Jansen van Demo ICT DienstenReden: Vraag over de factuur; beheerd van 14-11-2026 08:35 tot 09:05 (30 min)',
+      'Beheer gestopt',
+      "Bedrijf 'Van Dijk Installatietechniek B.V.'",
+    ]);
+    expect(within(ended).getByText('Reden: Vraag over de factuur; beheerd van 14-11-2026 08:35 tot 09:05 (30 min)')).toBeTruthy();
+    expect(within(live).getByText('Reden: Vraag over de factuur; beheer sinds 14-11-2026 08:35, uiterlijk tot 09:35')).toBeTruthy();
   });
 
   it('names the changed objects, filters the change log by kind and keeps filter and page in the address', async () => {

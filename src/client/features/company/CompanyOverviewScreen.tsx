@@ -14,6 +14,7 @@ import { BranchesSection } from './BranchesSection';
 import { ContactPersonsSection } from './ContactPersonsSection';
 import { EndUserImportSection } from './EndUserImportSection';
 import { EndUsersSection } from './EndUsersSection';
+import { TwoFactorRequirementSection } from './TwoFactorRequirementSection';
 
 /** Label and value pairs as a description list. */
 function Details({ details }: { details: [label: string, value: string | null][] }) {
@@ -59,6 +60,7 @@ export function CompanyOverviewScreen() {
   const companyId = useAppSelector(selectActingCompanyId);
   const { data: company, isLoading } = useGetCompanyQuery(companyId ?? skipToken);
   const mayImport = usePermission('BULK_IMPORT');
+  const mayManageUsers = usePermission('CREATE_USER');
 
   return (
     <>
@@ -73,6 +75,7 @@ export function CompanyOverviewScreen() {
           <EndUsersSection />
           {mayImport && <EndUserImportSection />}
           <AlertsSection />
+          {mayManageUsers && <TwoFactorRequirementSection company={company} />}
           <AuditLogSection companyId={company.id} />
         </Stack>
       )}

@@ -1,5 +1,5 @@
-import { formatDecimal } from '../../../domain/format';
-import type { AuditLogEntry } from './companyApi';
+import { formatDateTime, formatDecimal } from '../../../domain/format';
+import type { AuditLogEntry, AuditLogImpersonation } from './companyApi';
 
 /** The part of the portal a change was made in, by the server's entity name. */
 export const ENTITIES: Record<string, string> = {
@@ -21,7 +21,13 @@ const IMPORTED: Record<string, string> = { end_user: 'Eindgebruikers' };
 /** Whole actions that say more than their verb. */
 const ACTIONS: Record<string, string> = {
   'impersonation.start': 'Beheer gestart',
+  'impersonation.end': 'Beheer gestopt',
   'password.reset': 'Wachtwoord ingesteld',
+  'password.change': 'Wachtwoord gewijzigd',
+  'two_factor.setup': 'Tweestapsverificatie instellen begonnen',
+  'two_factor.enable': 'Tweestapsverificatie aangezet',
+  'two_factor.disable': 'Tweestapsverificatie uitgezet',
+  'two_factor.recovery_codes': 'Nieuwe herstelcodes gemaakt',
   'parent_company.add': 'Vestiging toegevoegd',
   'parent_company.remove': 'Vestiging verwijderd',
 };
@@ -69,7 +75,29 @@ export const subjectText = ({
   return entity_id ? `${part} ${entity_id}` : part;
 };
 
-export const userText = ({ user, impersonating_from }: Pick<AuditLogEntry, 'user' | 'impersonating_from'>): string => {
+/** Who made the change; someone managing the company 'door {naam} van {provider}' (issue 21). */
+export const userText = ({
+  user,
+  impersonating_from,
+  impersonating_from_name,
+}: Pick<AuditLogEntry, 'user' | 'impersonating_from' | 'impersonating_from_name'>): string => {
   const name = user ? `${user.firstname} ${user.lastname}` : 'Systeem';
-  return impersonating_from === null ? name : `${name} (beheerder)`;
+  if (impersonating_from === null) return name;
+  return impersonating_from_name ? `door ${name} van ${impersonating_from_name}` : `${name} (beheerder)`;
+};
+
+/** HH:mm of an instant; dd-mm-jjjj HH:mm when it is another day than `sameDayAs`. */
+const timeOf = (epochSeconds: number, sameDayAs: number) => {
+  const text = formatDateTime(epochSeconds);
+  return text.slice(0, 10) === formatDateTime(sameDayAs).slice(0, 10) ? text.slice(-5) : text;
+};
+
+/** The managing a change was made in: why, from when, until when and how long. */
+export const impersonationText = ({ reason, started_at, ended_at, expires_at, minutes }: AuditLogImpersonation): string => {
+  const start = formatDateTime(started_at);
+  const period =
+    ended_at === null
+      ? `beheer sinds ${start}, uiterlijk tot ${timeOf(expires_at, started_at)}`
+      : `beheerd van ${start} tot ${timeOf(ended_at, started_at)} (${minutes} min)`;
+  return `Reden: ${reason}; ${period}`;
 };

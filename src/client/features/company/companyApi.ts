@@ -49,6 +49,17 @@ export interface BranchCandidate {
   is_provider: boolean;
 }
 
+/** Managing a company (issue 21): why, and from when until when (Unix seconds). */
+export interface AuditLogImpersonation {
+  id: number;
+  reason: string;
+  started_at: number;
+  /** Stopped or run out; null while it goes on. */
+  ended_at: number | null;
+  expires_at: number;
+  minutes: number;
+}
+
 /** One change to the company (GET /audit-log). */
 export interface AuditLogEntry {
   id: number;
@@ -58,6 +69,10 @@ export interface AuditLogEntry {
   company_id: number | null;
   /** The user's own company when the change was made while managing this one. */
   impersonating_from: number | null;
+  /** Where that user came from: the provider's name, or the parent company's. */
+  impersonating_from_name: string | null;
+  /** The impersonation (issue 21) the change was made in. */
+  impersonation: AuditLogImpersonation | null;
   /** `entity.verb`, e.g. `service.update`. */
   action: string;
   entity: string;

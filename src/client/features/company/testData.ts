@@ -38,6 +38,7 @@ export const actingCompany: Company = {
     ],
   },
   end_time: null,
+  require_two_factor: false,
 };
 
 export const contactPersons: ContactPerson[] = [
@@ -94,6 +95,8 @@ export const auditEntry = (id: number, overrides: Partial<AuditLogEntry> = {}): 
   user: { id: 5, firstname: 'Anna', lastname: 'van Dijk' },
   company_id: 20,
   impersonating_from: null,
+  impersonating_from_name: null,
+  impersonation: null,
   action: 'article.update',
   entity: 'article',
   entity_id: '12',

@@ -94,7 +94,7 @@ export function GroupCostsScreen() {
   const period = useMemo(() => monthRange(month), [month]);
   const { data, isLoading, isError, isFetching } = useGetGroupCostsQuery(period);
   const actingCompanyId = useAppSelector(selectActingCompanyId);
-  const manage = useManageCompany();
+  const { manage, dialog: manageDialog } = useManageCompany();
   const navigate = useNavigate();
   const [download, { isLoading: downloading }] = useDownloadGroupCostsMutation();
   const [downloadExcel, { isLoading: downloadingExcel }] = useDownloadGroupCostsExcelMutation();
@@ -115,8 +115,8 @@ export function GroupCostsScreen() {
   };
 
   const open = (branch: BranchCosts) => {
-    if (branch.company_id !== actingCompanyId) manage(branch.company_id);
-    navigate(paths.costs(month));
+    if (branch.company_id === actingCompanyId) navigate(paths.costs(month));
+    else manage({ id: branch.company_id, name: branch.name }, paths.costs(month));
   };
 
   const columns: DataColumn<BranchCosts>[] = [
@@ -183,6 +183,7 @@ export function GroupCostsScreen() {
           </>
         )}
       </Stack>
+      {manageDialog}
     </>
   );
 }

@@ -135,12 +135,14 @@ describe('DashboardScreen', () => {
 
     const tools = within(await screen.findByRole('region', { name: 'QA-hulpmiddelen' }));
     await user.type(tools.getByLabelText('Bedrijf-ID'), '33');
+    await user.type(tools.getByLabelText(/Reden/), 'Testen van de kosten');
     await user.click(tools.getByRole('button', { name: 'Beheren' }));
 
     expect(await screen.findByText(/Je beheert nu Bakkerij De Korenschoof\./)).toBeTruthy();
-    expect(requests.find((r) => r.method === 'POST' && r.url.startsWith('/api/auth/impersonate'))?.url).toBe(
-      '/api/auth/impersonate?company_id=33',
-    );
+    expect(requests.find((r) => r.method === 'POST' && r.url.startsWith('/api/auth/impersonate'))).toMatchObject({
+      url: '/api/auth/impersonate?company_id=33',
+      body: { reason: 'Testen van de kosten' },
+    });
     expect(store.getState().auth.token).toBe(managed);
     expect(store.getState().ui.managedCompanyId).toBe(33);
   });
@@ -154,6 +156,7 @@ describe('DashboardScreen', () => {
 
     const tools = within(await screen.findByRole('region', { name: 'QA-hulpmiddelen' }));
     await user.type(tools.getByLabelText('Bedrijf-ID'), '999');
+    await user.type(tools.getByLabelText(/Reden/), 'Testen van een weigering');
     await user.click(tools.getByRole('button', { name: 'Beheren' }));
 
     expect(await screen.findByText(MSG.unknownError)).toBeTruthy();

@@ -1,6 +1,7 @@
 import { Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { Form, Formik } from 'formik';
 import type { ChangeEvent } from 'react';
+import { reasonProblemOf } from '../../../domain/impersonation';
 import { ROLE } from '../../../domain/permissions';
 import { useCurrentUser } from '../../api/accountApi';
 import { downloadFile } from '../../base/download';
@@ -10,8 +11,18 @@ import { useImpersonation } from '../../base/useImpersonation';
 
 const SNAPSHOT_INPUT_ID = 'snapshot-bestand';
 
-const validateCompanyId = ({ companyId }: { companyId: string }) =>
-  /^[1-9]\d*$/.test(companyId.trim()) ? {} : { companyId: 'Vul een geldig bedrijf-ID in.' };
+interface ImpersonationValues {
+  companyId: string;
+  reason: string;
+}
+
+const validateImpersonation = ({ companyId, reason }: ImpersonationValues) => {
+  const reasonProblem = reasonProblemOf(reason);
+  return {
+    ...(!/^[1-9]\d*$/.test(companyId.trim()) && { companyId: 'Vul een geldig bedrijf-ID in.' }),
+    ...(reasonProblem && { reason: reasonProblem }),
+  };
+};
 
 function SnapshotTools() {
   const store = useAppStore();
@@ -49,9 +60,9 @@ function ImpersonationTool() {
 
   return (
     <Formik
-      initialValues={{ companyId: '' }}
-      validate={validateCompanyId}
-      onSubmit={({ companyId }) => startImpersonation(Number(companyId.trim()))}
+      initialValues={{ companyId: '', reason: '' }}
+      validate={validateImpersonation}
+      onSubmit={({ companyId, reason }) => startImpersonation(Number(companyId.trim()), reason.trim())}
     >
       {({ values, errors, touched, isSubmitting, handleChange, handleBlur }) => (
         <Stack component={Form} noValidate direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
@@ -65,6 +76,17 @@ function ImpersonationTool() {
             error={touched.companyId === true && errors.companyId !== undefined}
             helperText={touched.companyId ? errors.companyId : undefined}
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          <TextField
+            name="reason"
+            label="Reden"
+            size="small"
+            required
+            value={values.reason}
+            onChange={handleChange}
+            onBlur={handleBlur}
+            error={touched.reason === true && errors.reason !== undefined}
+            helperText={touched.reason ? errors.reason : undefined}
           />
           <Button type="submit" variant="outlined" disabled={isSubmitting}>
             Beheren

@@ -1,6 +1,7 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import CloseIcon from '@mui/icons-material/Close';
 import LogoutIcon from '@mui/icons-material/Logout';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import MenuIcon from '@mui/icons-material/Menu';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, IconButton, ListItemIcon, MenuItem, MenuList, Popover, styled, Typography } from '@mui/material';
@@ -8,6 +9,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useCurrentUser } from '../../api/accountApi';
 import { useAppDispatch, useAppSelector } from '../../base/hooks';
+import { paths } from '../../base/paths';
 import { logout } from '../../base/session';
 import { onDarkFocus } from '../../base/theme';
 import { selectSidebarOpen, sidebarToggled } from '../../base/uiSlice';
@@ -94,6 +96,12 @@ function UserMenu({ name, company, managed, onLogout }: { name: string; company:
           )}
         </Box>
         <MenuList id={USER_MENU_ID} aria-label="Gebruikersmenu" autoFocusItem>
+          <MenuItem component={RouterLink} to={paths.account()} onClick={() => setAnchor(null)}>
+            <ListItemIcon>
+              <ManageAccountsIcon fontSize="small" />
+            </ListItemIcon>
+            Mijn account
+          </MenuItem>
           <MenuItem onClick={onLogout}>
             <ListItemIcon>
               <LogoutIcon fontSize="small" />
@@ -171,6 +179,9 @@ export function Header({ narrow, menuOpen, setMenuOpen }: MenuState) {
               {managed && <p className="managed">Beheert {managed}</p>}
             </div>
           )}
+          <IconButton component={RouterLink} to={paths.account()} color="inherit" aria-label="Mijn account">
+            <ManageAccountsIcon />
+          </IconButton>
           <IconButton color="inherit" edge="end" aria-label="Uitloggen" onClick={logOut}>
             <LogoutIcon />
           </IconButton>

@@ -50,7 +50,7 @@ const log = (token: string, query: Record<string, string | number> = {}) =>
   });
 const items = async (token: string, query: Record<string, string | number> = {}): Promise<Entry[]> => (await log(token, query)).json().items;
 const impersonate = async (token: string, companyId: number) =>
-  (await t.app.inject({ method: 'POST', url: `/api/auth/impersonate?company_id=${companyId}`, headers: auth(token) })).json().data
+  (await t.app.inject({ method: 'POST', url: `/api/auth/impersonate?company_id=${companyId}`, headers: auth(token), payload: { reason: 'Test' } })).json().data
     .token as string;
 
 describe('GET /api/audit-log', () => {
@@ -70,6 +70,8 @@ describe('GET /api/audit-log', () => {
       user: { id: pieter.id, firstname: 'Pieter', lastname: 'van Dijk' },
       company_id: ids.installatie,
       impersonating_from: null,
+      impersonating_from_name: null,
+      impersonation: null,
       action: 'user.create',
       entity: 'user',
       entity_id: String(created.json().id),
@@ -114,6 +116,8 @@ describe('GET /api/audit-log', () => {
       action: 'user.create',
       company_id: ids.installatie,
       impersonating_from: ids.provider,
+      impersonating_from_name: 'Demo ICT Diensten',
+      impersonation: { reason: 'Test', ended_at: null },
       user: { firstname: 'Mark', lastname: 'Jansen' },
     });
   });

@@ -1,13 +1,56 @@
 import { Type } from 'typebox';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { isProviderStaff } from '../../../domain/permissions';
-import { auditLog, users } from '../../db/schema';
+import { auditLog, companies, impersonations, parentCompanies, users } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
+import { endOf, type Impersonation, minutesLasted } from '../../services/auth/impersonation';
 import { errorResponses, integerId, type RouteApp } from '../schemas';
 import { nullableInteger, nullableString, toEpoch } from '../serialize';
 import { subjectNames } from './subjects';
 
 export const AUDIT_PAGE_SIZE = 50;
+
+/** The impersonation (issue 21) an entry was made in: why, from when, until when, and how long. */
+const impersonationSchema = {
+  anyOf: [
+    { type: 'null' },
+    {
+      type: 'object',
+      properties: {
+        id: { type: 'integer' },
+        reason: { type: 'string' },
+        started_at: { type: 'integer' },
+        /** When it was stopped or ran out; null while it is live. */
+        ended_at: nullableInteger,
+        /** When it ends by itself. */
+        expires_at: { type: 'integer' },
+        /** Whole minutes it lasted, or has lasted so far. */
+        minutes: { type: 'integer' },
+      },
+      required: ['id', 'reason', 'started_at', 'ended_at', 'expires_at', 'minutes'],
+    },
+  ],
+} as const;
+
+const impersonationOut = (impersonation: Impersonation | null, now: Date) => {
+  if (!impersonation) return null;
+  const end = endOf(impersonation, now);
+  return {
+    id: impersonation.id,
+    reason: impersonation.reason,
+    started_at: toEpoch(impersonation.startedAt),
+    ended_at: toEpoch(end),
+    expires_at: toEpoch(impersonation.expiresAt),
+    minutes: minutesLasted(impersonation, end ?? now),
+  };
+};
+
+/** Where someone acting for the company came from: the provider, or a customer's parent company. */
+const fromCompany = alias(companies, 'from_company');
+const fromParent = alias(parentCompanies, 'from_parent');
+const fromNameOf = (from: { name: string | null; isProvider: boolean | null; parentName: string | null } | null) =>
+  from?.isProvider ? from.name : (from?.parentName ?? from?.name ?? null);
 
 const auditEntrySchema = {
   type: 'object',
@@ -22,6 +65,9 @@ const auditEntrySchema = {
     },
     company_id: nullableInteger,
     impersonating_from: nullableInteger,
+    /** The provider's name, or the parent company's, of whoever made the change while managing the company. */
+    impersonating_from_name: nullableString,
+    impersonation: impersonationSchema,
     action: { type: 'string' },
     entity: { type: 'string' },
     entity_id: nullableString,
@@ -73,9 +119,17 @@ export default async function auditLogRoutes(app: RouteApp) {
       );
       const [rows, [{ total }]] = await Promise.all([
         app.db
-          .select({ entry: auditLog, user: { id: users.id, firstname: users.firstname, lastname: users.lastname } })
+          .select({
+            entry: auditLog,
+            user: { id: users.id, firstname: users.firstname, lastname: users.lastname },
+            impersonation: impersonations,
+            from: { name: fromCompany.name, isProvider: fromCompany.isProvider, parentName: fromParent.name },
+          })
           .from(auditLog)
           .leftJoin(users, eq(users.id, auditLog.userId))
+          .leftJoin(impersonations, eq(impersonations.id, auditLog.impersonationId))
+          .leftJoin(fromCompany, eq(fromCompany.id, auditLog.impersonatingFrom))
+          .leftJoin(fromParent, eq(fromParent.id, fromCompany.parentCompanyId))
           .where(ofCompany)
           .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
           .limit(AUDIT_PAGE_SIZE)
@@ -83,13 +137,16 @@ export default async function auditLogRoutes(app: RouteApp) {
         app.db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(auditLog).where(ofCompany),
       ]);
       const names = await subjectNames(app.db, rows.map(({ entry }) => entry));
+      const now = new Date();
       return {
-        items: rows.map(({ entry, user }, index) => ({
+        items: rows.map(({ entry, user, impersonation, from }, index) => ({
           id: entry.id,
           created_at: toEpoch(entry.createdAt),
           user: user?.id == null ? null : user,
           company_id: entry.companyId,
           impersonating_from: entry.impersonatingFrom,
+          impersonating_from_name: fromNameOf(from),
+          impersonation: impersonationOut(impersonation, now),
           action: entry.action,
           entity: entry.entity,
           entity_id: entry.entityId,

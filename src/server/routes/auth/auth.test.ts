@@ -1,3 +1,11 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { ROLE } from '../../../domain/permissions';
+import { users } from '../../db/schema';
+import { DEMO_PASSWORD, DEMO_TWO_FACTOR_SECRETS } from '../../seed/demo';
+import { hashPassword } from '../../services/auth/password';
+import { encryptSecret, replaceRecoveryCodes, signChallenge } from '../../services/auth/twoFactor';
 import { auth, claimsOf, createTestApp, FROM_PORTAL, linkIn, refreshCookieOf, type TestApp } from '../../testing/testApp';
 
 let t: TestApp;
@@ -104,7 +112,9 @@ describe('password reset', () => {
 
     const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset', payload: { token, password: 'NieuwWachtwoord1' } });
     expect(reset.statusCode).toBe(200);
-    expect(reset.json().token).toEqual(expect.any(String));
+    // A reset proves the mailbox, not the second factor: admin@demo.nl (two-factor login on) goes on to the code.
+    expect(reset.json()).toEqual({ two_factor_required: true, challenge: expect.any(String) });
+    expect(reset.cookies.find((c) => c.name === 'portal_refresh')).toBeUndefined();
     await expect(t.login('admin@demo.nl', 'NieuwWachtwoord1')).resolves.toEqual(expect.any(String));
 
     const again = await t.app.inject({ method: 'POST', url: '/api/auth/reset', payload: { token, password: 'NogEenKeer1' } });
@@ -130,5 +140,151 @@ describe('password reset', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/reset', payload: { token, password: 'Welkom123!' } });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Token timed out' });
+  });
+});
+
+describe('two-factor login (issue 21)', () => {
+  let passwordHash: string;
+  let installatieId: number;
+  beforeAll(async () => {
+    passwordHash = await hashPassword(DEMO_PASSWORD);
+    [{ companyId: installatieId }] = await t.database.db.select().from(users).where(eq(users.email, 'klant@demo.nl'));
+  });
+
+  /** A fresh customer account with two-factor login on (secret set straight in the database) and its recovery codes. */
+  const accountWithTwoFactor = async () => {
+    const secret = new Secret({ size: 20 }).base32;
+    const [user] = await t.database.db
+      .insert(users)
+      .values({
+        email: `tfa-${crypto.randomUUID()}@voorbeeld.nl`,
+        firstname: 'Twee',
+        lastname: 'Stappen',
+        companyId: installatieId,
+        roleId: ROLE.endUser,
+        passwordHash,
+        totpSecret: encryptSecret(t.config.twoFactorKey, secret),
+        totpEnabledAt: new Date(),
+      })
+      .returning();
+    const recoveryCodes = await replaceRecoveryCodes(t.database.db, user.id);
+    return { user, secret, recoveryCodes };
+  };
+  /** The code an authenticator app shows for `secret`, `stepsAgo` steps of 30 seconds back. */
+  const codeOf = (secret: string, stepsAgo = 0) =>
+    new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() - stepsAgo * 30_000 });
+  const passwordStep = async (email: string) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: DEMO_PASSWORD } });
+    expect(res.statusCode).toBe(200);
+    return res;
+  };
+  const codeStep = (challenge: string, code: string, remoteAddress?: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login/two-factor', payload: { challenge, code }, remoteAddress });
+
+  it('asks for the code after the right password, and starts the session only with the right code', async () => {
+    const { user, secret } = await accountWithTwoFactor();
+    const first = await passwordStep(user.email);
+    expect(first.json()).toEqual({ two_factor_required: true, challenge: expect.any(String) });
+    expect(first.cookies).toEqual([]);
+
+    const wrong = await codeStep(first.json().challenge, codeOf(secret) === '000000' ? '111111' : '000000');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: 'Code onjuist. Probeer het opnieuw.' });
+
+    const res = await codeStep(first.json().challenge, codeOf(secret));
+    expect(res.statusCode).toBe(200);
+    const claims = claimsOf(res.json().token);
+    expect(claims).toMatchObject({ sub: user.id, company_id: installatieId, impersonate: null });
+    expect(claims.scope).toBeUndefined();
+    expect(res.cookies.find((c) => c.name === 'portal_refresh')).toMatchObject({ httpOnly: true });
+    const policies = await t.app.inject({ method: 'GET', url: '/api/auth/policies', headers: auth(res.json().token) });
+    expect(policies.statusCode).toBe(200);
+  });
+
+  it('takes a code once: the same code again, or one of an earlier step, is refused', async () => {
+    const { user, secret } = await accountWithTwoFactor();
+    const { challenge } = (await passwordStep(user.email)).json();
+    const code = codeOf(secret);
+    expect((await codeStep(challenge, code)).statusCode).toBe(200);
+    const replayed = await codeStep(challenge, code);
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json()).toEqual({ message: 'Code onjuist. Probeer het opnieuw.' });
+    expect((await codeStep(challenge, codeOf(secret, 1))).statusCode).toBe(401);
+  });
+
+  it('refuses a code from more than one step ago (the window is one step either side)', async () => {
+    const { user, secret } = await accountWithTwoFactor();
+    const { challenge } = (await passwordStep(user.email)).json();
+    const stale = codeOf(secret, 3);
+    // A stale code that happens to equal a current one says nothing; that is one chance in 10^6.
+    if ([0, 1, -1].some((steps) => codeOf(secret, steps) === stale)) return;
+    expect((await codeStep(challenge, stale)).statusCode).toBe(401);
+    expect((await codeStep(challenge, codeOf(secret, 1))).statusCode).toBe(200);
+  });
+
+  it('refuses an expired, forged or unknown challenge', async () => {
+    const { user, secret } = await accountWithTwoFactor();
+    const expired = signChallenge(t.config.jwtSecret, user.id, Date.now() - 5 * 60_000 - 1000);
+    const res = await codeStep(expired, codeOf(secret));
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Inloggen duurde te lang. Log opnieuw in.' });
+
+    const forged = signChallenge(crypto.randomBytes(32), user.id);
+    expect((await codeStep(forged, codeOf(secret))).statusCode).toBe(401);
+    // An access token is no challenge.
+    expect((await codeStep(await t.login('klant@demo.nl'), codeOf(secret))).statusCode).toBe(401);
+    expect((await codeStep('geen.challenge', codeOf(secret))).statusCode).toBe(401);
+  });
+
+  it('takes a recovery code once, in any case and with spaces', async () => {
+    const { user, recoveryCodes } = await accountWithTwoFactor();
+    const { challenge } = (await passwordStep(user.email)).json();
+    const typed = ` ${recoveryCodes[0].toUpperCase()} `;
+    expect((await codeStep(challenge, typed)).statusCode).toBe(200);
+    const again = await codeStep(challenge, recoveryCodes[0]);
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ message: 'Code onjuist. Probeer het opnieuw.' });
+    expect((await codeStep(challenge, recoveryCodes[1])).statusCode).toBe(200);
+  });
+
+  it('answers bad input with 400', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login/two-factor', payload: { challenge: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].field).toBe('code');
+  });
+
+  it('refuses the code of an account that may no longer log in', async () => {
+    const { user, secret } = await accountWithTwoFactor();
+    const { challenge } = (await passwordStep(user.email)).json();
+    await t.database.db.update(users).set({ disabled: true }).where(eq(users.id, user.id));
+    expect((await codeStep(challenge, codeOf(secret))).statusCode).toBe(401);
+  });
+
+  it('logs the demo staff in with a code of their published secret', async () => {
+    const { challenge } = (await passwordStep('superadmin@demo.nl')).json();
+    const res = await codeStep(challenge, codeOf(DEMO_TWO_FACTOR_SECRETS['superadmin@demo.nl']));
+    expect(res.statusCode).toBe(200);
+    expect(claimsOf(res.json().token).scope).toBeUndefined();
+  });
+});
+
+describe('two-factor login rate limit (issue 21)', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ demo: true, config: { loginRateLimit: 3, loginClientRateLimit: 1000 } });
+  });
+  afterAll(() => limited.close());
+
+  it('counts the codes tried per user, from whichever client, like the password', async () => {
+    const [admin] = await limited.database.db.select().from(users).where(eq(users.email, 'admin@demo.nl'));
+    const challenge = signChallenge(limited.config.jwtSecret, admin.id);
+    const attempt = (code: string, client: string) =>
+      limited.app.inject({ method: 'POST', url: '/api/auth/login/two-factor', payload: { challenge, code }, remoteAddress: client });
+    const right = new TOTP({ secret: Secret.fromBase32(DEMO_TWO_FACTOR_SECRETS['admin@demo.nl']) }).generate();
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (const client of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) expect((await attempt(wrong, client)).statusCode).toBe(401);
+    const fourth = await attempt(right, '192.0.2.4');
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toEqual({ message: 'Te veel pogingen. Probeer het later opnieuw.' });
   });
 });

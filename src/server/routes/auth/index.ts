@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { FROM_PORTAL_HEADER } from '../../../domain/fromPortal';
 import { MSG } from '../../../domain/messages';
@@ -8,7 +8,6 @@ import { PERMISSIONS } from '../../../domain/permissions';
 import { authTokens, users } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { mailName } from '../../plugins/mail';
-import { mayImpersonate } from '../../services/auth/impersonation';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../services/auth/password';
 import {
   createSession,
@@ -16,17 +15,24 @@ import {
   revokeSession,
   revokeUserSessions,
   SESSION_MAX_SECONDS,
+  type SessionScope,
   sessionOfCookie,
 } from '../../services/auth/sessions';
-import { findUserByEmail, mayLogIn, normaliseEmail } from '../../services/auth/accounts';
+import { acceptLoginCode, readChallenge, signChallenge, twoFactorRequired } from '../../services/auth/twoFactor';
+import { findUserByEmail, findUserById, mayLogIn, normaliseEmail } from '../../services/auth/accounts';
 import { mailPasswordLink } from '../../services/auth/passwordLinks';
 import type { RateLimiter } from '../../services/rateLimiter';
 import { sha256 } from '../../services/auth/tokens';
 import { audit } from '../../services/audit';
-import { emailSchema, errorResponses, integerId, messageSchema, tokenSchema, type RouteApp } from '../schemas';
+import impersonationRoutes, { endLive } from './impersonation';
+import { endImpersonations } from '../../services/auth/impersonation';
+import { emailSchema, errorResponses, messageSchema, tokenSchema, type RouteApp } from '../schemas';
 
 export const REFRESH_COOKIE = 'portal_refresh';
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+/** The password was right and two-factor login is on: the code next, with this challenge (5 minutes). */
+const twoFactorChallengeSchema = Type.Object({ two_factor_required: Type.Literal(true), challenge: Type.String() });
 
 const permissionMapSchema = {
   type: 'object',
@@ -69,11 +75,35 @@ export default async function authRoutes(app: RouteApp) {
   const resetRequests = app.rateLimits.limiter('reset-request', { max: 5, windowMs: FIFTEEN_MINUTES });
   const resets = app.rateLimits.limiter('reset', { max: 10, windowMs: FIFTEEN_MINUTES });
 
-  const startSession = async (reply: FastifyReply, user: { id: number; companyId: number }) => {
-    const session = await createSession(app.db, user.id, { userAgent: reply.request.headers['user-agent'] });
+  const codesPerUser = app.rateLimits.limiter('login-two-factor', { max: app.config.loginRateLimit, windowMs: FIFTEEN_MINUTES });
+
+  /** The user's own access token; a setup-only session says so, for the SPA (tokens.ts). */
+  const accessToken = (session: { userId: number; companyId: number; sessionId: string; scope: SessionScope }) =>
+    app.tokens.sign({
+      sub: session.userId,
+      company_id: session.companyId,
+      impersonate: null,
+      sid: session.sessionId,
+      ...(session.scope === 'two-factor-setup' ? { scope: session.scope } : {}),
+    });
+
+  const startSession = async (reply: FastifyReply, user: { id: number; companyId: number }, scope: SessionScope = 'full') => {
+    const session = await createSession(app.db, user.id, { userAgent: reply.request.headers['user-agent'], scope });
     reply.setCookie(REFRESH_COOKIE, session.cookie, { ...cookieOptions, maxAge: SESSION_MAX_SECONDS });
-    return app.tokens.sign({ sub: user.id, company_id: user.companyId, impersonate: null, sid: session.id });
+    return accessToken({ userId: user.id, companyId: user.companyId, sessionId: session.id, scope });
   };
+
+  /**
+   * What a right password leads to (login, and a password reset, which proves no more): with
+   * two-factor login on, no session yet but the code step (POST /auth/login/two-factor); when it
+   * is required and not set up, a session that can only set it up (plugins/auth.ts).
+   */
+  const afterPassword = async (reply: FastifyReply, user: { id: number; companyId: number; roleId: number; totpEnabledAt: Date | null }) => {
+    if (user.totpEnabledAt) return { two_factor_required: true, challenge: signChallenge(app.config.jwtSecret, user.id) };
+    const scope = (await twoFactorRequired(app.db, user)) ? 'two-factor-setup' : 'full';
+    return { token: await startSession(reply, user, scope) };
+  };
+  const passwordAnswerSchema = { anyOf: [tokenSchema, twoFactorChallengeSchema] };
 
   app.post(
     '/auth/login',
@@ -88,7 +118,7 @@ export default async function authRoutes(app: RouteApp) {
           },
           { additionalProperties: false },
         ),
-        response: { 200: tokenSchema, ...errorResponses },
+        response: { 200: passwordAnswerSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -101,6 +131,35 @@ export default async function authRoutes(app: RouteApp) {
       }
       const valid = await verifyPassword(request.body.password, user.passwordHash, request.ip);
       if (!valid || !mayLogIn(user)) throw new HttpError(401, MSG.loginFailed);
+      return afterPassword(reply, user);
+    },
+  );
+
+  app.post(
+    '/auth/login/two-factor',
+    {
+      config: { public: true },
+      schema: {
+        body: Type.Object(
+          {
+            challenge: Type.String({ minLength: 1, maxLength: 500 }),
+            code: Type.String({ minLength: 1, maxLength: 64 }),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: tokenSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      // Counted like the password: against the client, and against the user whatever the client.
+      if (!(await loginsPerClient.take(request.ip))) throw new HttpError(429, MSG.tooManyAttempts);
+      const userId = readChallenge(app.config.jwtSecret, request.body.challenge);
+      if (userId === null) throw new HttpError(401, MSG.twoFactorChallengeExpired);
+      if (!(await codesPerUser.take(`user:${userId}`))) throw new HttpError(429, MSG.tooManyAttempts);
+      const user = await findUserById(app.db, userId);
+      if (!user || !mayLogIn(user) || !user.totpEnabledAt) throw new HttpError(401, MSG.twoFactorChallengeExpired);
+      const accepted = await acceptLoginCode(app.db, app.config.twoFactorKey, user, request.body.code);
+      if (!accepted) throw new HttpError(401, MSG.twoFactorCodeWrong);
       return { token: await startSession(reply, user) };
     },
   );
@@ -120,20 +179,16 @@ export default async function authRoutes(app: RouteApp) {
       }
       // Within the grace window the browser already holds the new secret (sessions.ts).
       if (refreshed.kind === 'rotated') reply.setCookie(REFRESH_COOKIE, refreshed.cookie, { ...cookieOptions, maxAge: SESSION_MAX_SECONDS });
-      const { session } = refreshed;
-      const token = app.tokens.sign({
-        sub: session.userId,
-        company_id: session.companyId,
-        impersonate: null,
-        sid: session.sessionId,
-      });
-      return { token };
+      return { token: accessToken(refreshed.session) };
     },
   );
 
   const logoutOptions = { config: { public: true }, onRequest: refuseCrossSite, schema: { response: { 204: { type: 'null' }, ...errorResponses } } };
   app.post('/auth/logout', logoutOptions, async (request, reply) => {
     const sessionId = request.actor?.sessionId ?? (await sessionOfCookie(app.db, request.cookies[REFRESH_COOKIE]));
+    // Logging out ends acting for a company too: the change log shows when it ended.
+    if (request.actor) await app.db.transaction((tx) => endLive(tx, request.actor, new Date()));
+    else if (sessionId) await endImpersonations(app.db, sessionId);
     if (sessionId) await revokeSession(app.db, sessionId);
     reply.clearCookie(REFRESH_COOKIE, cookieOptions);
     return reply.code(204).send();
@@ -181,14 +236,15 @@ export default async function authRoutes(app: RouteApp) {
           },
           { additionalProperties: false },
         ),
-        response: { 200: tokenSchema, ...errorResponses },
+        response: { 200: passwordAnswerSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       const [row] = await app.db
         .select({ id: authTokens.id, userId: authTokens.userId, expiresAt: authTokens.expiresAt, usedAt: authTokens.usedAt })
         .from(authTokens)
-        .where(eq(authTokens.tokenHash, sha256(request.body.token)))
+        // Only a reset or activation link sets a password: an e-mail change link confirms an address, nothing more.
+        .where(and(eq(authTokens.tokenHash, sha256(request.body.token)), inArray(authTokens.kind, ['reset', 'activation'])))
         .limit(1);
       if (!row || row.usedAt) throw new HttpError(401, 'Invalid token');
       if (row.expiresAt.getTime() <= Date.now()) throw new HttpError(401, 'Token timed out');
@@ -212,47 +268,13 @@ export default async function authRoutes(app: RouteApp) {
         .where(and(eq(authTokens.userId, user.id), isNull(authTokens.usedAt)));
       await revokeUserSessions(app.db, user.id);
       await audit(app.db, { userId: user.id, companyId: user.companyId, impersonatingFrom: null }, 'password.reset', 'user', user.id);
-      return { token: await startSession(reply, user) };
+      return afterPassword(reply, user);
     },
   );
 
-  app.get('/auth/policies', { schema: { response: { 200: permissionMapSchema, ...errorResponses } } }, async (request) => {
+  app.get('/auth/policies', { config: { twoFactorSetup: true }, schema: { response: { 200: permissionMapSchema, ...errorResponses } } }, async (request) => {
     return request.actor.permissions;
   });
 
-  app.post(
-    '/auth/impersonate',
-    {
-      schema: {
-        querystring: Type.Object({ company_id: integerId }),
-        response: {
-          200: {
-            type: 'object',
-            properties: { data: tokenSchema },
-            required: ['data'],
-          },
-          ...errorResponses,
-        },
-      },
-    },
-    async (request) => {
-      const { actor } = request;
-      const target = request.query.company_id;
-      const allowed = await mayImpersonate(
-        app.db,
-        { roleId: actor.roleId, companyId: actor.ownCompanyId, canEditParentCompany: actor.permissions.EDIT_PARENT_COMPANY },
-        target,
-      );
-      if (!allowed) throw new HttpError(404, 'Bedrijf niet gevonden.');
-      await audit(
-        app.db,
-        { userId: actor.userId, companyId: target, impersonatingFrom: actor.ownCompanyId },
-        'impersonation.start',
-        'company',
-        target,
-      );
-      const token = app.tokens.sign({ sub: actor.userId, company_id: target, impersonate: actor.ownCompanyId, sid: actor.sessionId });
-      return { data: { token } };
-    },
-  );
+  await impersonationRoutes(app);
 }

@@ -52,6 +52,7 @@ describe('GET /api/company/:id', () => {
         ],
       },
       end_time: null,
+      require_two_factor: false,
     });
   });
 
@@ -89,7 +90,7 @@ describe('GET /api/company/:id', () => {
     const elektro = await company('Van Dijk Elektrotechniek B.V.');
     const token = await t.login('klant@demo.nl');
     expect((await getCompany(elektro.id, token)).statusCode).toBe(404);
-    const acting = await t.app.inject({ method: 'POST', url: `/api/auth/impersonate?company_id=${elektro.id}`, headers: auth(token) });
+    const acting = await t.app.inject({ method: 'POST', url: `/api/auth/impersonate?company_id=${elektro.id}`, headers: auth(token), payload: { reason: 'Test' } });
     const res = await getCompany(elektro.id, acting.json().data.token);
     expect(res.statusCode).toBe(200);
     expect(res.json().name).toBe('Van Dijk Elektrotechniek B.V.');

@@ -266,7 +266,7 @@ describe('DELETE /api/company/:id', () => {
 
   it('refuses to remove the company an admin is acting for', async () => {
     const bare = await bareCompany();
-    const acting = (await t.app.inject({ method: 'POST', url: `/api/auth/impersonate?company_id=${bare.id}`, headers: auth(admin) })).json()
+    const acting = (await t.app.inject({ method: 'POST', url: `/api/auth/impersonate?company_id=${bare.id}`, headers: auth(admin), payload: { reason: 'Test' } })).json()
       .data.token;
     expect((await remove(acting, bare.id)).statusCode).toBe(409);
   });

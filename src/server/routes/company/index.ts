@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { Type } from 'typebox';
 import { MSG } from '../../../domain/messages';
 import { isProviderStaff, ROLE } from '../../../domain/permissions';
 import type { Db } from '../../db';
@@ -68,6 +69,8 @@ export const companySchema = {
       ],
     },
     end_time: nullableNumber,
+    /** Every user of the company must log in with two-factor login (issue 21). */
+    require_two_factor: { type: 'boolean' },
   },
 } as const;
 
@@ -134,6 +137,36 @@ export default async function companyRoutes(app: RouteApp) {
       const company = mayRead ? await findCompany(app.db, id) : null;
       if (!company) throw new HttpError(404, NOT_FOUND);
       return companyDto(app.db, company);
+    },
+  );
+
+  // Issue 21: whoever manages the company's users (its admin, or provider staff for any company)
+  // may require two-factor login of them all; it holds from each user's next login.
+  app.put(
+    '/company/:id/two-factor',
+    {
+      config: { permission: 'CREATE_USER' },
+      schema: {
+        params: idParams,
+        body: Type.Object({ require_two_factor: Type.Boolean() }, { additionalProperties: false }),
+        response: { 200: companySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { actor } = request;
+      const mayEdit = request.params.id === actor.companyId || isProviderStaff(actor.roleId);
+      const company = mayEdit ? await findCompany(app.db, request.params.id) : null;
+      if (!company) throw new HttpError(404, NOT_FOUND);
+      const requireTwoFactor = request.body.require_two_factor;
+      await app.db.transaction(async (tx) => {
+        await tx.update(companies).set({ requireTwoFactor }).where(eq(companies.id, company.id));
+        // In the log of the company whose users it binds, also when provider staff set it from elsewhere.
+        await audit(tx, { ...actor, companyId: company.id }, 'company.update', 'company', company.id, {
+          name: company.name,
+          require_two_factor: requireTwoFactor,
+        });
+      });
+      return companyDto(app.db, { ...company, requireTwoFactor });
     },
   );
 

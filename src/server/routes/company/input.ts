@@ -36,6 +36,8 @@ export const companyInput = Type.Object(
     article_groups: Type.Optional(Type.Array(integerId, { maxItems: 1000 })),
     parent_company_id: Type.Optional(Type.Union([Type.Null(), integerId])),
     end_time: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 253402300799 }))),
+    /** Issue 21: every user of the company must log in with two-factor login. */
+    require_two_factor: Type.Optional(Type.Boolean()),
     contact_firstname: text(100),
     contact_lastname: text(100),
     contact_email: text(254),
@@ -75,6 +77,7 @@ export interface CompanyValues {
   inputLabel4: string | null;
   parentCompanyId: number | null;
   endTime: Date | null;
+  requireTwoFactor: boolean;
 }
 
 /** The stored values of a company, as the starting point of an edit. */
@@ -93,6 +96,7 @@ export const valuesOf = (company: typeof companies.$inferSelect): CompanyValues 
   inputLabel4: company.inputLabel4,
   parentCompanyId: company.parentCompanyId,
   endTime: company.endTime,
+  requireTwoFactor: company.requireTwoFactor,
 });
 
 export const EMPTY_COMPANY: CompanyValues = {
@@ -110,6 +114,7 @@ export const EMPTY_COMPANY: CompanyValues = {
   inputLabel4: null,
   parentCompanyId: null,
   endTime: null,
+  requireTwoFactor: false,
 };
 
 /** `base` with the fields the input names: text trimmed (blank is null), price exact, time from seconds. */
@@ -122,6 +127,7 @@ export const applyInput = (base: CompanyValues, input: CompanyInput): CompanyVal
   if (input.price_mb !== undefined) values.priceMb = priceMbOf(input.price_mb);
   if (input.parent_company_id !== undefined) values.parentCompanyId = input.parent_company_id;
   if (input.end_time !== undefined) values.endTime = fromEpoch(input.end_time);
+  if (input.require_two_factor !== undefined) values.requireTwoFactor = input.require_two_factor;
   return values;
 };
 
@@ -193,6 +199,7 @@ export const changedCompanyFields = (before: CompanyValues, after: CompanyValues
     priceMb: 'price_mb',
     parentCompanyId: 'parent_company_id',
     endTime: 'end_time',
+    requireTwoFactor: 'require_two_factor',
   } as Record<keyof CompanyValues, string>;
   const plain = (values: CompanyValues, key: keyof CompanyValues) => {
     const value = values[key];

@@ -31,6 +31,7 @@ const toCompanyDto = (company: CompanyRow, groupIds: number[], parent: ParentRow
   parent_company_id: company.parentCompanyId,
   parent_company: parent ? { id: parent.id, name: parent.name, sap_number: parent.sapNumber, companies: branches } : null,
   end_time: toEpoch(company.endTime),
+  require_two_factor: company.requireTwoFactor,
 });
 
 const byName = sql`search_text(${companies.name})`;

@@ -21,7 +21,7 @@ const json = async (url: string, bearer = token) => {
 };
 
 const actAs = async (email: string, target: number) => {
-  const res = await t.app.inject({ method: 'POST', url: `/api/auth/impersonate?company_id=${target}`, headers: auth(await t.login(email)) });
+  const res = await t.app.inject({ method: 'POST', url: `/api/auth/impersonate?company_id=${target}`, headers: auth(await t.login(email)), payload: { reason: 'Test' } });
   expect(res.statusCode).toBe(200);
   return res.json().data.token as string;
 };

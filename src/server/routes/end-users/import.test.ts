@@ -81,7 +81,7 @@ describe('POST /api/end-users/import', () => {
     const lines = (n: number) =>
       `voornaam;achternaam\n${Array.from({ length: n }, (_, i) => `${'Voornaam'.repeat(7)}${i};${'Achternaam'.repeat(6)}${i}`).join('\n')}`;
     const before = await countOf(elektro);
-    const token = (await t.app.inject({ method: 'POST', url: `/api/auth/impersonate?company_id=${elektro}`, headers: auth(klant) })).json().data.token;
+    const token = (await t.app.inject({ method: 'POST', url: `/api/auth/impersonate?company_id=${elektro}`, headers: auth(klant), payload: { reason: 'Test' } })).json().data.token;
     expect(Buffer.byteLength(lines(20_000))).toBeGreaterThan(2 * 1024 * 1024);
     const tooMany = await upload(lines(20_001), token);
     expect(tooMany.statusCode).toBe(400);

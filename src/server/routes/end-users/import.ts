@@ -3,7 +3,7 @@ import { endUsers } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { audit } from '../../services/audit';
 import { MAX_IMPORT_BYTES, parseEndUserCsv } from '../../services/endUserImport';
-import { errorResponses, messageSchema, type RouteApp } from '../schemas';
+import { csvResponse, errorResponses, messageSchema, type RouteApp } from '../schemas';
 
 const NOTHING_IMPORTED = 'Er is geen data geïmporteerd.';
 const INSERT_CHUNK = 1000;
@@ -60,7 +60,7 @@ export default async function endUserImportRoutes(app: RouteApp) {
     '/end-users/import/template',
     {
       config: { permission: 'BULK_IMPORT' },
-      schema: { response: { 200: { type: 'string' }, ...errorResponses } },
+      schema: { response: { 200: csvResponse, ...errorResponses } },
     },
     async (_request, reply) =>
       reply

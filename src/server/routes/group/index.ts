@@ -5,7 +5,7 @@ import { csvAmount, type CsvCell } from '../../services/csv';
 import { sendDownload } from '../../services/xlsx';
 import { costsRangeQuery, type CostsRangeQuery, oneMonthOf } from '../costs/range';
 import { formatProperty } from '../report/format';
-import { errorResponses, type RouteApp } from '../schemas';
+import { downloadResponse, errorResponses, type RouteApp } from '../schemas';
 
 /**
  * The group view (issue 20), for users who may act for the branches of their parent company
@@ -116,7 +116,7 @@ export default async function groupRoutes(app: RouteApp) {
       config: { permission: 'EDIT_PARENT_COMPANY' },
       schema: {
         querystring: Type.Object({ ...costsRangeQuery.properties, ...formatProperty }, { additionalProperties: false }),
-        response: { 200: { type: 'string' }, ...errorResponses },
+        response: { 200: downloadResponse, ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -37,7 +37,7 @@ const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: str
   t.app.inject({ method, url: `/api${url}`, headers: auth(token), payload });
 const branchCall = (token: string, parentId: number, direction: 'add' | 'remove', companyId?: number | null) =>
   call(token, 'POST', `/parent-companies/${parentId}/${direction}`, companyId === undefined ? {} : { company_id: companyId });
-const impersonate = (token: string, companyId: number) => call(token, 'POST', `/auth/impersonate?company_id=${companyId}`);
+const impersonate = (token: string, companyId: number) => call(token, 'POST', `/auth/impersonate?company_id=${companyId}`, { reason: 'Test' });
 
 describe('GET /api/parent-companies', () => {
   it('lists every parent company with its branches by name, for provider staff only', async () => {

@@ -166,6 +166,7 @@ describe('GET /api/report/export', () => {
       method: 'POST',
       url: `/api/auth/impersonate?company_id=${ids.companyId}`,
       headers: auth(await t.login('admin@demo.nl')),
+      payload: { reason: 'Test' },
     });
     const admin = impersonated.json().data.token as string;
     expect((await get(`/api/report/export?${APRIL}`, admin)).body).toBe((await get(`/api/report/export?${APRIL}`)).body);

@@ -9,7 +9,7 @@ import {
 } from '../../services/costs/billingExport';
 import { sendDownload } from '../../services/xlsx';
 import { costsRangeQuery, monthRangeOf } from '../costs/range';
-import { errorResponses, type RouteApp } from '../schemas';
+import { downloadResponse, errorResponses, type RouteApp } from '../schemas';
 import { formatProperty } from './format';
 
 /**
@@ -22,14 +22,14 @@ import { formatProperty } from './format';
  *   CREATE_COMPANY, the permission that opens the admin screen where its tab lives.
  */
 
-const csvResponse = { 200: { type: 'string' }, ...errorResponses } as const;
+const exportResponses = { 200: downloadResponse, ...errorResponses } as const;
 
 const exportQuery = Type.Object({ ...costsRangeQuery.properties, ...formatProperty }, { additionalProperties: false });
 
 export default async function billingExportRoutes(app: RouteApp) {
   app.get(
     '/report/export',
-    { schema: { querystring: exportQuery, response: csvResponse } },
+    { schema: { querystring: exportQuery, response: exportResponses } },
     async (request, reply) => {
       const range = monthRangeOf(request.query);
       const company = await exportCompany(app.db, request.actor.companyId);
@@ -41,7 +41,7 @@ export default async function billingExportRoutes(app: RouteApp) {
 
   app.get(
     '/report/export/all',
-    { config: { permission: 'CREATE_COMPANY' }, schema: { querystring: exportQuery, response: csvResponse } },
+    { config: { permission: 'CREATE_COMPANY' }, schema: { querystring: exportQuery, response: exportResponses } },
     async (request, reply) => {
       const range = monthRangeOf(request.query);
       const companies = await exportCompanies(app.db);

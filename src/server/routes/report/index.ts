@@ -16,7 +16,7 @@ import {
   type ReportFilters,
 } from '../../services/usage/report';
 import { dateRangeOf } from '../input';
-import { errorResponses, isoDateSchema, type RouteApp } from '../schemas';
+import { downloadResponse, errorResponses, isoDateSchema, type RouteApp } from '../schemas';
 import { formatProperty } from './format';
 
 /**
@@ -186,7 +186,7 @@ export default async function reportRoutes(app: RouteApp) {
 
   app.get(
     '/report/download',
-    { schema: { querystring: reportDownloadQuerySchema, response: { 200: { type: 'string' }, ...errorResponses } } },
+    { schema: { querystring: reportDownloadQuerySchema, response: { 200: downloadResponse, ...errorResponses } } },
     async (request, reply) => {
       const range = rangeOf(request.query);
       const rows = await usageReport(app.db, request.actor.companyId, range, filtersOf(request.query));
@@ -237,7 +237,7 @@ export default async function reportRoutes(app: RouteApp) {
   // The same records as a CSV (or .xlsx), in the columns of the usage import (decisions section 7).
   app.get(
     '/report/:userId/:phoneNumber/download',
-    { schema: { params: numberParams, querystring: recordsDownloadQuerySchema, response: { 200: { type: 'string' }, ...errorResponses } } },
+    { schema: { params: numberParams, querystring: recordsDownloadQuerySchema, response: { 200: downloadResponse, ...errorResponses } } },
     async (request, reply) => {
       const range = rangeOf(request.query);
       const { records, hasMore } = await numberRecords(request.actor, request.params, range, { limit: RECORDS_DOWNLOAD_MAX, offset: 0 });

@@ -46,7 +46,7 @@ const post = (token: string, payload?: object, query?: Record<string, string>) =
 const put = (token: string, id: number, payload?: object, query?: Record<string, string>) =>
   t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: auth(token), payload, query });
 const impersonate = async (token: string, companyId: number) =>
-  (await t.app.inject({ method: 'POST', url: `/api/auth/impersonate?company_id=${companyId}`, headers: auth(token) })).json().data
+  (await t.app.inject({ method: 'POST', url: `/api/auth/impersonate?company_id=${companyId}`, headers: auth(token), payload: { reason: 'Test' } })).json().data
     .token as string;
 const policies = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/policies', headers: auth(token) });
 

@@ -57,7 +57,7 @@ describe('GET /api/users/:id', () => {
     const klant = await userByEmail('klant@demo.nl');
     const installatie = await findCompanyByName(t.database.db, 'Van Dijk Installatietechniek B.V.');
     const admin = await t.login('admin@demo.nl');
-    const acting = await t.app.inject({ method: 'POST', url: `/api/auth/impersonate?company_id=${installatie!.id}`, headers: auth(admin) });
+    const acting = await t.app.inject({ method: 'POST', url: `/api/auth/impersonate?company_id=${installatie!.id}`, headers: auth(admin), payload: { reason: 'Test' } });
     const res = await getUser(klant.id, acting.json().data.token);
     expect(res.statusCode).toBe(200);
     expect(res.json().email).toBe('klant@demo.nl');

@@ -32,6 +32,17 @@ export const findUserByEmail = async (db: Db, email: string) => {
   return row ? { ...row.user, companyEndTime: row.companyEndTime } : null;
 };
 
+/** The account with this id, with its company's end (as findUserByEmail), or null. */
+export const findUserById = async (db: Db, userId: number) => {
+  const [row] = await db
+    .select({ user: users, companyEndTime: companies.endTime })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ? { ...row.user, companyEndTime: row.companyEndTime } : null;
+};
+
 /**
  * Whether the account may log in and keep its sessions: not disabled, not role 4 (unauthorized,
  * decisions section 2), and its company has not ended. Every refusal looks like a wrong password.

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { type PermissionMap, toPermissionMap } from '../../../domain/permissions';
 import type { Db } from '../../db';
 import { companies, rolePermissions, sessions, users } from '../../db/schema';
@@ -20,6 +20,8 @@ export interface SessionUser {
    * holds at once on every instance, with no cache to invalidate and no extra round trip.
    */
   permissions: PermissionMap;
+  /** 'two-factor-setup': the session may only set up two-factor login (the auth hook holds it to that). */
+  scope: SessionScope;
 }
 
 export interface NewSession {
@@ -62,11 +64,14 @@ export const createSession = async (db: Db, userId: number, { userAgent = null, 
  */
 export const ROTATION_GRACE_SECONDS = 10;
 
+/** The session itself: not revoked, not past its 12 hours, refreshed within the last hour. */
+const sessionIsLive = (s: { revokedAt: Date | null; expiresAt: Date; lastRefreshAt: Date }, now: number) =>
+  !s.revokedAt && s.expiresAt.getTime() > now && s.lastRefreshAt.getTime() + SESSION_IDLE_SECONDS * 1000 > now;
+
 const isLive = (
   s: { revokedAt: Date | null; expiresAt: Date; lastRefreshAt: Date; disabled: boolean; roleId: number; companyEndTime: Date | null },
   now: number,
-) =>
-  mayLogIn(s, now) && !s.revokedAt && s.expiresAt.getTime() > now && s.lastRefreshAt.getTime() + SESSION_IDLE_SECONDS * 1000 > now;
+) => mayLogIn(s, now) && sessionIsLive(s, now);
 
 const loadSession = async (db: Db, sessionId: string) => {
   const [row] = await db
@@ -78,6 +83,7 @@ const loadSession = async (db: Db, sessionId: string) => {
       revokedAt: sessions.revokedAt,
       expiresAt: sessions.expiresAt,
       lastRefreshAt: sessions.lastRefreshAt,
+      scope: sessions.scope,
       userId: users.id,
       companyId: users.companyId,
       roleId: users.roleId,
@@ -101,6 +107,7 @@ const sessionUser = (row: SessionRow): SessionUser => ({
   companyId: row.companyId,
   roleId: row.roleId,
   permissions: toPermissionMap(row.permissionNames),
+  scope: row.scope,
 });
 
 /** The session's user when the session is live and the account may still log in; else null. */
@@ -177,10 +184,46 @@ export const revokeSession = async (db: Db, sessionId: string): Promise<void> =>
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 };
 
-/** Logout everywhere: used after a password reset, a role change or disabling a user. */
-export const revokeUserSessions = async (db: Db, userId: number): Promise<void> => {
+/** Two-factor login is on now: the setup-only session becomes a full one. */
+export const widenSessionScope = async (db: Db, sessionId: string): Promise<void> => {
+  await db.update(sessions).set({ scope: 'full' }).where(eq(sessions.id, sessionId));
+};
+
+/**
+ * Logout everywhere: used after a password reset, a role change or disabling a user; `except`
+ * keeps the session of a user who changed their own password ('Mijn account').
+ */
+export const revokeUserSessions = async (db: Db, userId: number, { except }: { except?: string } = {}): Promise<void> => {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), except === undefined ? undefined : ne(sessions.id, except)));
+};
+
+/** Ends one session of the user; false when the user has no such session, or it had ended already. */
+export const revokeUserSession = async (db: Db, userId: number, sessionId: string): Promise<boolean> => {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length > 0;
+};
+
+/** The user's live sessions, the most recently used first: the list in 'Mijn account'. */
+export const liveSessionsOf = async (db: Db, userId: number) => {
+  const now = Date.now();
+  const rows = await db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      lastRefreshAt: sessions.lastRefreshAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now))))
+    .orderBy(desc(sessions.lastRefreshAt), desc(sessions.createdAt));
+  return rows.filter((row) => sessionIsLive(row, now));
 };

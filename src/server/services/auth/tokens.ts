@@ -6,7 +6,16 @@ export interface AccessClaims {
   company_id: number;
   /** The user's own company id while impersonating, else null. */
   impersonate: number | null;
+  /** The impersonation (issue 21) the token acts in while impersonating, else absent: it holds only while that row is live. */
+  imp?: number;
+  /** When that impersonation ends by itself, Unix seconds: the client stops acting for the company then. */
+  imp_exp?: number;
   sid: string;
+  /**
+   * Present only on a token of a session that may only set up two-factor login, so the SPA shows
+   * nothing but the setup; the server reads the scope from the session, never from here.
+   */
+  scope?: 'two-factor-setup';
   exp?: number;
   iat?: number;
 }

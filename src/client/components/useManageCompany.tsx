@@ -1,0 +1,34 @@
+import { type ReactElement, useState } from 'react';
+import { selectClaims } from '../base/authSlice';
+import { useAppSelector } from '../base/hooks';
+import { useImpersonation } from '../base/useImpersonation';
+import { type ManagedCompany, ManageCompanyDialog } from './ManageCompanyDialog';
+
+interface ManageRequest {
+  company: ManagedCompany;
+  /** Where the user lands once managing; the dashboard by default. */
+  destination?: string;
+}
+
+/**
+ * 'Beheren' (spec section 4, issue 21): asks the reason in the 'Bedrijf beheren' dialog, then
+ * acts for the company; for the user's own company while managing another one, stops managing
+ * (its own token is still there). The caller renders `dialog`.
+ */
+export const useManageCompany = (): { manage: (company: ManagedCompany, destination?: string) => void; dialog: ReactElement | null } => {
+  const { startImpersonation, stopImpersonation } = useImpersonation();
+  const ownCompanyId = useAppSelector(selectClaims)?.impersonate ?? null;
+  const [asked, setAsked] = useState<ManageRequest | null>(null);
+
+  const manage = (company: ManagedCompany, destination?: string) =>
+    company.id === ownCompanyId ? stopImpersonation(destination) : setAsked({ company, destination });
+
+  const dialog = asked && (
+    <ManageCompanyDialog
+      company={asked.company}
+      onManage={(reason) => startImpersonation(asked.company.id, reason, asked.destination)}
+      onClose={() => setAsked(null)}
+    />
+  );
+  return { manage, dialog };
+};

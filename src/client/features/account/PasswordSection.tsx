@@ -1,0 +1,96 @@
+import { Alert, Box, Button, Stack, TextField } from '@mui/material';
+import { Form, Formik, type FormikErrors, type FormikHelpers } from 'formik';
+import { useState } from 'react';
+import { NewPasswordField } from '../../components/NewPasswordField';
+import { Section } from '../../components/Section';
+import { type Account, refusalOf, useChangePasswordMutation } from './accountApi';
+import { CURRENT_PASSWORD_REQUIRED } from './EmailSection';
+
+interface PasswordValues {
+  current_password: string;
+  password: string;
+  repeat: string;
+}
+
+const EMPTY: PasswordValues = { current_password: '', password: '', repeat: '' };
+
+/**
+ * The reset screen's rule (spec section 5: both new fields equal and not empty); the strength rule
+ * shows while typing and the server enforces it, as on the reset screen.
+ */
+const validatePassword = (values: PasswordValues): FormikErrors<PasswordValues> => {
+  const errors: FormikErrors<PasswordValues> = {};
+  if (!values.current_password) errors.current_password = CURRENT_PASSWORD_REQUIRED;
+  if (!values.password) errors.password = 'Vul een nieuw wachtwoord in.';
+  else if (values.repeat !== values.password) errors.repeat = 'De wachtwoorden zijn niet gelijk.';
+  return errors;
+};
+
+const TITLE_ID = 'account-wachtwoord';
+
+/** 'Wachtwoord': the current one, then the new one twice; the other devices are logged out after it. */
+export function PasswordSection({ account }: { account: Account }) {
+  const [changePassword] = useChangePasswordMutation();
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const submit = async (values: PasswordValues, { setErrors, resetForm }: FormikHelpers<PasswordValues>) => {
+    setRefusal(null);
+    try {
+      await changePassword({ current_password: values.current_password, password: values.password }).unwrap();
+      resetForm();
+    } catch (error) {
+      const { fields, message } = refusalOf(error);
+      if (message === null) setErrors(fields);
+      else setRefusal(message);
+    }
+  };
+
+  return (
+    <Section id={TITLE_ID} title="Wachtwoord">
+      <Formik<PasswordValues> initialValues={EMPTY} validate={validatePassword} validateOnBlur={false} onSubmit={submit}>
+        {({ values, errors, submitCount, isSubmitting, handleChange }) => {
+          const shown = (name: keyof PasswordValues) => (submitCount > 0 ? errors[name] : undefined);
+          return (
+            <Stack component={Form} noValidate spacing={2} sx={{ maxWidth: 480 }}>
+              <TextField
+                name="current_password"
+                type="password"
+                label="Huidig wachtwoord"
+                autoComplete="current-password"
+                required
+                value={values.current_password}
+                onChange={handleChange}
+                error={Boolean(shown('current_password'))}
+                helperText={shown('current_password')}
+              />
+              <NewPasswordField
+                label="Nieuw wachtwoord"
+                value={values.password}
+                onChange={handleChange}
+                owner={account}
+                error={shown('password')}
+              />
+              <TextField
+                name="repeat"
+                type="password"
+                label="Herhaal nieuw wachtwoord"
+                autoComplete="new-password"
+                required
+                value={values.repeat}
+                onChange={handleChange}
+                error={Boolean(shown('repeat'))}
+                helperText={shown('repeat')}
+              />
+              {refusal && <Alert severity="error">{refusal}</Alert>}
+              <Box>
+                <Button type="submit" variant="contained" disabled={isSubmitting}>
+                  Wachtwoord wijzigen
+                </Button>
+              </Box>
+            </Stack>
+          );
+        }}
+      </Formik>
+    </Section>
+  );
+}

@@ -1,0 +1,19 @@
+import { screen, screenRoute } from '../../base/lazyScreen';
+import { type Prefetch, prefetchQuery } from '../../base/routeNeeds';
+import { accountApi } from './accountApi';
+
+const MyAccountScreen = screen(() => import(/* webpackChunkName: "my-account-screen" */ './MyAccountScreen'), 'MyAccountScreen');
+const ConfirmEmailScreen = screen(() => import(/* webpackChunkName: "confirm-email-screen" */ './ConfirmEmailScreen'), 'ConfirmEmailScreen');
+
+/** The account and its sessions, asked together so the screen shows whole at once. */
+const prefetchAccount: Prefetch = () => (dispatch) =>
+  Promise.all([
+    dispatch(prefetchQuery(accountApi.endpoints.getAccount, undefined)),
+    dispatch(prefetchQuery(accountApi.endpoints.getAccountSessions, undefined)),
+  ]);
+
+/** 'Mijn account' (issue 21), from the user menu in the header. */
+export const accountRoute = screenRoute('mijn-account', MyAccountScreen, prefetchAccount);
+
+/** The link of an e-mail change: public, like the reset screen, as it may open in another browser. */
+export const confirmEmailRoute = screenRoute('e-mail-bevestigen', ConfirmEmailScreen);

@@ -1,0 +1,71 @@
+import { api } from '../../api/api';
+import { declareToasts, inServerWords, success } from '../../base/errorToasts';
+
+/** GET /account/two-factor: the user's own two-factor login. */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  /** Unix seconds; null while it is off. */
+  enabled_at: number | null;
+  recovery_codes_left: number;
+  /** Provider staff, or a company that requires it: it cannot be turned off. */
+  required: boolean;
+}
+
+/** POST /account/two-factor/setup: a new secret, not on until a code of it is entered. */
+export interface TwoFactorSetup {
+  otpauth_uri: string;
+  /** Base32, for typing it into an app. */
+  secret: string;
+  /** The QR code of otpauth_uri, an SVG data URL. */
+  qr_code: string;
+}
+
+export interface RecoveryCodes {
+  recovery_codes: string[];
+  /** A setup-only session has become a full one: its new access token. */
+  token?: string;
+}
+
+const STATUS = { type: 'TwoFactor', id: 'STATUS' } as const;
+
+/** 'Tweestapsverificatie' on Mijn account (issue 21): every change refetches the status. */
+export const twoFactorApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getTwoFactor: build.query<TwoFactorStatus, void>({
+      query: () => 'account/two-factor',
+      providesTags: [STATUS],
+    }),
+    startTwoFactorSetup: build.mutation<TwoFactorSetup, void>({
+      query: () => ({ url: 'account/two-factor/setup', method: 'POST' }),
+    }),
+    enableTwoFactor: build.mutation<RecoveryCodes, { code: string }>({
+      query: (body) => ({ url: 'account/two-factor/enable', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : [STATUS, 'AuditLog']),
+    }),
+    disableTwoFactor: build.mutation<void, { password: string }>({
+      query: (body) => ({ url: 'account/two-factor/disable', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : [STATUS, 'AuditLog']),
+    }),
+    renewRecoveryCodes: build.mutation<RecoveryCodes, { password: string }>({
+      query: (body) => ({ url: 'account/two-factor/recovery-codes', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : [STATUS, 'AuditLog']),
+    }),
+  }),
+});
+
+export const {
+  useGetTwoFactorQuery,
+  useStartTwoFactorSetupMutation,
+  useEnableTwoFactorMutation,
+  useDisableTwoFactorMutation,
+  useRenewRecoveryCodesMutation,
+} = twoFactorApi;
+
+// The status's failure shows in the section itself.
+declareToasts(twoFactorApi.endpoints, {
+  startTwoFactorSetup: { failed: inServerWords },
+  // A wrong code or password shows next to its field.
+  enableTwoFactor: { succeeded: () => success('Tweestapsverificatie staat aan.'), failed: 'shownByScreen' },
+  disableTwoFactor: { succeeded: () => success('Tweestapsverificatie staat uit.'), failed: 'shownByScreen' },
+  renewRecoveryCodes: { succeeded: () => success('Nieuwe herstelcodes gemaakt.'), failed: 'shownByScreen' },
+});

@@ -1,0 +1,208 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RouteOptions } from 'fastify';
+import { projectRoot } from '../projectRoot';
+import { contractOf, type Answer } from '../testing/contract';
+import { createTestApp, type TestApp } from '../testing/testApp';
+import { API_DOCS_PATH, isApiCall } from './openapi';
+import { RESOURCES } from './openapiOperations';
+
+/**
+ * The API document (issue 21): a valid OpenAPI 3.1 document of every /api call, named as the
+ * portal names them, with who may make each; its viewer under the app's CSP; and the contract
+ * check that holds the server tests' answers to it, shown to fail on a wrong answer.
+ */
+
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  security?: unknown[];
+  'x-permission'?: string;
+  responses: Record<string, { description: string; content?: Record<string, unknown> }>;
+}
+interface ApiDocument {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, Operation>>;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+let t: TestApp;
+const registered: RouteOptions[] = [];
+let document: ApiDocument;
+
+beforeAll(async () => {
+  t = await createTestApp({ demo: false, onRoute: (route) => registered.push(route) });
+  const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  expect(res.statusCode).toBe(200);
+  document = res.json();
+}, 60_000);
+afterAll(() => t.close());
+
+/** The /api calls the app registered (Fastify's own HEAD twins of GET routes left out), as `METHOD /path`. */
+const registeredCalls = () =>
+  registered
+    .filter((route) => isApiCall(route.url) && route.method !== 'HEAD')
+    .map((route) => ({ route, method: String(route.method), path: route.url.replace(/^\/api/, '') }));
+
+const documentPath = (callPath: string) => callPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+const operationOf = (method: string, callPath: string): Operation | undefined => document.paths[documentPath(callPath)]?.[method.toLowerCase()];
+
+const allOperations = () => Object.values(document.paths).flatMap((item) => METHODS.filter((m) => item[m]).map((m) => item[m]));
+
+/** The document checked by @seriousme/openapi-schema-validator, an ES module: run by Node itself. */
+const validated = (doc: unknown) =>
+  new Promise<{ valid: boolean; errors?: unknown }>((resolve, reject) => {
+    const script = [
+      "import { Validator } from '@seriousme/openapi-schema-validator';",
+      "let text = '';",
+      'for await (const chunk of process.stdin) text += chunk;',
+      'process.stdout.write(JSON.stringify(await new Validator().validate(JSON.parse(text))));',
+    ].join('\n');
+    const child = execFile(process.execPath, ['--input-type=module', '-e', script], { cwd: projectRoot() }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout)),
+    );
+    child.stdin!.end(JSON.stringify(doc));
+  });
+
+describe('GET /api/openapi.json', () => {
+  it('is an OpenAPI 3.1 document that passes an OpenAPI validator', async () => {
+    expect(document.openapi).toBe('3.1.0');
+    const { version } = JSON.parse(fs.readFileSync(path.join(projectRoot(), 'package.json'), 'utf8'));
+    expect(document.info).toMatchObject({ title: 'Mijn Portaal API', version });
+    expect(await validated(document)).toEqual({ valid: true });
+  }, 30_000);
+
+  it('describes every /api call of the app, and nothing else, each with its own operationId and its resource as tag', () => {
+    const calls = registeredCalls();
+    expect(calls.length).toBeGreaterThan(60);
+    for (const { method, path: callPath } of calls) {
+      const operation = operationOf(method, callPath);
+      expect({ call: `${method} ${callPath}`, operationId: operation?.operationId }).toEqual({ call: `${method} ${callPath}`, operationId: expect.stringMatching(/^[a-z][A-Za-z]+$/) });
+      expect(operation?.tags).toHaveLength(1);
+    }
+    const ids = allOperations().map((operation) => operation.operationId);
+    expect(ids).toHaveLength(calls.length);
+    expect(new Set(ids).size).toBe(ids.length);
+    // No health check, metrics, SPA file, viewer file or the document itself.
+    expect(Object.keys(document.paths).filter((p) => /^\/(healthz|readyz|metrics|docs|openapi)/.test(p))).toEqual([]);
+  });
+
+  it('names the calls as the portal does, and names no call the app does not have', () => {
+    const keys = new Set(registeredCalls().map(({ method, path: callPath }) => `${method} ${callPath}`));
+    for (const [tag, { calls }] of Object.entries(RESOURCES)) {
+      for (const [key, [operationId, summary]] of Object.entries(calls)) {
+        expect({ key, registered: keys.has(key) }).toEqual({ key, registered: true });
+        const [method, callPath] = key.split(' ');
+        expect(operationOf(method, callPath)).toMatchObject({ operationId, summary, tags: [tag] });
+      }
+    }
+    expect(operationOf('GET', '/articles')?.operationId).toBe('getArticles');
+    expect(operationOf('POST', '/articles/create')?.operationId).toBe('addArticle');
+  });
+
+  it("shows the permission each call needs, as the route's config says, and which calls need no token", () => {
+    for (const { route, method, path: callPath } of registeredCalls()) {
+      const operation = operationOf(method, callPath)!;
+      const { permission, public: isPublic } = route.config ?? {};
+      const call = `${method} ${callPath}`;
+      expect({ call, permission: operation['x-permission'] }).toEqual({ call, permission });
+      if (isPublic) {
+        expect({ call, description: operation.description, security: operation.security }).toEqual({ call, description: expect.stringMatching(/^Openbaar/), security: [] });
+      } else if (permission) {
+        expect({ call, description: operation.description }).toEqual({ call, description: expect.stringMatching(new RegExp(`^Vereist recht: ${permission}\\.`)) });
+      } else {
+        expect({ call, description: operation.description }).toEqual({ call, description: expect.stringMatching(/^Voor elke ingelogde gebruiker/) });
+      }
+    }
+    expect(operationOf('POST', '/articles/create')).toMatchObject({ 'x-permission': 'CREATE_ARTICLE', description: expect.stringMatching(/^Vereist recht: CREATE_ARTICLE/) });
+  });
+
+  it('describes the error answers with their Dutch messages, and downloads with their file types', () => {
+    const { responses } = operationOf('GET', '/articles/:id')!;
+    expect(responses['401'].description).toContain('Niet ingelogd of sessie verlopen.');
+    expect(responses['403'].description).toContain('Geen toestemming voor deze actie.');
+    expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '503']));
+    expect(Object.keys(operationOf('GET', '/report/download')!.responses['200'].content!)).toEqual([
+      'text/csv',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ]);
+  });
+});
+
+describe(`${API_DOCS_PATH}: the viewer`, () => {
+  it('answers its page without a login, loading only scripts of its own origin under the CSP of the rest of the app', async () => {
+    const page = await t.app.inject({ method: 'GET', url: API_DOCS_PATH });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const scripts = [...page.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, inline] of scripts) {
+      expect(inline.trim()).toBe('');
+      const src = /\bsrc="([^"]+)"/.exec(attributes)?.[1];
+      // A path of this server: no scheme, no host.
+      expect(src).toMatch(/^\/api\/docs\/static\/[\w.-]+\.js$/);
+      const script = await t.app.inject({ method: 'GET', url: src! });
+      expect({ src, status: script.statusCode, type: script.headers['content-type'] }).toEqual({ src, status: 200, type: expect.stringMatching(/javascript/) });
+    }
+    const api = await t.app.inject({ method: 'GET', url: '/api/support' });
+    expect(page.headers['content-security-policy']).toBe(api.headers['content-security-policy']);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self';");
+  });
+
+  it('shows the same document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `${API_DOCS_PATH}/json` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(document);
+  });
+});
+
+describe('the contract check of the server tests (testing/contract.ts)', () => {
+  const answer = (fields: Partial<Answer>): Answer => ({
+    method: 'GET',
+    route: '/api/support',
+    status: 200,
+    contentType: 'application/json; charset=utf-8',
+    body: JSON.stringify({ phone: '020 123 45 67', email: 'support@demo.nl' }),
+    ...fields,
+  });
+
+  it('passes an answer that fits the document', () => {
+    const { mismatchOf } = contractOf(document);
+    expect(mismatchOf(answer({}))).toBeNull();
+    expect(mismatchOf(answer({ route: '/api/report/download', contentType: 'text/csv; charset=utf-8', body: '\uFEFFvoornaam;achternaam\r\n' }))).toBeNull();
+    expect(mismatchOf(answer({ method: 'POST', route: '/api/auth/logout', status: 204, contentType: undefined, body: '' }))).toBeNull();
+  });
+
+  it('catches a body of the wrong shape, a status the document does not list, a wrong content type, and a call it does not have', () => {
+    const { mismatchOf } = contractOf(document);
+    const wrongShape = mismatchOf(answer({ body: JSON.stringify({ phone: 201234567 }) }));
+    expect(wrongShape).toMatch(/^GET \/support answered 200: /);
+    expect(wrongShape).toContain('body/phone must be string');
+    expect(wrongShape).toContain("body must have required property 'email'");
+    expect(mismatchOf(answer({ status: 500, body: JSON.stringify({ message: 'Er is een fout opgetreden.' }) }))).toMatch(/answered 500, a status the document does not list/);
+    expect(mismatchOf(answer({ route: '/api/report/download', contentType: 'text/html' }))).toMatch(/as text\/html, the document lists text\/csv/);
+    expect(mismatchOf(answer({ method: 'POST', route: '/api/auth/logout', status: 204, body: '{}' }))).toMatch(/with a body, the document lists none/);
+    expect(mismatchOf(answer({ route: '/api/nothing/:id' }))).toBe('GET /nothing/{id} is not in the API document');
+  });
+
+  it("fails the test whose request got such an answer: inject() throws", async () => {
+    // A route that answers a status its schema does not list.
+    const broken = await createTestApp({
+      demo: false,
+      onRoute: (route) => {
+        if (route.url === '/api/support' && route.method === 'GET') route.handler = async (_request, reply) => reply.code(202).send({ phone: '', email: '' });
+      },
+    });
+    try {
+      await expect(broken.app.inject({ method: 'GET', url: '/api/support' })).rejects.toThrow(/GET \/support answered 202, a status the document does not list/);
+    } finally {
+      await broken.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,157 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq, isNull } from 'drizzle-orm';
+import { Type } from 'typebox';
+import { MSG } from '../../../domain/messages';
+import { ROLE } from '../../../domain/permissions';
+import { authTokens, users } from '../../db/schema';
+import { HttpError } from '../../plugins/errors';
+import { linkMail, mailName } from '../../plugins/mail';
+import { normaliseEmail } from '../../services/auth/accounts';
+import { sha256 } from '../../services/auth/tokens';
+import { audit } from '../../services/audit';
+import type { RateLimiter } from '../../services/rateLimiter';
+import { uniqueViolationOf } from '../input';
+import { errorResponses, messageSchema, type RouteApp } from '../schemas';
+import { assertEmailFree, validateUserFields } from '../users/repository';
+import {
+  assertCurrentPassword,
+  createEmailChangeToken,
+  emailConfirmationLink,
+  findAccount,
+  limitedPerUser,
+} from './repository';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+export const EMAIL_CHANGE_TEXT = {
+  sent: (email: string) => `We hebben een bevestigingslink gestuurd naar ${email}.`,
+  sameAddress: 'Dit is al het e-mailadres van je account.',
+  confirmed: (email: string) => `Je e-mailadres is gewijzigd in ${email}.`,
+  linkInvalid: 'Deze bevestigingslink is niet geldig of al gebruikt.',
+  linkExpired: 'Deze bevestigingslink is verlopen. Vraag de wijziging opnieuw aan in Mijn account.',
+} as const;
+
+const emailChangeInput = Type.Object(
+  {
+    email: Type.String({ maxLength: 254 }),
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+  },
+  { additionalProperties: false },
+);
+
+const confirmationInput = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
+
+const confirmedSchema = {
+  type: 'object',
+  properties: { message: { type: 'string' }, email: { type: 'string' } },
+  required: ['message', 'email'],
+} as const;
+
+/**
+ * Changing the e-mail address (the login name and where reset links go): asked with the current
+ * password, taken only when the link mailed to the new address is opened, so a typing error never
+ * locks anyone out; the old address is told, so a change the owner did not ask for does not go unseen.
+ */
+export default async function emailRoutes(app: RouteApp, { passwordChecks }: { passwordChecks: RateLimiter }) {
+  const confirmations = app.rateLimits.limiter('email-confirm', { max: 10, windowMs: FIFTEEN_MINUTES });
+
+  const sendMails = async (user: { firstname: string; email: string }, newEmail: string, token: string) => {
+    const name = mailName(user.firstname);
+    await app.mailer.send(
+      linkMail(
+        newEmail,
+        'Bevestig je nieuwe e-mailadres',
+        `Beste ${name}, je wilt dit e-mailadres voortaan gebruiken om in te loggen op Mijn Portaal.`,
+        'Bevestig je nieuwe e-mailadres',
+        emailConfirmationLink(app.config.publicUrl, token),
+        'De link is 24 uur geldig; tot je hem opent, blijft je huidige e-mailadres in gebruik. Heb je dit niet gevraagd? Dan kun je deze e-mail negeren.',
+      ),
+    );
+    await app.mailer.send(
+      linkMail(
+        user.email,
+        'Je e-mailadres wordt gewijzigd',
+        `Beste ${name}, er is gevraagd om het e-mailadres van je account in Mijn Portaal te wijzigen in ${newEmail}. De wijziging gaat in zodra de link in de e-mail aan dat adres is geopend.`,
+        'Naar Mijn account',
+        `${app.config.publicUrl}/mijn-account`,
+        'Heb je dit niet zelf gevraagd? Wijzig dan meteen je wachtwoord in Mijn account en neem contact op met je accountmanager.',
+      ),
+    );
+  };
+
+  app.post(
+    '/account/email',
+    {
+      preHandler: limitedPerUser(passwordChecks),
+      schema: { body: emailChangeInput, response: { 200: messageSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const user = await findAccount(app.db, request.actor.userId);
+      if (!user) throw new HttpError(404, 'Account niet gevonden.');
+      // The address rules of the contact person form (spec section 5).
+      const { email } = validateUserFields({ email: request.body.email }, user);
+      if (normaliseEmail(email) === normaliseEmail(user.email)) {
+        throw new HttpError(400, EMAIL_CHANGE_TEXT.sameAddress, [{ field: 'email', message: EMAIL_CHANGE_TEXT.sameAddress }]);
+      }
+      await assertCurrentPassword(user, request.body.password, 'password', request.ip);
+      await assertEmailFree(app.db, email);
+      // No mailbox gets more link mails than a reset's (MAIL_LIMITS.perRecipient an hour).
+      if (!(await app.mailLimits.perRecipient.take(normaliseEmail(email)))) throw new HttpError(429, MSG.tooManyAttempts);
+      const token = await createEmailChangeToken(app.db, user.id, email);
+      await sendMails(user, email, token);
+      return { message: EMAIL_CHANGE_TEXT.sent(email) };
+    },
+  );
+
+  const findEmailLink = async (token: string) => {
+    const [row] = await app.db
+      .select()
+      .from(authTokens)
+      .where(and(eq(authTokens.tokenHash, sha256(token)), eq(authTokens.kind, 'email')))
+      .limit(1);
+    if (!row?.newEmail || row.usedAt) throw new HttpError(401, EMAIL_CHANGE_TEXT.linkInvalid);
+    if (row.expiresAt.getTime() <= Date.now()) throw new HttpError(401, EMAIL_CHANGE_TEXT.linkExpired);
+    return { ...row, newEmail: row.newEmail };
+  };
+
+  // Public: the link may be opened in another browser than the one that asked for it. The user's
+  // sessions stay: the password, which they prove, has not changed, and the request for the change
+  // needed it; a change nobody asked for is answered by changing the password (the old address is told).
+  app.post(
+    '/account/email/confirm',
+    {
+      config: { public: true },
+      preHandler: async (request: FastifyRequest) => {
+        if (!(await confirmations.take(request.ip))) throw new HttpError(429, MSG.tooManyAttempts);
+      },
+      schema: { body: confirmationInput, response: { 200: confirmedSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const link = await findEmailLink(request.body.token);
+      const user = await findAccount(app.db, link.userId);
+      if (!user || user.disabled || user.roleId === ROLE.unauthorized) throw new HttpError(401, EMAIL_CHANGE_TEXT.linkInvalid);
+      // Someone may have taken the address since the link was sent.
+      await assertEmailFree(app.db, link.newEmail);
+      await app.db
+        .transaction(async (tx) => {
+          const used = await tx
+            .update(authTokens)
+            .set({ usedAt: new Date() })
+            .where(and(eq(authTokens.id, link.id), isNull(authTokens.usedAt)))
+            .returning({ id: authTokens.id });
+          if (used.length === 0) throw new HttpError(401, EMAIL_CHANGE_TEXT.linkInvalid);
+          await tx.update(users).set({ email: link.newEmail }).where(eq(users.id, user.id));
+          await audit(tx, { userId: user.id, companyId: user.companyId, impersonatingFrom: null }, 'user.update', 'user', user.id, {
+            firstname: user.firstname,
+            lastname: user.lastname,
+            email: link.newEmail,
+          });
+        })
+        .catch((error: unknown) => {
+          if (uniqueViolationOf(error) !== null) throw new HttpError(409, MSG.emailTaken);
+          throw error;
+        });
+      return { message: EMAIL_CHANGE_TEXT.confirmed(link.newEmail), email: link.newEmail };
+    },
+  );
+}

@@ -1,0 +1,115 @@
+import { eq } from 'drizzle-orm';
+import { Type } from 'typebox';
+import { passwordWeakness } from '../../../domain/passwordStrength';
+import { users } from '../../db/schema';
+import { HttpError } from '../../plugins/errors';
+import { hashPassword } from '../../services/auth/password';
+import { revokeUserSessions } from '../../services/auth/sessions';
+import { audit } from '../../services/audit';
+import { errorResponses, type RouteApp } from '../schemas';
+import { changedUserFields, userInput, validateUserFields } from '../users/repository';
+import emailRoutes from './email';
+import {
+  accountDto,
+  accountSchema,
+  assertCurrentPassword,
+  findAccount,
+  limitedPerUser,
+  ownAccountActor,
+  pendingEmailChange,
+  voidLinks,
+} from './repository';
+import sessionRoutes from './sessions';
+import twoFactorRoutes from './twoFactor';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+/** Only the name and phone number: the address changes through its link, the role never here. */
+const profileInput = Type.Object(
+  {
+    firstname: userInput.properties.firstname,
+    lastname: userInput.properties.lastname,
+    phonenumber: userInput.properties.phonenumber,
+  },
+  { additionalProperties: false },
+);
+
+const passwordChangeInput = Type.Object(
+  {
+    current_password: Type.String({ minLength: 1, maxLength: 1024 }),
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * 'Mijn account' (issue 21): the logged-in user's own account, always the user's own, also while
+ * managing another company (the token's `sub`). No permission: everyone has an account.
+ */
+export default async function accountRoutes(app: RouteApp) {
+  // The calls that check the current password (its change, an e-mail change) count together per
+  // user, as many as a login may try per address: a stolen session guesses no faster than a login.
+  const passwordChecks = app.rateLimits.limiter('account-password', { max: app.config.loginRateLimit, windowMs: FIFTEEN_MINUTES });
+
+  const ownAccount = async (userId: number) => {
+    const user = await findAccount(app.db, userId);
+    // The session is live, so its user exists; a user removed mid-request is gone like a 404.
+    if (!user) throw new HttpError(404, 'Account niet gevonden.');
+    return user;
+  };
+
+  app.get('/account', { schema: { response: { 200: accountSchema, ...errorResponses } } }, async (request) => {
+    const user = await ownAccount(request.actor.userId);
+    return accountDto(user, await pendingEmailChange(app.db, user.id));
+  });
+
+  app.put(
+    '/account',
+    { schema: { body: profileInput, response: { 200: accountSchema, ...errorResponses } } },
+    async (request) => {
+      const { actor } = request;
+      const user = await ownAccount(actor.userId);
+      // The rules of the contact person form (spec section 5), with the address as it is.
+      const { firstname, lastname, phonenumber } = validateUserFields(request.body, user);
+      const changes = changedUserFields(user, { firstname, lastname, phonenumber, email: user.email, role_id: user.roleId });
+      const updated = await app.db.transaction(async (tx) => {
+        const [row] = await tx.update(users).set({ firstname, lastname, phonenumber }).where(eq(users.id, user.id)).returning();
+        if (Object.keys(changes).length > 0) {
+          await audit(tx, ownAccountActor(actor), 'user.update', 'user', user.id, { firstname, lastname, ...changes });
+        }
+        return row;
+      });
+      return accountDto(updated, await pendingEmailChange(app.db, user.id));
+    },
+  );
+
+  app.put(
+    '/account/password',
+    {
+      preHandler: limitedPerUser(passwordChecks),
+      schema: { body: passwordChangeInput, response: { 204: { type: 'null' }, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const { actor } = request;
+      const user = await ownAccount(actor.userId);
+      await assertCurrentPassword(user, request.body.current_password, 'current_password', request.ip);
+      // The reset screen's rule (NIST SP 800-63B): long enough, not common, not the user's own name.
+      const weakness = await passwordWeakness(request.body.password, user);
+      if (weakness) throw new HttpError(400, weakness, [{ field: 'password', message: weakness }]);
+      const passwordHash = await hashPassword(request.body.password);
+      await app.db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+        // Whoever else holds a session or a reset link had it with the old password: it ends here.
+        // This session stays, so the user goes on where they are.
+        await revokeUserSessions(tx, user.id, { except: actor.sessionId });
+        await voidLinks(tx, user.id, ['reset', 'activation']);
+        await audit(tx, ownAccountActor(actor), 'password.change', 'user', user.id, { firstname: user.firstname, lastname: user.lastname });
+      });
+      return reply.code(204).send();
+    },
+  );
+
+  await app.register(emailRoutes, { passwordChecks });
+  await app.register(sessionRoutes);
+  await app.register(twoFactorRoutes, { passwordChecks });
+}

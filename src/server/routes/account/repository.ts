@@ -1,0 +1,113 @@
+import type { FastifyRequest } from 'fastify';
+import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { MSG } from '../../../domain/messages';
+import type { Db } from '../../db';
+import { authTokens, users } from '../../db/schema';
+import { HttpError } from '../../plugins/errors';
+import { verifyPassword } from '../../services/auth/password';
+import { randomSecret, sha256 } from '../../services/auth/tokens';
+import type { AuditActor } from '../../services/audit';
+import type { RateLimiter } from '../../services/rateLimiter';
+import type { Actor } from '../../types';
+import { toEpoch } from '../serialize';
+
+/** An e-mail change link is valid as long as a reset link (decisions section 9). */
+export const EMAIL_CHANGE_LIFETIME_SECONDS = 24 * 60 * 60;
+
+/** The screen that takes the new address when the link in the mail is opened (client: features/account). */
+export const emailConfirmationLink = (publicUrl: string, token: string): string =>
+  `${publicUrl}/e-mail-bevestigen?token=${encodeURIComponent(token)}`;
+
+type UserRow = typeof users.$inferSelect;
+
+export const findAccount = async (db: Db, userId: number): Promise<UserRow | null> => {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+};
+
+/** The user's e-mail change waiting for its link to be opened, or null. */
+export const pendingEmailChange = async (db: Db, userId: number) => {
+  const [row] = await db
+    .select({ newEmail: authTokens.newEmail, expiresAt: authTokens.expiresAt })
+    .from(authTokens)
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, 'email'), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())))
+    .orderBy(desc(authTokens.createdAt))
+    .limit(1);
+  return row?.newEmail ? { newEmail: row.newEmail, expiresAt: row.expiresAt } : null;
+};
+
+/** Marks the user's unused links of these kinds used: they no longer work. */
+export const voidLinks = async (db: Db, userId: number, kinds: (typeof authTokens.$inferSelect)['kind'][]): Promise<void> => {
+  await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authTokens.userId, userId), inArray(authTokens.kind, kinds), isNull(authTokens.usedAt)));
+};
+
+/**
+ * A single-use link that moves the account to `newEmail` (only its hash is stored). One change
+ * waits at a time: the links of earlier requests stop working, so an old mail cannot undo a
+ * newer choice.
+ */
+export const createEmailChangeToken = async (db: Db, userId: number, newEmail: string): Promise<string> => {
+  const token = randomSecret(32);
+  await db.transaction(async (tx) => {
+    await voidLinks(tx, userId, ['email']);
+    await tx.insert(authTokens).values({
+      userId,
+      kind: 'email',
+      tokenHash: sha256(token),
+      newEmail,
+      expiresAt: new Date(Date.now() + EMAIL_CHANGE_LIFETIME_SECONDS * 1000),
+    });
+  });
+  return token;
+};
+
+export const accountSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    firstname: { type: 'string' },
+    lastname: { type: 'string' },
+    email: { type: 'string' },
+    phonenumber: { type: ['string', 'null'] },
+    two_factor_enabled: { type: 'boolean' },
+    pending_email: {
+      type: ['object', 'null'],
+      properties: { email: { type: 'string' }, expires_at: { type: 'integer' } },
+      required: ['email', 'expires_at'],
+    },
+  },
+  required: ['id', 'firstname', 'lastname', 'email', 'phonenumber', 'two_factor_enabled', 'pending_email'],
+} as const;
+
+export const accountDto = (user: UserRow, pending: Awaited<ReturnType<typeof pendingEmailChange>>) => ({
+  id: user.id,
+  firstname: user.firstname,
+  lastname: user.lastname,
+  email: user.email,
+  phonenumber: user.phonenumber,
+  two_factor_enabled: user.totpEnabledAt !== null,
+  pending_email: pending ? { email: pending.newEmail, expires_at: toEpoch(pending.expiresAt) } : null,
+});
+
+/**
+ * Changes to the user's own account belong to the user's own company, also while they manage
+ * another: the customer's change log is about the customer's data, not about the manager's account.
+ */
+export const ownAccountActor = (actor: Actor): AuditActor => ({ userId: actor.userId, companyId: actor.ownCompanyId, impersonatingFrom: null });
+
+/**
+ * 429 once the user has had the limiter's turns (after validation, before the handler), keyed by
+ * the user and not the address: a stolen session guesses the password no faster from many addresses.
+ */
+export const limitedPerUser = (limiter: RateLimiter) => async (request: FastifyRequest) => {
+  if (!(await limiter.take(String(request.actor.userId)))) throw new HttpError(429, MSG.tooManyAttempts);
+};
+
+/** The current password, checked as a login checks it; a wrong one is a 400 on `field`, never a 401 (which would end the session). */
+export const assertCurrentPassword = async (user: UserRow, password: string, field: string, client: string): Promise<void> => {
+  if (await verifyPassword(password, user.passwordHash, client)) return;
+  throw new HttpError(400, MSG.passwordWrong, [{ field, message: MSG.passwordWrong }]);
+};

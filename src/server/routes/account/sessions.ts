@@ -1,0 +1,62 @@
+import { Type } from 'typebox';
+import { deviceName } from '../../../domain/device';
+import { HttpError } from '../../plugins/errors';
+import { liveSessionsOf, revokeUserSession, revokeUserSessions } from '../../services/auth/sessions';
+import { errorResponses, type RouteApp } from '../schemas';
+import { toEpoch } from '../serialize';
+
+const sessionSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    device: { type: 'string' },
+    created_at: { type: 'integer' },
+    last_used_at: { type: 'integer' },
+    current: { type: 'boolean' },
+  },
+  required: ['id', 'device', 'created_at', 'last_used_at', 'current'],
+} as const;
+
+/** A session id is a UUID (createSession); anything else names no session. */
+const sessionParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
+
+const NOT_FOUND = 'Sessie niet gevonden.';
+
+/**
+ * The user's own sessions: where they are logged in (device, last use), and logging out there.
+ * Only the user's own, also while managing another company.
+ */
+export default async function sessionRoutes(app: RouteApp) {
+  app.get(
+    '/account/sessions',
+    { schema: { response: { 200: { type: 'array', items: sessionSchema }, ...errorResponses } } },
+    async (request) => {
+      const { actor } = request;
+      const rows = await liveSessionsOf(app.db, actor.userId);
+      return rows.map((row) => ({
+        id: row.id,
+        device: deviceName(row.userAgent),
+        created_at: toEpoch(row.createdAt),
+        // A session is used with every refresh of its access token (decisions section 9).
+        last_used_at: toEpoch(row.lastRefreshAt),
+        current: row.id === actor.sessionId,
+      }));
+    },
+  );
+
+  // Logging out changes no data, so, as POST /auth/logout, these calls write no audit entry.
+  // 'Uitloggen op alle apparaten': this session too; the portal then shows the login screen.
+  app.delete('/account/sessions', { schema: { response: { 204: { type: 'null' }, ...errorResponses } } }, async (request, reply) => {
+    await revokeUserSessions(app.db, request.actor.userId);
+    return reply.code(204).send();
+  });
+
+  app.delete(
+    '/account/sessions/:id',
+    { schema: { params: sessionParams, response: { 204: { type: 'null' }, ...errorResponses } } },
+    async (request, reply) => {
+      if (!(await revokeUserSession(app.db, request.actor.userId, request.params.id))) throw new HttpError(404, NOT_FOUND);
+      return reply.code(204).send();
+    },
+  );
+}

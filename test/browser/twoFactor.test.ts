@@ -1,0 +1,85 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { Secret, TOTP } from 'otpauth';
+import { DEMO_PASSWORD, describeInBrowser, launchBrowser, login, type Portal, seriousViolations, startPortal } from './harness';
+import { demoTotpCode } from './portal';
+import { ADMIN, KLANT, newPage, pathOf } from './support';
+
+/** Issue 21: the demo's provider staff log in with the password and a code of their authenticator app. */
+jest.setTimeout(60_000);
+
+describeInBrowser('two-factor login (browser)', () => {
+  let portal: Portal;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  }, 120_000);
+
+  beforeEach(async () => {
+    ({ context, page } = await newPage(browser));
+  });
+
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it('asks admin@demo.nl for the code after the password, refuses a wrong one, and logs in with the right one', async () => {
+    await page.goto(`${portal.baseUrl}/login`);
+    await page.getByLabel('E-mailadres').fill(ADMIN.email);
+    await page.getByLabel('Wachtwoord').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Inloggen' }).click();
+
+    const code = page.getByLabel('Code uit je authenticator-app');
+    await code.waitFor();
+    expect(await code.getAttribute('inputmode')).toBe('numeric');
+    expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(await seriousViolations(page)).toEqual([]);
+    const right = demoTotpCode(ADMIN.email);
+    await code.fill(right === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await page.getByText('Code onjuist. Probeer het opnieuw.', { exact: true }).waitFor();
+    expect(pathOf(page)).toBe('/login');
+
+    await code.fill(demoTotpCode(ADMIN.email));
+    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await page.waitForURL(`${portal.baseUrl}/dashboard`);
+    await page.getByRole('banner').getByText(ADMIN.name, { exact: true }).waitFor();
+  });
+
+  it('lets a customer turn it on from Mijn account with an app, and log in with a recovery code afterwards', async () => {
+    await login(page, portal.baseUrl, KLANT.email);
+    await page.goto(`${portal.baseUrl}/mijn-account`);
+    const section = page.getByRole('region', { name: 'Tweestapsverificatie' });
+    await section.getByRole('button', { name: 'Instellen' }).click();
+    await section.getByRole('img', { name: 'QR-code om Mijn Portaal aan je authenticator-app toe te voegen' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // What a user types into the app, read from the screen: the key under the QR code.
+    const secret = ((await section.locator('code').textContent()) ?? '').replace(/\s/g, '');
+    await section.getByLabel('Code uit je authenticator-app').fill(new TOTP({ secret: Secret.fromBase32(secret) }).generate());
+    await section.getByRole('button', { name: 'Aanzetten' }).click();
+    const codes = section.getByRole('list', { name: 'Herstelcodes' }).getByRole('listitem');
+    await codes.first().waitFor();
+    expect(await codes.count()).toBe(10);
+    const recoveryCode = (await codes.first().textContent())!;
+    await section.getByRole('button', { name: 'Klaar' }).click();
+    await section.getByText(/Tweestapsverificatie staat aan sinds/).waitFor();
+
+    // Opening /login logs out (spec section 2).
+    await page.goto(`${portal.baseUrl}/login`);
+    await page.getByLabel('E-mailadres').fill(KLANT.email);
+    await page.getByLabel('Wachtwoord').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await page.getByRole('button', { name: 'Een herstelcode gebruiken' }).click();
+    await page.getByLabel('Herstelcode').fill(recoveryCode);
+    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await page.waitForURL(`${portal.baseUrl}/dashboard`);
+  });
+});
