@@ -21,6 +21,7 @@ export const MSG = {
   twoFactorAlreadyOn: 'Tweestapsverificatie staat al aan.',
   twoFactorNotStarted: 'Begin eerst opnieuw met instellen.',
   twoFactorOff: 'Tweestapsverificatie staat uit.',
+  twoFactorOwnFirst: 'Zet eerst tweestapsverificatie aan voor je eigen account (Mijn account).',
   passwordWrong: 'Wachtwoord onjuist.',
   // Layout
   searchPlaceholder: 'Zoek product of service',

@@ -19,7 +19,8 @@ export function TwoFactorRequirementSection({ company }: { company: Company }) {
         label="Tweestapsverificatie verplicht voor alle gebruikers"
       />
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        Gebruikers zonder tweestapsverificatie stellen die bij hun volgende login eerst in.
+        Gebruikers zonder tweestapsverificatie worden uitgelogd en stellen die bij het inloggen eerst in. Zet het eerst aan
+        voor je eigen account (Mijn account).
       </Typography>
     </Section>
   );

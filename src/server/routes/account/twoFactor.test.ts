@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
+import { MSG } from '../../../domain/messages';
 import { ROLE } from '../../../domain/permissions';
 import { auditLog, companies, users } from '../../db/schema';
 import { DEMO_PASSWORD, findCompanyByName } from '../../seed/demo';
@@ -241,6 +242,16 @@ describe('PUT /api/company/{id}/two-factor', () => {
     const [company] = await t.database.db.insert(companies).values({ name: `Eigen ${crypto.randomUUID()} B.V.` }).returning();
     const manager = await newAccount(company.id, ROLE.endUser);
     const token = await t.tokenFor(manager.id);
+    // Only with two-factor login on for the own account.
+    const refused = await put(company.id, token, { require_two_factor: true });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(MSG.twoFactorOwnFirst);
+    expect((await t.database.db.select().from(companies).where(eq(companies.id, company.id)))[0].requireTwoFactor).toBe(false);
+    await turnOn(token);
+    // A colleague without it, logged in now, is logged out when it becomes required.
+    const colleague = await newAccount(company.id, ROLE.endUser);
+    const colleagueToken = await t.tokenFor(colleague.id);
+    expect((await t.app.inject({ method: 'GET', url: '/api/articles', headers: auth(colleagueToken) })).statusCode).toBe(200);
     const res = await put(company.id, token, { require_two_factor: true });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: company.id, require_two_factor: true });
@@ -249,9 +260,11 @@ describe('PUT /api/company/{id}/two-factor', () => {
     const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'company'), eq(auditLog.entityId, String(company.id))));
     expect(entry).toMatchObject({ action: 'company.update', userId: manager.id, changes: { name: company.name, require_two_factor: true } });
 
-    // From the next login on, a colleague without it gets a setup-only session.
-    const colleague = await newAccount(company.id, ROLE.endUser);
+    // The colleague's session has ended; logging in again gives a session that can only set it up.
+    expect((await t.app.inject({ method: 'GET', url: '/api/articles', headers: auth(colleagueToken) })).statusCode).toBe(401);
     expect(claimsOf((await login(colleague.email)).json().token).scope).toBe('two-factor-setup');
+    // The manager, with it on, goes on.
+    expect((await t.app.inject({ method: 'GET', url: '/api/articles', headers: auth(token) })).statusCode).toBe(200);
   });
 
   it("refuses another customer's company with 404 and bad input with 400, changing nothing", async () => {

@@ -6,6 +6,7 @@ import type { Db } from '../../db';
 import { companies, companyArticleGroups, groupBundleMonths, parentCompanies, users } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { audit } from '../../services/audit';
+import { hasTwoFactor, startRequiringTwoFactor } from '../../services/auth/twoFactor';
 import { paramsOf, uniqueViolationOf } from '../input';
 import { errorResponses, idParams, messageSchema, optionalBody, type RouteApp } from '../schemas';
 import { fromEpoch, nullableInteger, nullableNumber, nullableString } from '../serialize';
@@ -158,8 +159,13 @@ export default async function companyRoutes(app: RouteApp) {
       const company = mayEdit ? await findCompany(app.db, request.params.id) : null;
       if (!company) throw new HttpError(404, NOT_FOUND);
       const requireTwoFactor = request.body.require_two_factor;
+      // Whoever requires it of the company's users has it on for their own account first.
+      if (requireTwoFactor && !(await hasTwoFactor(app.db, actor.userId))) {
+        throw new HttpError(400, MSG.twoFactorOwnFirst, [{ field: 'require_two_factor', message: MSG.twoFactorOwnFirst }]);
+      }
       await app.db.transaction(async (tx) => {
         await tx.update(companies).set({ requireTwoFactor }).where(eq(companies.id, company.id));
+        await startRequiringTwoFactor(tx, company, requireTwoFactor);
         // In the log of the company whose users it binds, also when provider staff set it from elsewhere.
         await audit(tx, { ...actor, companyId: company.id }, 'company.update', 'company', company.id, {
           name: company.name,
@@ -263,6 +269,7 @@ export default async function companyRoutes(app: RouteApp) {
             .set({ ...values, name: values.name! })
             .where(eq(companies.id, company.id));
           if (articleGroupIds) await setArticleGroups(tx, company.id, articleGroupIds);
+          await startRequiringTwoFactor(tx, company, values.requireTwoFactor);
           if (contact) await tx.insert(users).values({ ...contact, companyId: company.id, roleId: ROLE.endUser });
           await audit(tx, actor, 'company.update', 'company', company.id, {
             name: values.name,

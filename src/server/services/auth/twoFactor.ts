@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { isProviderStaff } from '../../../domain/permissions';
 import type { Db } from '../../db';
-import { companies, recoveryCodes, users } from '../../db/schema';
+import { companies, recoveryCodes, sessions, users } from '../../db/schema';
 import { sha256 } from './tokens';
 
 /**
@@ -144,6 +144,30 @@ export const twoFactorRequired = async (db: Db, user: { roleId: number; companyI
     .where(eq(companies.id, user.companyId))
     .limit(1);
   return company?.requireTwoFactor ?? false;
+};
+
+/** Whether the user has two-factor login on. */
+export const hasTwoFactor = async (db: Db, userId: number): Promise<boolean> => {
+  const [user] = await db.select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId)).limit(1);
+  return Boolean(user?.enabledAt);
+};
+
+/**
+ * A company that starts to require two-factor login (issue 21): its users without it are logged
+ * out everywhere, so the requirement holds at once, not from their next login; they log in again
+ * into a session that can only set it up. Nothing happens when it was required already.
+ */
+export const startRequiringTwoFactor = async (db: Db, company: { id: number; requireTwoFactor: boolean }, require: boolean): Promise<void> => {
+  if (!require || company.requireTwoFactor) return;
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        isNull(sessions.revokedAt),
+        inArray(sessions.userId, db.select({ id: users.id }).from(users).where(and(eq(users.companyId, company.id), isNull(users.totpEnabledAt)))),
+      ),
+    );
 };
 
 /** A password accepted less than this long ago may still be followed by its code. */
