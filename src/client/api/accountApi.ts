@@ -45,6 +45,19 @@ export interface Company {
   require_two_factor: boolean;
 }
 
+/** GET /account/two-factor: the signed-in user's own two-factor login (issue 21). */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  /** Unix seconds; null while it is off. */
+  enabled_at: number | null;
+  recovery_codes_left: number;
+  /** Provider staff, or a company that requires it: it cannot be turned off. */
+  required: boolean;
+}
+
+/** The tag of the user's two-factor status: its changes (features/account) refetch it. */
+export const TWO_FACTOR_STATUS = { type: 'TwoFactor', id: 'STATUS' } as const;
+
 /** Who is signed in, what they may do and which company they act for. */
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -60,6 +73,11 @@ export const accountApi = api.injectEndpoints({
       query: (id) => `company/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Company', id }],
     }),
+    /** Mijn account's section, and Mijn bedrijf's requirement (only who has it may require it). */
+    getTwoFactor: build.query<TwoFactorStatus, void>({
+      query: () => 'account/two-factor',
+      providesTags: [TWO_FACTOR_STATUS],
+    }),
     /** Whether the acting company has a group bundle: its dashboard card, its screen and menu item. */
     getGroupBundleStatus: build.query<{ has_group_bundle: boolean }, void>({
       query: () => 'costs/hasgroupbundle',
@@ -68,7 +86,7 @@ export const accountApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetPoliciesQuery, useGetUserQuery, useGetCompanyQuery, useGetGroupBundleStatusQuery } = accountApi;
+export const { useGetPoliciesQuery, useGetUserQuery, useGetCompanyQuery, useGetGroupBundleStatusQuery, useGetTwoFactorQuery } = accountApi;
 
 declareToasts(accountApi.endpoints, { getPolicies: { failed: initialLoadFailed }, getUser: { failed: initialLoadFailed } });
 

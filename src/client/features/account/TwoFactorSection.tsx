@@ -8,13 +8,12 @@ import { downloadFile } from '../../base/download';
 import { serverMessage } from '../../base/errorToasts';
 import { useAppDispatch } from '../../base/hooks';
 import { Section } from '../../components/Section';
+import { type TwoFactorStatus, useGetTwoFactorQuery } from '../../api/accountApi';
 import {
   type RecoveryCodes,
   type TwoFactorSetup,
-  type TwoFactorStatus,
   useDisableTwoFactorMutation,
   useEnableTwoFactorMutation,
-  useGetTwoFactorQuery,
   useRenewRecoveryCodesMutation,
   useStartTwoFactorSetupMutation,
 } from './twoFactorApi';

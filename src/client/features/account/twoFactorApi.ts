@@ -1,15 +1,6 @@
+import { TWO_FACTOR_STATUS } from '../../api/accountApi';
 import { api } from '../../api/api';
 import { declareToasts, inServerWords, success } from '../../base/errorToasts';
-
-/** GET /account/two-factor: the user's own two-factor login. */
-export interface TwoFactorStatus {
-  enabled: boolean;
-  /** Unix seconds; null while it is off. */
-  enabled_at: number | null;
-  recovery_codes_left: number;
-  /** Provider staff, or a company that requires it: it cannot be turned off. */
-  required: boolean;
-}
 
 /** POST /account/two-factor/setup: a new secret, not on until a code of it is entered. */
 export interface TwoFactorSetup {
@@ -26,15 +17,11 @@ export interface RecoveryCodes {
   token?: string;
 }
 
-const STATUS = { type: 'TwoFactor', id: 'STATUS' } as const;
+const STATUS = TWO_FACTOR_STATUS;
 
-/** 'Tweestapsverificatie' on Mijn account (issue 21): every change refetches the status. */
+/** 'Tweestapsverificatie' on Mijn account (issue 21): every change refetches the status (api/accountApi's getTwoFactor). */
 export const twoFactorApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getTwoFactor: build.query<TwoFactorStatus, void>({
-      query: () => 'account/two-factor',
-      providesTags: [STATUS],
-    }),
     startTwoFactorSetup: build.mutation<TwoFactorSetup, void>({
       query: () => ({ url: 'account/two-factor/setup', method: 'POST' }),
     }),
@@ -54,7 +41,6 @@ export const twoFactorApi = api.injectEndpoints({
 });
 
 export const {
-  useGetTwoFactorQuery,
   useStartTwoFactorSetupMutation,
   useEnableTwoFactorMutation,
   useDisableTwoFactorMutation,
