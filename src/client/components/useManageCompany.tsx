@@ -1,8 +1,16 @@
-import { type ReactElement, useState } from 'react';
+import { lazy, type ReactElement, Suspense, useState } from 'react';
 import { selectClaims } from '../base/authSlice';
 import { useAppSelector } from '../base/hooks';
 import { useImpersonation } from '../base/useImpersonation';
-import { type ManagedCompany, ManageCompanyDialog } from './ManageCompanyDialog';
+import type { ManagedCompany } from './ManageCompanyDialog';
+
+/**
+ * The dialog loads when 'Beheren' is first chosen: the screens that offer it (Mijn bedrijf's
+ * branches, the companies list) render without its form and dialog code.
+ */
+const ManageCompanyDialog = lazy(() =>
+  import(/* webpackChunkName: "manage-company-dialog" */ './ManageCompanyDialog').then((module) => ({ default: module.ManageCompanyDialog })),
+);
 
 interface ManageRequest {
   company: ManagedCompany;
@@ -24,11 +32,13 @@ export const useManageCompany = (): { manage: (company: ManagedCompany, destinat
     company.id === ownCompanyId ? stopImpersonation(destination) : setAsked({ company, destination });
 
   const dialog = asked && (
-    <ManageCompanyDialog
-      company={asked.company}
-      onManage={(reason) => startImpersonation(asked.company.id, reason, asked.destination)}
-      onClose={() => setAsked(null)}
-    />
+    <Suspense fallback={null}>
+      <ManageCompanyDialog
+        company={asked.company}
+        onManage={(reason) => startImpersonation(asked.company.id, reason, asked.destination)}
+        onClose={() => setAsked(null)}
+      />
+    </Suspense>
   );
   return { manage, dialog };
 };
