@@ -6,7 +6,8 @@ import type { Db } from '../../db';
 import { companies, companyArticleGroups, groupBundleMonths, parentCompanies, users } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { audit } from '../../services/audit';
-import { hasTwoFactor, startRequiringTwoFactor } from '../../services/auth/twoFactor';
+import { findUserById } from '../../services/auth/accounts';
+import { startRequiringTwoFactor } from '../../services/auth/twoFactor';
 import { paramsOf, uniqueViolationOf } from '../input';
 import { errorResponses, idParams, messageSchema, optionalBody, type RouteApp } from '../schemas';
 import { fromEpoch, nullableInteger, nullableNumber, nullableString } from '../serialize';
@@ -160,7 +161,7 @@ export default async function companyRoutes(app: RouteApp) {
       if (!company) throw new HttpError(404, NOT_FOUND);
       const requireTwoFactor = request.body.require_two_factor;
       // Whoever requires it of the company's users has it on for their own account first.
-      if (requireTwoFactor && !(await hasTwoFactor(app.db, actor.userId))) {
+      if (requireTwoFactor && !(await findUserById(app.db, actor.userId))?.totpEnabledAt) {
         throw new HttpError(400, MSG.twoFactorOwnFirst, [{ field: 'require_two_factor', message: MSG.twoFactorOwnFirst }]);
       }
       await app.db.transaction(async (tx) => {

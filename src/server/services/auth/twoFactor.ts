@@ -146,12 +146,6 @@ export const twoFactorRequired = async (db: Db, user: { roleId: number; companyI
   return company?.requireTwoFactor ?? false;
 };
 
-/** Whether the user has two-factor login on. */
-export const hasTwoFactor = async (db: Db, userId: number): Promise<boolean> => {
-  const [user] = await db.select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId)).limit(1);
-  return Boolean(user?.enabledAt);
-};
-
 /**
  * A company that starts to require two-factor login (issue 21): its users without it are logged
  * out everywhere, so the requirement holds at once, not from their next login; they log in again
