@@ -10,7 +10,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { IMMUTABLE, isHashedFile, serveClientScripts } from './clientScripts';
-import type { Config } from './config';
+import type { Config, TrustedProxies } from './config';
 import type { Database } from './db';
 import { projectRoot } from './projectRoot';
 import authPlugin from './plugins/auth';
@@ -49,6 +49,15 @@ const requestIdOf = (request: { headers: Record<string, string | string[] | unde
   return typeof given === 'string' && /^[A-Za-z0-9._:-]{8,64}$/.test(given) ? given : crypto.randomUUID();
 };
 
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY: the listed proxies, or the nearest `hops` connections
+ * whoever they are (Fastify itself trusts no one for a bare number). Either way `request.ip` is
+ * the address the nearest trusted proxy saw: the last untrusted one in `X-Forwarded-For`, so an
+ * entry a client wrote before it changes nothing. It is the client of every limit (docs/security.md).
+ */
+const trustProxyOf = (trusted: TrustedProxies | undefined) =>
+  typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : (trusted ?? false);
+
 /** Helmet's settings; `inlineScripts` are the CSP hashes of the SPA's inline scripts (its first ones). */
 const securityHeaders = {
   contentSecurityPolicy: {
@@ -79,7 +88,7 @@ export const buildApp = async ({ config, database, clientDir }: AppOptions): Pro
     logger: { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     genReqId: requestIdOf,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: trustProxyOf(config.trustedProxies),
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
   });
 

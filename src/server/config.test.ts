@@ -30,4 +30,49 @@ describe('loadConfig', () => {
   it('needs neither in demo mode (no DATABASE_URL): mail goes to the outbox folder', () => {
     expect(loadConfig({ DATA_DIR: '/tmp/portal-config-test', JWT_SECRET: 'a'.repeat(64) }).smtpUrl).toBeUndefined();
   });
+
+  describe('TRUST_PROXY: whom the portal believes about the client\'s address', () => {
+    const demo = { DATA_DIR: '/tmp/portal-config-test', JWT_SECRET: 'a'.repeat(64) };
+    const trusted = (TRUST_PROXY?: string) => loadConfig({ ...demo, TRUST_PROXY }).trustedProxies;
+
+    it('trusts no proxy when unset or empty: the connection\'s address is the client', () => {
+      expect(trusted()).toBeUndefined();
+      expect(trusted('')).toBeUndefined();
+      expect(trusted('  ')).toBeUndefined();
+    });
+
+    it('takes the proxies\' addresses and CIDRs, comma-separated, IPv4 and IPv6', () => {
+      expect(trusted('127.0.0.1')).toEqual(['127.0.0.1']);
+      expect(trusted('127.0.0.1, 10.0.0.0/8,192.168.1.0/24 ,::1,fd00::/8')).toEqual(['127.0.0.1', '10.0.0.0/8', '192.168.1.0/24', '::1', 'fd00::/8']);
+    });
+
+    it('takes a whole number as the number of proxies in front of the portal', () => {
+      expect(trusted('1')).toBe(1);
+      expect(trusted('2')).toBe(2);
+    });
+
+    it('refuses to start on a value it cannot read, naming the forms it takes', () => {
+      for (const [value, entry] of [
+        ['true', 'true'],
+        ['yes', 'yes'],
+        ['127.0.0.1,', ''],
+        ['127.0.0.1;10.0.0.1', '127.0.0.1;10.0.0.1'],
+        ['10.0.0.0/33', '10.0.0.0/33'],
+        ['::1/129', '::1/129'],
+        ['10.0.0.0/8/8', '10.0.0.0/8/8'],
+        ['256.0.0.1', '256.0.0.1'],
+        ['proxy.example.nl', 'proxy.example.nl'],
+        ['1.5', '1.5'],
+        ['-1', '-1'],
+      ]) {
+        expect(() => trusted(value)).toThrow(`TRUST_PROXY must be the proxies' addresses or CIDRs, comma-separated (e.g. 127.0.0.1,10.0.0.0/8), or a number of proxy hops (e.g. 1); '${entry}' is neither.`);
+      }
+    });
+
+    it('refuses a hop count of 0 and a range that holds every address', () => {
+      expect(() => trusted('0')).toThrow('TRUST_PROXY=0: a number of proxy hops is 1 or more (leave TRUST_PROXY unset to trust no proxy).');
+      expect(() => trusted('0.0.0.0/0')).toThrow("TRUST_PROXY must not trust every address ('0.0.0.0/0')");
+      expect(() => trusted('127.0.0.1,::/0')).toThrow("TRUST_PROXY must not trust every address ('::/0')");
+    });
+  });
 });

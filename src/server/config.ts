@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -22,6 +23,12 @@ export interface Config {
   publicUrl: string;
   /** Secure cookies; off only for plain-http test setups that are not on localhost. */
   secureCookies: boolean;
+  /**
+   * Whom the portal believes about the client's address (`X-Forwarded-For`, TRUST_PROXY): the
+   * proxies' addresses or CIDRs, or the number of proxies in front of it; none (the default): the
+   * connection's own address is the client.
+   */
+  trustedProxies?: TrustedProxies;
   loginRateLimit: number;
   /** Login attempts per client (IP address) per 15 minutes, whatever the addresses tried. */
   loginClientRateLimit: number;
@@ -30,6 +37,9 @@ export interface Config {
   /** How customers reach support, shown on the 404 page (GET /api/support). */
   support: SupportContact;
 }
+
+/** The trusted proxies' addresses and CIDRs (`10.0.0.0/8`), or a hop count: the nearest N connections are proxies. */
+export type TrustedProxies = string[] | number;
 
 export interface SupportContact {
   phone: string;
@@ -81,6 +91,36 @@ const twoFactorKeyOf = (env: NodeJS.ProcessEnv, databaseUrl: string | undefined)
   return DEMO_TWO_FACTOR_KEY;
 };
 
+const TRUST_PROXY_FORMS = 'the proxies\' addresses or CIDRs, comma-separated (e.g. 127.0.0.1,10.0.0.0/8), or a number of proxy hops (e.g. 1)';
+
+/** An IPv4 or IPv6 address, or one with a prefix length (`10.0.0.0/8`, `fd00::/8`). */
+const isAddressOrRange = (entry: string): boolean => {
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (!version || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+};
+
+/**
+ * TRUST_PROXY: unset trusts no proxy. A range of prefix length 0 would trust every address, so any
+ * client could name its own address in `X-Forwarded-For`: refused, as is every unreadable entry.
+ */
+const trustedProxiesOf = (raw: string | undefined): TrustedProxies | undefined => {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops < 1 || !Number.isSafeInteger(hops)) throw new Error(`TRUST_PROXY=${value}: a number of proxy hops is 1 or more (leave TRUST_PROXY unset to trust no proxy).`);
+    return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const unreadable = entries.find((entry) => !isAddressOrRange(entry));
+  if (unreadable !== undefined) throw new Error(`TRUST_PROXY must be ${TRUST_PROXY_FORMS}; '${unreadable}' is neither.`);
+  const everyone = entries.find((entry) => entry.endsWith('/0'));
+  if (everyone) throw new Error(`TRUST_PROXY must not trust every address ('${everyone}'): any client could then choose its own address in X-Forwarded-For.`);
+  return entries;
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const port = Number(env.PORT ?? 3000);
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -108,6 +148,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     twoFactorKey,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     secureCookies: env.INSECURE_COOKIES !== '1',
+    trustedProxies: trustedProxiesOf(env.TRUST_PROXY),
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
     loginClientRateLimit: Number(env.LOGIN_CLIENT_RATE_LIMIT ?? 50),
     uploadLimitBytes: Number(env.UPLOAD_LIMIT_MB ?? 200) * 1024 * 1024,
