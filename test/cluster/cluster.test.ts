@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openPostgres, queryRows, type Database } from '../../src/server/db';
@@ -19,13 +21,15 @@ if (missing.length) console.warn(`Cluster tests skipped: apt-get install ${missi
 const describeWithCluster = missing.length ? describe.skip : describe;
 
 const LOGIN_LIMIT = 4;
+/** Login attempts per client across all addresses (LOGIN_CLIENT_RATE_LIMIT, 50 in production). */
+const CLIENT_LIMIT = 6;
 
 describeWithCluster('the portal behind HAProxy, two instances, pgbouncer, Redis', () => {
   let cluster: Cluster;
   let direct: Database;
 
   beforeAll(async () => {
-    cluster = await startCluster({ env: { LOGIN_RATE_LIMIT: String(LOGIN_LIMIT) } });
+    cluster = await startCluster({ env: { LOGIN_RATE_LIMIT: String(LOGIN_LIMIT), LOGIN_CLIENT_RATE_LIMIT: String(CLIENT_LIMIT) } });
     // The test's own connection: PostgreSQL's restart cuts it, as it should.
     direct = await openPostgres(cluster.postgresUrl, 1, { warn: () => undefined });
     await seedDemoData(direct.db);
@@ -53,6 +57,50 @@ describeWithCluster('the portal behind HAProxy, two instances, pgbouncer, Redis'
     for (let attempt = 0; attempt <= LOGIN_LIMIT; attempt += 1) statuses.push((await login('admin@demo.nl', 'niet-het-wachtwoord')).status);
     // Counted per instance, each would have allowed LOGIN_LIMIT: the last would be a 401.
     expect(statuses).toEqual([...Array(LOGIN_LIMIT).fill(401), 429]);
+  });
+
+  /**
+   * A login from the loopback address `client` (the connection's own source address, as a
+   * customer's machine), through HAProxy unless `url` says otherwise; answers the status.
+   */
+  const loginFrom = (client: string, { email = `${crypto.randomUUID()}@voorbeeld.nl`, password = 'niet-het-wachtwoord', forwardedFor = '', url = cluster.url } = {}) =>
+    new Promise<number>((resolve, reject) => {
+      const headers = { 'content-type': 'application/json', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) };
+      const req = http.request(`${url}/api/auth/login`, { method: 'POST', localAddress: client, headers }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify({ email, password }));
+    });
+
+  /** The statuses of failed logins from `client`, one after the other, each with the header `forwardedFor(i)` gives. */
+  const failuresFrom = async (client: string, count: number, forwardedFor: (i: number) => string = () => '', url = cluster.url) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < count; i += 1) statuses.push(await loginFrom(client, { forwardedFor: forwardedFor(i), url }));
+    return statuses;
+  };
+  const LOCKED_OUT = [...Array(CLIENT_LIMIT).fill(401), 429];
+
+  it('keeps each client\'s login limit its own behind HAProxy: client A locked out does not lock out client B', async () => {
+    expect(await failuresFrom('127.0.0.2', CLIENT_LIMIT + 1)).toEqual(LOCKED_OUT);
+    expect(await loginFrom('127.0.0.3', { email: 'klant@demo.nl', password: DEMO_PASSWORD })).toBe(200);
+  });
+
+  it('counts a forged X-Forwarded-For\'s failures against the client\'s real address: rotating it escapes nothing', async () => {
+    expect(await failuresFrom('127.0.0.4', CLIENT_LIMIT + 1, (i) => `198.51.100.${i + 1}`)).toEqual(LOCKED_OUT);
+    // A forged entry before the real one, as a client might hope a proxy appends to it.
+    expect(await loginFrom('127.0.0.4', { forwardedFor: '198.51.100.99, 203.0.113.7' })).toBe(429);
+  });
+
+  it('lets no client lock out another by naming its address in X-Forwarded-For', async () => {
+    expect(await failuresFrom('127.0.0.5', CLIENT_LIMIT + 1, () => '127.0.0.6')).toEqual(LOCKED_OUT);
+    expect(await loginFrom('127.0.0.6', { email: 'klant@demo.nl', password: DEMO_PASSWORD })).toBe(200);
+  });
+
+  it('believes X-Forwarded-For from HAProxy\'s address only: straight to an instance, the header is ignored', async () => {
+    const instance = `http://127.0.0.1:${cluster.instances[1].port}`;
+    expect(await failuresFrom('127.0.0.7', CLIENT_LIMIT + 1, (i) => `198.51.100.${i + 1}`, instance)).toEqual(LOCKED_OUT);
   });
 
   it('keeps every acknowledged write while an instance is killed and restarted and PostgreSQL restarts, with few 503s', async () => {

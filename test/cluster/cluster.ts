@@ -18,6 +18,13 @@ import { freePort } from '../browser/portal';
  */
 
 const root = path.resolve(__dirname, '../..');
+
+/**
+ * The address HAProxy connects to the instances from: a loopback address of its own, so no
+ * customer's address is a trusted proxy's. The instances trust it alone (TRUST_PROXY).
+ */
+export const HAPROXY_ADDRESS = '127.0.0.10';
+
 const asRoot = process.getuid?.() === 0;
 
 /** PostgreSQL's own programs (initdb, pg_ctl): Debian keeps them out of the PATH. */
@@ -213,7 +220,7 @@ export const startCluster = async ({ env = {}, instances: count = 2 }: ClusterOp
             TWO_FACTOR_KEY: DEMO_TWO_FACTOR_KEY.toString('hex'),
             REDIS_URL: `redis://127.0.0.1:${redisPort}`,
             MAIL_OUTBOX: '1',
-            TRUST_PROXY: '1',
+            TRUST_PROXY: HAPROXY_ADDRESS,
             LOG_LEVEL: 'warn',
             ...env,
             },
@@ -233,7 +240,9 @@ export const startCluster = async ({ env = {}, instances: count = 2 }: ClusterOp
     await Promise.all(instances.map((instance) => instance.start()));
 
     // HAProxy: round robin over the ready instances, checked every 500 ms on /readyz; a request
-    // whose connection failed (never sent) goes to the other instance.
+    // whose connection failed (never sent) goes to the other instance. X-Forwarded-For is the
+    // client's own address, overwriting whatever the client sent (`option forwardfor` would append
+    // to it), and the instances trust it from HAProxy's address only.
     const haproxyCfg = path.join(dir, 'haproxy.cfg');
     fs.writeFileSync(
       haproxyCfg,
@@ -252,9 +261,11 @@ export const startCluster = async ({ env = {}, instances: count = 2 }: ClusterOp
         `  bind 127.0.0.1:${haproxyPort}`,
         '  unique-id-format %{+X}o%ci%cp%Ts%rt%pid',
         '  http-request set-header X-Request-Id %[unique-id]',
+        '  http-request set-header X-Forwarded-For %[src]',
         '  default_backend portals',
         'backend portals',
         '  balance roundrobin',
+        `  source ${HAPROXY_ADDRESS}`,
         '  option httpchk GET /readyz',
         '  http-check expect status 200',
         '  default-server inter 500ms fall 2 rise 2',
