@@ -182,6 +182,7 @@ export const RESOURCES: Record<string, Resource> = {
       'POST /usage/import': ['importUsage', 'Verbruiksregels importeren uit een CSV-bestand'],
       'GET /usage/imports': ['getUsageImports', 'De eerdere imports'],
       'GET /usage/unmatched': ['getUnmatchedNumbers', 'Nummers uit imports zonder afname'],
+      'POST /usage/unmatched/attach': ['attachUnmatchedNumber', 'De apart gezette verbruiksregels van een nummer koppelen'],
     },
   },
   search: {

@@ -540,6 +540,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
   },
   'GET /api/usage/imports': { access: 'UPLOAD_CDR', tenant: 'none', example: noInput, status: 200 },
   'GET /api/usage/unmatched': { access: 'UPLOAD_CDR', tenant: 'none', example: noInput, status: 200 },
+  // Attaches a kept number's records to whichever company's service held it (routes/usage/attach.test.ts).
+  'POST /api/usage/unmatched/attach': { access: 'UPLOAD_CDR', tenant: 'none', example: () => ({ body: { number: '0699000000' } }), status: 200 },
   // Usage alerts of the acting company (routes/alerts): recipients of another company answer 400 (routes/alerts/alerts.test.ts).
   'GET /api/alerts/settings': { access: 'LIST_USERS', tenant: 'none', example: noInput, status: 200 },
   'PUT /api/alerts/settings': {

@@ -245,7 +245,7 @@ describe('Verbruik importeren tab', () => {
       ['02-10-2026 09:05', 'cdr-september.csv', 'Anna de Vries', '1.250', '1.200', '10', '40 (nu 38)', 'augustus 2026, september 2026'],
     ]);
     const unmatched = await screen.findByRole('table', { name: 'Niet gekoppelde nummers' });
-    expect(bodyRows(unmatched).map(cellTexts)).toEqual([['0699999901', '38', 'september 2026', '#12']]);
+    expect(bodyRows(unmatched).map(cellTexts)).toEqual([['0699999901', '38', 'september 2026', '#12', 'Koppelen']]);
 
     await importUsage(user);
     await screen.findByRole('status');
@@ -254,6 +254,43 @@ describe('Verbruik importeren tab', () => {
       '/api/usage/imports?offset=0&limit=25',
       '/api/usage/imports?offset=0&limit=25',
     ]);
+  });
+
+  it("attaches a kept number's records after a confirmation, toasts the count and reads the list again", async () => {
+    let attached = false;
+    const requests = mockAdmin(ADMIN, {
+      'GET /api/usage/unmatched': () =>
+        json(200, attached ? { data: [], total: 0 } : { data: [{ number: '0699999901', records: 38, months: ['2026-09'], imports: [12] }], total: 1 }),
+      'POST /api/usage/unmatched/attach': () => {
+        attached = true;
+        return json(200, { message: '38 verbruiksregels gekoppeld.', attached: 38 });
+      },
+    });
+    const { user } = renderWithProviders('/mer-admin?tab=verbruik-importeren', { preloadedState: loggedIn() });
+
+    await user.click(await screen.findByRole('button', { name: 'Koppelen: 0699999901' }));
+    const dialog = screen.getByRole('dialog', { name: 'Verbruik van 0699999901 koppelen?' });
+    // Cancelling attaches nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Annuleren' }));
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Koppelen: 0699999901' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Koppelen' }));
+    expect(await screen.findByText('38 verbruiksregels gekoppeld.')).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'POST').map((r) => [r.url, r.body])).toEqual([['/api/usage/unmatched/attach', { number: '0699999901' }]]);
+    expect(await screen.findByText('Alle geïmporteerde regels zijn aan een dienst gekoppeld.')).toBeTruthy();
+  });
+
+  it('toasts a refused attach in the server\'s words', async () => {
+    mockAdmin(ADMIN, {
+      'GET /api/usage/unmatched': () => json(200, { data: [{ number: '0699999901', records: 1, months: ['2026-09'], imports: [12] }], total: 1 }),
+      'POST /api/usage/unmatched/attach': () => json(403, { message: 'Geen toestemming voor deze actie.' }),
+    });
+    const { user } = renderWithProviders('/mer-admin?tab=verbruik-importeren', { preloadedState: loggedIn() });
+
+    await user.click(await screen.findByRole('button', { name: 'Koppelen: 0699999901' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Koppelen' }));
+    expect(await screen.findByText('Geen toestemming voor deze actie.')).toBeTruthy();
   });
 
   it("shows the server's message and refused lines of a rejected file", async () => {

@@ -1,8 +1,12 @@
-import { Alert, List, ListItem, Stack, Typography } from '@mui/material';
+import { Alert, Button, List, ListItem, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { formatDateTime, formatDecimal } from '../../../domain/format';
 import { monthLabel, parseMonthKey } from '../../../domain/time';
 import { MSG } from '../../../domain/messages';
+import { success } from '../../base/errorToasts';
+import { useAppDispatch } from '../../base/hooks';
+import { toastQueued } from '../../base/toastsSlice';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CsvUploadForm, LineErrorList, type UploadOutcome } from '../../components/CsvUploadForm';
 import { type DataColumn, DataTable, DataTablePagination } from '../../components/DataTable';
 import { Section } from '../../components/Section';
@@ -12,6 +16,7 @@ import {
   USAGE_HISTORY_PAGE,
   type UsageImportAnswer,
   type UsageImportRow,
+  useAttachUnmatchedNumberMutation,
   useGetUnmatchedNumbersQuery,
   useGetUsageImportsQuery,
   useImportUsageMutation,
@@ -134,16 +139,53 @@ function ImportHistory() {
   );
 }
 
+/**
+ * 'Koppelen': attaches the number's kept records, after a confirmation, to the service that held
+ * the number at each record's time (whichever company's); the toast says how many.
+ */
+function AttachButton({ row }: { row: UnmatchedNumber }) {
+  const dispatch = useAppDispatch();
+  const [attach, { isLoading }] = useAttachUnmatchedNumberMutation();
+  const [confirming, setConfirming] = useState(false);
+
+  const attachRecords = async () => {
+    const result = await attach(row.number);
+    setConfirming(false);
+    if ('data' in result && result.data) dispatch(toastQueued(success(result.data.message)));
+  };
+
+  return (
+    <>
+      <Button size="small" onClick={() => setConfirming(true)} disabled={isLoading} aria-label={`Koppelen: ${row.number}`}>
+        Koppelen
+      </Button>
+      {confirming && (
+        <ConfirmDialog
+          title={`Verbruik van ${row.number} koppelen?`}
+          text={`De ${count(row.records)} apart gezette ${row.records === 1 ? 'regel' : 'regels'} van dit nummer gaan naar de dienst die het nummer op het moment van elke regel had, bij welke klant ook. Regels van een moment zonder dienst blijven apart staan.`}
+          confirmLabel="Koppelen"
+          confirmColor="primary"
+          busy={isLoading}
+          onConfirm={attachRecords}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </>
+  );
+}
+
 const unmatchedColumns: DataColumn<UnmatchedNumber>[] = [
   { header: 'Nummer', cell: (row) => row.number },
   { header: 'Regels', align: 'right', cell: (row) => count(row.records) },
   { header: 'Maanden', cell: (row) => monthsText(row.months) },
   { header: 'Import', cell: (row) => row.imports.map((id) => `#${id}`).join(', ') || '–' },
+  { header: 'Actie', cell: (row) => <AttachButton row={row} /> },
 ];
 
 /**
  * 'Niet gekoppelde nummers': the numbers whose records matched no service, kept aside (decisions
- * section 7). Saving a service with the number matches them (services/usage/rematch.ts on the server).
+ * section 14: they belong to nobody until provider staff attach them). Staff attach them by
+ * registering or correcting a service with the number, or here with 'Koppelen'.
  */
 function UnmatchedNumbers() {
   const [page, setPage] = useState(0);
@@ -151,8 +193,10 @@ function UnmatchedNumbers() {
   return (
     <Section id={UNMATCHED_HEADING_ID} title="Niet gekoppelde nummers">
       <Typography sx={{ mb: 2, maxWidth: 720 }}>
-        Verbruik van nummers waarvoor op het moment van het verbruik geen dienst actief was. De regels worden bewaard en
-        niet in rekening gebracht. Zodra een dienst met het nummer wordt vastgelegd, worden ze aan die dienst gekoppeld.
+        Verbruik van nummers waarvoor op het moment van het verbruik geen dienst actief was, of waarvan de dienst is
+        verwijderd. De regels worden bewaard en niet in rekening gebracht. Ze worden alleen door jullie gekoppeld: bij het
+        vastleggen of corrigeren van een dienst met het nummer, of hier met 'Koppelen'. Een klant die zelf een dienst met
+        het nummer vastlegt, krijgt ze niet.
       </Typography>
       <TableStates
         isLoading={isLoading}

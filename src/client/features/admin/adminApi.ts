@@ -117,6 +117,12 @@ export interface UnmatchedNumber {
   imports: number[];
 }
 
+/** The answer to attaching a kept number's records (POST /usage/unmatched/attach). */
+export interface AttachAnswer {
+  message: string;
+  attached: number;
+}
+
 /** One page of a list and the list's length. */
 export interface ListPage<Row> {
   data: Row[];
@@ -228,6 +234,11 @@ export const adminApi = api.injectEndpoints({
       query: (page) => ({ url: 'usage/unmatched', params: { offset: page * USAGE_HISTORY_PAGE, limit: USAGE_HISTORY_PAGE } }),
       providesTags: ['UsageImports'],
     }),
+    /** Attached records change costs, usage reports and the group bundle, as an import does. */
+    attachUnmatchedNumber: build.mutation<AttachAnswer, string>({
+      query: (number) => ({ url: 'usage/unmatched/attach', method: 'POST', body: { number } }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Costs', 'Report', 'GroupBundle', 'UsageImports']),
+    }),
     /** A download, hence a mutation: nothing to cache, and the file leaves the store at once. */
     exportBilling: build.mutation<string, BillingPeriod>({
       query: ({ from, to }) => ({
@@ -264,6 +275,7 @@ export const {
   useImportUsageMutation,
   useGetUsageImportsQuery,
   useGetUnmatchedNumbersQuery,
+  useAttachUnmatchedNumberMutation,
   useExportBillingMutation,
   useExportBillingExcelMutation,
 } = adminApi;
@@ -299,6 +311,8 @@ declareToasts(adminApi.endpoints, {
   deleteArticleGroup: { succeeded: () => success('Artikelgroep succesvol verwijderd.'), failed: articleGroupFailed },
   // The screen shows what the import counted; the toast says it went through.
   importUsage: { succeeded: () => success('Het verbruik is succesvol geïmporteerd.') },
+  // The screen toasts the server's count ('{n} verbruiksregels gekoppeld.').
+  attachUnmatchedNumber: { failed: inServerWords },
 });
 
 const companySelectors = companiesAdapter.getSelectors();

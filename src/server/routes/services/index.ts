@@ -229,7 +229,7 @@ export default async function serviceRoutes(app: RouteApp) {
           ...body,
           ...closedMonthAudit(closedMonth, null, billingValues({ startTime: start, endTime: end, price, setupPrice })),
         });
-        // Usage of its numbers that was kept aside for want of a service is its now.
+        // Usage of its numbers that was kept aside for want of a service is its now, when provider staff register it.
         const matched = await matchKeptRecords(tx, actor, phoneNumbers(inputs), { start, end });
         return { id: created.id, alerts: matched?.alerts ?? [] };
       });
@@ -315,7 +315,7 @@ export default async function serviceRoutes(app: RouteApp) {
           ...body,
           ...closedMonthAudit(closedMonth, billingValues(current), billingValues(after)),
         });
-        // New numbers or dates may cover usage that was kept aside for want of a service.
+        // New numbers or dates may cover usage that was kept aside for want of a service (attached when provider staff save it).
         const matched = datesChanged || inputs ? await matchKeptRecords(tx, actor, phoneNumbers(inputs ?? held), { start, end }) : null;
         return matched?.alerts ?? [];
       });
@@ -336,9 +336,11 @@ export default async function serviceRoutes(app: RouteApp) {
       const closedMonth = guardClosedMonths(actor, serviceChangeTouchesClosedMonth(periodOf(current), null));
       await app.db.transaction(async (tx) => {
         await tx.delete(services).where(and(eq(services.id, current.id), eq(services.companyId, actor.companyId)));
-        await removeUsageOfService(tx, actor.companyId, current.id);
+        // Its usage records go back to the kept-aside list: no deletion destroys usage.
+        const keptAside = await removeUsageOfService(tx, actor.companyId, current.id);
         await audit(tx, actor, 'service.delete', 'service', current.id, {
           article_id: current.articleId,
+          ...(keptAside > 0 ? { usage_kept_aside: keptAside } : {}),
           ...closedMonthAudit(closedMonth, billingValues(current), null),
         });
       });

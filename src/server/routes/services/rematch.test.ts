@@ -4,8 +4,9 @@ import { multipartFile } from '../../services/usage/testSupport';
 import { auth, createTestApp, type TestApp } from '../../testing/testApp';
 
 /**
- * Usage kept aside for want of a service is matched to the service that registers its number,
- * or whose dates come to cover it (issue 20; services/usage/rematch.ts).
+ * Usage kept aside for want of a service is matched to the service that provider staff register
+ * with its number, or whose dates they correct to cover it (services/usage/rematch.ts; a
+ * customer's own save attaches nothing: routes/usage/keptAside.test.ts).
  */
 
 // Dates in the current business month: a customer may not change a billed month (decisions section 13).
@@ -55,10 +56,13 @@ it('matches the kept records its period covers when a service registers the numb
     expect.objectContaining({ number: NUMBER, records: 3 }),
     expect.objectContaining({ number: OTHER, records: 1 }),
   ]);
+  // Registered by provider staff managing the company.
+  const companyId = (await findCompanyByName(t.database.db, 'Van Dijk Installatietechniek B.V.'))!.id;
+  const token = await t.manage(admin, companyId);
   const created = await t.app.inject({
     method: 'PUT',
     url: '/api/services/create',
-    headers: auth(klant),
+    headers: auth(token),
     payload: { article_id: articleId, start_time: `${iso(10)}T12:00:00+01:00`, article_group_field_inputs: [{ article_group_field_id: phoneFieldId, value: NUMBER }] },
   });
   expect(created.statusCode).toBe(201);
@@ -72,9 +76,7 @@ it('matches the kept records its period covers when a service registers the numb
   ]);
   expect((await imports())[0]).toMatchObject({ file_name: `Later gekoppeld: ${NUMBER}`, imported: 1, duplicates: 0 });
 
-  // Its start corrected to the 1st (by provider staff managing the company): the other two follow.
-  const companyId = (await findCompanyByName(t.database.db, 'Van Dijk Installatietechniek B.V.'))!.id;
-  const token = await t.manage(admin, companyId);
+  // Its start corrected to the 1st: the other two follow.
   const corrected = await t.app.inject({ method: 'PUT', url: `/api/services/${serviceId}`, headers: auth(token), payload: { start_time: `${iso(1)}T12:00:00+01:00` } });
   expect(corrected.statusCode).toBe(200);
   expect((await recordsOf(NUMBER)).map((r) => r.time)).toEqual(['09:00:00', '10:00:00', '11:00:00']);
@@ -100,10 +102,11 @@ it('mails the alerts that the matched usage crosses, after the save, as an impor
   await t.app.backgroundTasks.settled();
   const before = t.outbox().length;
 
+  const companyId = (await findCompanyByName(t.database.db, 'Van Dijk Installatietechniek B.V.'))!.id;
   const created = await t.app.inject({
     method: 'PUT',
     url: '/api/services/create',
-    headers: auth(klant),
+    headers: auth(await t.manage(admin, companyId)),
     payload: { article_id: articleId, start_time: `${iso(10)}T12:00:00+01:00`, article_group_field_inputs: [{ article_group_field_id: phoneFieldId, value: THIRD }] },
   });
   expect(created.statusCode).toBe(201);

@@ -4,6 +4,7 @@ import { HttpError } from '../../plugins/errors';
 import { mailAlerts } from '../../services/alerts';
 import { importHistory, unmatchedNumbers } from '../../services/usage/history';
 import { ambiguousNote, importUsage } from '../../services/usage/import';
+import { attachKeptNumber } from '../../services/usage/rematch';
 import { errorResponses, messageSchema, type RouteApp } from '../schemas';
 
 const NO_FILE = 'Er is geen bestand ontvangen. Er is geen data geïmporteerd.';
@@ -127,7 +128,39 @@ export default async function usageRoutes(app: RouteApp) {
       return { data: rows, total };
     },
   );
+
+  // Kept-aside usage belongs to nobody until provider staff attach it (docs/rules.md): a number's records from the list.
+  app.post(
+    '/usage/unmatched/attach',
+    {
+      config: { permission: 'UPLOAD_CDR' },
+      schema: {
+        body: Type.Object({ number: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
+        response: {
+          200: {
+            type: 'object',
+            properties: { message: { type: 'string' }, attached: { type: 'integer' } },
+            required: ['message', 'attached'],
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const result = await app.db.transaction((tx) => attachKeptNumber(tx, request.actor, request.body.number));
+      if (!result) return { message: 'Voor dit nummer zijn geen verbruiksregels apart gezet.', attached: 0 };
+      // After the commit, as after an import: the alerts that usage crossed.
+      mailAlerts(app, result.alerts ?? []);
+      return { message: attachedMessage(result.imported), attached: result.imported };
+    },
+  );
 }
+
+/** The answer to an attach: how many records the number's services got. */
+const attachedMessage = (attached: number) =>
+  attached === 0
+    ? 'Er zijn geen verbruiksregels gekoppeld: geen dienst had dit nummer op het moment van die regels (of meer dan één klant tegelijk).'
+    : `${attached.toLocaleString('nl-NL')} ${attached === 1 ? 'verbruiksregel' : 'verbruiksregels'} gekoppeld.`;
 
 /** Rows per page of the imports and of the numbers kept aside. */
 const USAGE_HISTORY_PAGE = 25;

@@ -269,7 +269,7 @@ describe('POST /api/usage/import', () => {
     expect(await count('usage_records')).toBe(0);
   });
 
-  it('removes the usage of a hard-deleted service from every table', async () => {
+  it('removes the usage of a hard-deleted service from every total and returns its records to the kept-aside list', async () => {
     const csv =
       'datum;tijd;afzender;ontvanger;richting;type;lengte;bundel;prijs\n' +
       `${day10};09:00:00;${svc.number};0201234567;uitgaand;voice;60;out;0,10\n` +
@@ -289,6 +289,9 @@ describe('POST /api/usage/import', () => {
       sql`select type, bundle, price::text from usage_company_months where company_id = ${companyId}`,
     );
     expect(totals).toEqual([{ type: 'voice', bundle: 'out', price: '0.100000' }]);
+    // Its record is kept aside again (decisions section 14: no deletion destroys usage), and the same file adds nothing.
+    expect(await count('usage_unmatched')).toBe(1);
+    expect((await upload(csv)).json()).toMatchObject({ imported: 0, duplicates: 2, unmatched: 0 });
   });
 });
 

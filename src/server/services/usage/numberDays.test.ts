@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { ROLE } from '../../../domain/permissions';
 import { addMonths, daysInMonth, isoDate } from '../../../domain/time';
 import { queryRows } from '../../db';
 import { USAGE_KINDS } from '../../db/schema';
@@ -151,7 +152,7 @@ describe('usage_number_days follows the records', () => {
     await db.execute(sql`update service_field_inputs set value = ${number} from article_group_fields f
       where f.id = article_group_field_id and f.used_for_cdr and service_id = ${other.id}`);
     try {
-      expect(await matchKeptRecords(db, actor, [number], { start: other.startTime, end: null })).toMatchObject({ imported: 1 });
+      expect(await matchKeptRecords(db, { ...actor, roleId: ROLE.admin }, [number], { start: other.startTime, end: null })).toMatchObject({ imported: 1 });
       const days = await expectDaysEqualRecords();
       const on = (day: number) => days.find((r) => r.service_id === other.id && r.day === isoDate({ ...month, day }));
       expect(on(7)).toMatchObject({ number, voice_uit_out_records: '1', voice_uit_out_length: '42' });
@@ -174,7 +175,7 @@ describe('usage_number_days follows the records', () => {
     expect((await daysAndRecords()).days).toEqual(days);
   });
 
-  it('the hard delete of a service takes its days with its records', async () => {
+  it('the hard delete of a service takes its days (its records go back to the kept-aside list)', async () => {
     await t.database.db.transaction((tx) => removeUsageOfService(tx, companyId, other.id));
     const days = await expectDaysEqualRecords();
     expect(days.length).toBeGreaterThan(0);
