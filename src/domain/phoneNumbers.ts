@@ -70,10 +70,16 @@ export const canonicalNumber = (value: string): string | null => {
 const UNICODE_DIGIT = /^\p{Nd}$/u;
 
 /** True when the character (one code point) is a decimal digit of any script. */
-export const isAnyDigit = (char: string) => (char.length === 1 && isDigit(char.charCodeAt(0))) || UNICODE_DIGIT.test(char);
+export const isAnyDigit = (char: string) => {
+  const c = char.charCodeAt(0);
+  return c < 128 ? char.length === 1 && isDigit(c) : UNICODE_DIGIT.test(char);
+};
 
 /** True when the value holds a digit of any script: then it is a number, to be masked or refused. */
 export const holdsDigit = (value: string): boolean => {
-  for (const char of value) if (isAnyDigit(char)) return true;
+  for (let i = 0; i < value.length; i += 1) {
+    const c = value.charCodeAt(i);
+    if (c < 128 ? isDigit(c) : UNICODE_DIGIT.test(String.fromCodePoint(value.codePointAt(i)!))) return true;
+  }
   return false;
 };
