@@ -37,33 +37,37 @@ export const canonicalNumber = (value: string): string | null => {
   const n = value.length;
   let digits = 0;
   let plain = true;
+  // The first two digits: international when they are 00.
+  let firstTwo = 0;
   for (let i = 0; i < n; i += 1) {
     const c = value.charCodeAt(i);
-    if (isDigit(c)) digits += 1;
-    else if (isSeparator(c) || (c === PLUS && i === 0)) plain = false;
+    if (isDigit(c)) {
+      if (digits < 2) firstTwo = firstTwo * 10 + (c - ZERO);
+      digits += 1;
+    } else if (isSeparator(c) || (c === PLUS && i === 0)) plain = false;
     else return null;
   }
   if (digits === 0) return null;
   const plus = value.charCodeAt(0) === PLUS;
-  if (plain && !(n > 1 && value.charCodeAt(0) === ZERO && value.charCodeAt(1) === ZERO)) return value;
-  // The digits, a `(0)` left out when the number is international (a `+`, or its digits start with 00).
+  const international = plus || (digits > 1 && firstTwo === 0);
+  if (plain && !international) return value;
+  // The runs of digits as slices (a `(0)` of an international number left out): a few per number.
   let all = '';
-  for (let i = 0; i < n; i += 1) {
-    const c = value.charCodeAt(i);
-    if (isDigit(c)) all += value[i];
+  let run = -1;
+  for (let i = 0; i <= n; i += 1) {
+    const c = i < n ? value.charCodeAt(i) : -1;
+    if (isDigit(c)) {
+      if (run < 0) run = i;
+      continue;
+    }
+    if (run >= 0) all += value.slice(run, i);
+    run = -1;
+    if (international && c === 40 && value.charCodeAt(i + 1) === ZERO && value.charCodeAt(i + 2) === 41) i += 2;
   }
-  const international = plus || all.startsWith('00');
   if (!international) return all;
-  let national = '';
-  for (let i = plus ? 1 : 0; i < n; i += 1) {
-    const c = value.charCodeAt(i);
-    if (c === 40 && value.charCodeAt(i + 1) === ZERO && value.charCodeAt(i + 2) === 41) i += 2;
-    else if (isDigit(c)) national += value[i];
-  }
-  const country = plus ? national : national.slice(2);
+  const country = plus ? all : all.slice(2);
   if (!country.startsWith('31')) return `00${country}`;
-  const rest = country.slice(2);
-  return rest.startsWith('0') ? rest : `0${rest}`;
+  return country.charCodeAt(2) === ZERO ? country.slice(2) : `0${country.slice(2)}`;
 };
 
 /** A decimal digit of any script (full-width `０`, Arabic-Indic `٣`, …). */

@@ -206,8 +206,6 @@ const instantOf = (date: DateCell, seconds: number): number => {
  */
 const recordTime = (date: DateCell, tijd: string) => `${date.iso} ${tijd} ${BUSINESS_TIME_ZONE}`;
 
-const NOT_ASCII = /[^\x00-\x7f]/;
-
 /** How a number may be written, in a line's mistake. */
 const NUMBER_RULE = '(een telefoonnummer: cijfers, spaties, +, -, ., ( en ))';
 
@@ -220,7 +218,17 @@ const NUMBER_RULE = '(een telefoonnummer: cijfers, spaties, +, -, ., ( en ))';
 const partyOf = (cell: string): string | null => {
   const canonical = canonicalNumber(cell);
   if (canonical !== null) return canonical;
-  return holdsDigit(NOT_ASCII.test(cell) ? utf8(cell) : cell) ? null : cell;
+  return holdsAnyDigit(cell) ? null : cell;
+};
+
+/** True when the cell holds a digit of any script: ASCII ones found in the latin1 text, others in the text its bytes spell. */
+const holdsAnyDigit = (cell: string): boolean => {
+  for (let i = 0; i < cell.length; i += 1) {
+    const c = cell.charCodeAt(i);
+    if (c >= 128) return holdsDigit(utf8(cell));
+    if (isDigit(c)) return true;
+  }
+  return false;
 };
 
 /** A line's fields, checked and normalized (so the same record always gives the same key). */
