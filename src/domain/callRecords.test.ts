@@ -7,9 +7,20 @@ describe('maskNumber', () => {
     ['0201234567', '0201234***'],
     // A four-digit service number keeps its first digit.
     ['1233', '1***'],
-  ])('%s → %s', (number, masked) => expect(maskNumber(number)).toBe(masked));
+    // Fails closed: whatever the notation, the last three digits are masked.
+    ['112', '***'],
+    ['06-1234', '06-1***'],
+    ['+31 6 1234 5678', '+31 6 1234 5***'],
+    ['06-12345678', '06-12345***'],
+    ['(020) 1234567', '(020) 1234***'],
+    ['+31(0)612345678', '+31(0)612345***'],
+    ['06-123456-78', '06-12345*-**'],
+    ['0612345\u0000678', '0612345\u0000***'],
+    ['\uff10\uff16\uff11\uff12\uff13\uff14\uff15\uff16\uff17\uff18', '\uff10\uff16\uff11\uff12\uff13\uff14\uff15***'],
+    ['\u{1D7CE}\u{1D7D4}1\u{1D7CF}2', '\u{1D7CE}\u{1D7D4}***'],
+  ])('%j → %j', (number, masked) => expect(maskNumber(number)).toBe(masked));
 
-  it.each(['internet', '', '112', '06-1234'])('leaves %j as it is: not a number of four digits or more', (text) => {
+  it.each(['internet', '', 'Café ☎'])('leaves %j as it is: it holds no digit', (text) => {
     expect(maskNumber(text)).toBe(text);
   });
 });

@@ -7,8 +7,11 @@
  *
  * Privacy (issue 20): on a customer's call records the other party's number shows with its last
  * three digits masked, as Dutch providers print itemised bills ('0612345678' → '0612345***'); provider
- * staff see it whole. Text that is not a number (a data record's 'internet') stays as it is.
+ * staff see it whole. Masking fails closed: whatever the notation (`+31 6 1234 5678`, a number
+ * stored before numbers had one form, full-width digits), the last three digits of any script are
+ * masked (domain/phoneNumbers). Text without digits (a data record's 'internet') stays as it is.
  */
+import { isAnyDigit } from './phoneNumbers';
 
 export interface PartyNumbers {
   direction: string;
@@ -20,11 +23,25 @@ export interface PartyNumbers {
 /** True when the record belongs to its receiver's number (incoming calls and texts). */
 export const ownedByReceiver = (direction: string, type: string): boolean => direction === 'inkomend' && type !== 'data';
 
-/** A phone number: an optional '+' and at least four digits. */
-const PHONE_NUMBER = /^\+?\d{4,}$/;
+/** Digits masked at the end of a number a customer sees. */
+const MASKED_DIGITS = 3;
 
-/** The number with its last three digits masked; anything else unchanged. */
-export const maskNumber = (value: string): string => (PHONE_NUMBER.test(value) ? `${value.slice(0, -3)}***` : value);
+/**
+ * The value with its last three digits (of any script, whatever is written between them) masked
+ * as `*`: fails closed, so a number in any notation never shows whole. A value without digits
+ * ('internet') stays as it is.
+ */
+export const maskNumber = (value: string): string => {
+  const chars = Array.from(value);
+  let masked = 0;
+  for (let i = chars.length - 1; i >= 0 && masked < MASKED_DIGITS; i -= 1) {
+    if (isAnyDigit(chars[i])) {
+      chars[i] = '*';
+      masked += 1;
+    }
+  }
+  return masked ? chars.join('') : value;
+};
 
 /** The record with its other party's number masked. */
 export const maskOtherParty = <R extends PartyNumbers>(record: R): R =>

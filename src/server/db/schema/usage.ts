@@ -47,7 +47,12 @@ export const usageRecords = pgTable(
     /** The price charged for the record in euros: as imported, or MB x price_mb for priceless out-of-bundle data. */
     price: money('price').notNull(),
     importId: integer('import_id'),
+    /** SHA-256 of the record's fields (docs/usage.md): re-imports stay idempotent. Never leaves the server. */
     recordKey: bytea('record_key').notNull(),
+    /** The record's id as answers show it: from a sequence as the import loads it, nothing of its content (docs/security.md). */
+    id: bigint('id', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('usage_records_id_seq')`),
   },
   (t) => [
     // Not unique: the import is serialized and leaves out known keys itself (an anti join, and

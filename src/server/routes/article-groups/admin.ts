@@ -7,7 +7,7 @@ import { audit } from '../../services/audit';
 import { textOrNull } from '../input';
 import { errorResponses, idParams, integerId, messageSchema, Nullable, type RouteApp } from '../schemas';
 import { articleGroupSchema } from './index';
-import { allArticleGroups, articleCountOf, fieldHasOverlappingNumbers, fieldsWithValues } from './repository';
+import { allArticleGroups, articleCountOf, canonicalizeFieldNumbers, fieldHasOverlappingNumbers, fieldsWithValues } from './repository';
 
 /** The provider's article group administration (spec section 2, Admin; decisions section 3). */
 
@@ -96,6 +96,7 @@ const planFields = async (db: Db, articleGroupId: number, wanted: ReturnType<typ
   }
   // A field that starts linking usage records makes its values phone numbers: each held once at a time.
   for (const linking of wanted.filter((f) => f.usedForCdr && current.some((c) => c.id === f.id && !c.usedForCdr))) {
+    await canonicalizeFieldNumbers(db, linking.id!);
     if (await fieldHasOverlappingNumbers(db, linking.id!)) {
       throw new HttpError(409, `Het veld '${linking.name}' kan geen verbruik koppelen: een waarde staat tegelijk bij meer dan één afname.`);
     }

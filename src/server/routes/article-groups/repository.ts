@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { canonicalNumber } from '../../../domain/phoneNumbers';
 import { queryRows, type Db } from '../../db';
 import {
   articleGroupFields,
@@ -122,6 +123,22 @@ export const fieldsWithValues = async (db: Db, fieldIds: number[]): Promise<Set<
  * every `used_for_cdr` value of any company: the field cannot then link usage records, because a
  * record would match two services (decisions section 14).
  */
+/**
+ * A field that starts linking usage records makes its values phone numbers: each stored in its
+ * canonical form (domain/phoneNumbers), as the services routes store them, before the overlap check
+ * compares them (in the caller's transaction: a refused change leaves them as they were).
+ */
+export const canonicalizeFieldNumbers = async (db: Db, fieldId: number) => {
+  const inputs = await db
+    .select({ id: serviceFieldInputs.id, value: serviceFieldInputs.value })
+    .from(serviceFieldInputs)
+    .where(eq(serviceFieldInputs.articleGroupFieldId, fieldId));
+  for (const { id, value } of inputs) {
+    const canonical = canonicalNumber(value);
+    if (canonical !== null && canonical !== value) await db.update(serviceFieldInputs).set({ value: canonical }).where(eq(serviceFieldInputs.id, id));
+  }
+};
+
 export const fieldHasOverlappingNumbers = async (db: Db, fieldId: number): Promise<boolean> => {
   const rows = await queryRows<{ one: number }>(
     db,

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { businessDateOf, isoDate, monthStart, todayNoon } from '../../../domain/time';
 import { maskOtherParty } from '../../../domain/callRecords';
+import { canonicalNumber } from '../../../domain/phoneNumbers';
 import { isProviderStaff } from '../../../domain/permissions';
 import { HttpError } from '../../plugins/errors';
 import type { Actor } from '../../types';
@@ -263,9 +264,11 @@ export default async function reportRoutes(app: RouteApp) {
     range: DateRange,
     page: { limit: number; offset: number },
   ) => {
-    const serviceIds = await servicesOfNumber(app.db, actor.companyId, userId, phoneNumber);
+    // Numbers are stored in their canonical form (docs/rules.md): `+31612345678` asks for 0612345678.
+    const number = canonicalNumber(phoneNumber) ?? phoneNumber;
+    const serviceIds = await servicesOfNumber(app.db, actor.companyId, userId, number);
     if (serviceIds.length === 0) throw new HttpError(404, 'Nummer niet gevonden.');
-    const { records, hasMore } = await usageRecordsOf(app.db, actor.companyId, serviceIds, phoneNumber, range, page);
+    const { records, hasMore } = await usageRecordsOf(app.db, actor.companyId, serviceIds, number, range, page);
     return { records: isProviderStaff(actor.roleId) ? records : records.map(maskOtherParty), hasMore };
   };
 }

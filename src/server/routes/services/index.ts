@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { MSG } from '../../../domain/messages';
 import { serviceChangeTouchesClosedMonth, type ServicePeriod } from '../../../domain/closedMonths';
 import { Decimal, parseAmount } from '../../../domain/money';
+import { canonicalNumber } from '../../../domain/phoneNumbers';
 import type { Permission } from '../../../domain/permissions';
 import type { Db } from '../../db';
 import { articleGroupFields, articles, endUsers, serviceFieldInputs, services } from '../../db/schema';
@@ -82,6 +83,13 @@ const findService = async (db: Db, companyId: number, id: number) => {
   return row ?? null;
 };
 
+/**
+ * A field's value as stored: a phone number of a `used_for_cdr` field in its canonical form
+ * (domain/phoneNumbers), so uniqueness and the usage import compare one form (`+31 6 1110 2947` is
+ * `0611102947`); any other value as entered.
+ */
+const storedValue = (usedForCdr: boolean, value: string) => (usedForCdr ? (canonicalNumber(value) ?? value) : value);
+
 /** The category fields of the article's group that a service may fill, empty values left out. */
 const checkedFieldInputs = async (db: Db, articleGroupId: number, inputs: ServiceInput['article_group_field_inputs']) => {
   const fields = await db.select().from(articleGroupFields).where(eq(articleGroupFields.articleGroupId, articleGroupId));
@@ -91,7 +99,7 @@ const checkedFieldInputs = async (db: Db, articleGroupId: number, inputs: Servic
     const field = fields.find((f) => f.id === i.article_group_field_id);
     if (!field || seen.has(field.id)) throw new HttpError(400, 'Onbekend categorieveld voor dit artikel.');
     seen.add(field.id);
-    return { fieldId: field.id, usedForCdr: field.usedForCdr, value: emptyToNull(i.value)! };
+    return { fieldId: field.id, usedForCdr: field.usedForCdr, value: storedValue(field.usedForCdr, emptyToNull(i.value)!) };
   });
 };
 

@@ -50,7 +50,14 @@ const LINES: [string, string | null][] = [
   ['01-02-2026;08:00:00;06;x;uitgaand;sms;1;in', '8 kolommen, verwacht 9'],
   ['01-02-2026;08:00:00;06;x;uitgaand;sms;1;in;5;extra', '10 kolommen, verwacht 9'],
   ['ä-02-2026;08:00:00;06;x;uitgaand;sms;1;in;', "ongeldige datum 'ä-02-2026' (dd-mm-jjjj of jjjj-mm-dd)"],
-  ['01-02-2026;08:00:00;06\\x;x;uitgaand;sms;1;in;', null],
+  ['01-02-2026;08:00:00;0611111111;x\\y;uitgaand;sms;1;in;', null],
+  // A number is digits, spaces, + (in front), -, ., ( and ); text without digits is no number and stays.
+  ['01-02-2026;08:00:00;+31 (0)6-1111.1111;(020) 123 4567;uitgaand;sms;1;in;', null],
+  ['01-02-2026;08:00:00;0611111111;internet;uitgaand;data;1;in;', null],
+  ['01-02-2026;08:00:00;06\\x;x;uitgaand;sms;1;in;', "ongeldige afzender '06\\x' (een telefoonnummer: cijfers, spaties, +, -, ., ( en ))"],
+  ['01-02-2026;08:00:00;0611111111;06/12345678;uitgaand;sms;1;in;', "ongeldige ontvanger '06/12345678' (een telefoonnummer: cijfers, spaties, +, -, ., ( en ))"],
+  ['01-02-2026;08:00:00;0611111111;\uff10\uff16\uff11\uff12;uitgaand;sms;1;in;', "ongeldige ontvanger '\uff10\uff16\uff11\uff12' (een telefoonnummer: cijfers, spaties, +, -, ., ( en ))"],
+  ['01-02-2026;08:00:00;0611111111;06+1;uitgaand;sms;1;in;', "ongeldige ontvanger '06+1' (een telefoonnummer: cijfers, spaties, +, -, ., ( en ))"],
 ];
 
 it.each(LINES)('checks %j', async (line, expected) => {

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { formatDecimal } from '../../../domain/format';
+import { canonicalNumber } from '../../../domain/phoneNumbers';
 import { businessTimeToEpoch } from '../../../domain/time';
 import { queryRows, type Db } from '../../db';
 import { USAGE_KIND_COLUMNS, USAGE_KINDS } from '../../db/schema/usage';
@@ -251,7 +252,7 @@ const loadDirectory = async (tx: Db) => {
   const numbers = numberDirectory(
     holders
       .filter((h) => h.start_us !== null)
-      .map((h) => ({ number: h.number, serviceId: h.service_id, companyId: h.company_id, start: Number(h.start_us), end: h.end_us === null ? null : Number(h.end_us) })),
+      .map((h) => ({ number: canonicalNumber(h.number) ?? h.number, serviceId: h.service_id, companyId: h.company_id, start: Number(h.start_us), end: h.end_us === null ? null : Number(h.end_us) })),
   );
   const companies = await queryRows<{ id: number; price_mb: string }>(tx, sql`select id, (price_mb * 1000000)::bigint::text as price_mb from companies`);
   const priceMb = new Map(companies.map((c) => [c.id, BigInt(c.price_mb)]));
@@ -352,7 +353,10 @@ const stageFile = async (tx: Db, client: RawClient, input: UsageImportInput, imp
   return { records: typer.records, months: sorted, span, landing, adoptable, typer };
 };
 
+/** The columns the typer COPYs into the landing table: its `id` comes from usage_records' sequence as each row arrives. */
 const RECORD_COLUMNS = 'company_id, service_id, number, record_time, sender, receiver, direction, type, length, bundle, price, import_id, record_key';
+/** A record's columns when it moves from the landing table into place: its `id` with it. */
+const STORED_COLUMNS = `id, ${RECORD_COLUMNS}`;
 
 /**
  * One sum per kind of record and measure, the report tables' columns (USAGE_KIND_COLUMNS order):
@@ -389,7 +393,7 @@ const loadNewPartition = async (tx: Db, month: string, rows: string) => {
   const { name, from, to } = partitionOf(month);
   await tx.execute(sql.raw(`create table ${name} (like usage_records including defaults,
     constraint ${name}_bounds check (record_time >= '${from}' and record_time < '${to}'))`));
-  await tx.execute(sql.raw(`insert into ${name} (${RECORD_COLUMNS}) ${rows}`));
+  await tx.execute(sql.raw(`insert into ${name} (${STORED_COLUMNS}) ${rows}`));
   step(`load ${name}`);
   await attachPartition(tx, month);
 };
@@ -443,9 +447,9 @@ const placeNewRecords = async (tx: Db, { span, months, landing, adoptable }: Sta
   }
   await keepUnknownRecords(tx, landing, span);
   for (const month of months) {
-    const rows = `select ${RECORD_COLUMNS} from usage_new where month = '${month}-01'::date`;
+    const rows = `select ${STORED_COLUMNS} from usage_new where month = '${month}-01'::date`;
     if (partitions.has(partitionOf(month).name)) {
-      await tx.execute(sql.raw(`insert into usage_records (${RECORD_COLUMNS}) ${rows}`));
+      await tx.execute(sql.raw(`insert into usage_records (${STORED_COLUMNS}) ${rows}`));
       step(`insert ${month}`);
     } else {
       await loadNewPartition(tx, month, rows);

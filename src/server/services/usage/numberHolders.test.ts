@@ -25,6 +25,8 @@ let serviceA: NumberedService;
 let serviceB: number;
 
 const NUMBER = '+31612345678';
+/** NUMBER as the records store it (domain/phoneNumbers): a service written `+31…` gets the records of `06…`. */
+const STORED = '0612345678';
 const month = previousMonth();
 const MONTH = `${month.year}-${String(month.month).padStart(2, '0')}`;
 const instant = (day: number, hour = 0) => new Date(businessTimeToEpoch(month.year, month.month, day, hour) * 1000);
@@ -40,7 +42,7 @@ const upload = (csv: string) => {
 const report = async (token: string, from: string, to: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/report?report_date_from=${from}&report_date_to=${to}`, headers: auth(token) });
   expect(res.statusCode).toBe(200);
-  return (res.json() as { mobile_number: string; call_seconds: number; sms: number; total_price: number }[]).filter((r) => r.mobile_number === NUMBER);
+  return (res.json() as { mobile_number: string; call_seconds: number; sms: number; total_price: number }[]).filter((r) => r.mobile_number === STORED);
 };
 
 /** A copy of company A's service for company B, holding NUMBER from `start` (legacy data may overlap: written directly). */

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { BUSINESS_TIME_ZONE, businessTimeToEpoch } from '../../../domain/time';
 import { ownedByReceiver } from '../../../domain/callRecords';
+import { canonicalNumber, holdsDigit } from '../../../domain/phoneNumbers';
 import { CELL_SEPARATOR, UNCLOSED_QUOTE, type CdrHeader, type LineError } from './cdrFile';
 import { DaySums } from './daySums';
 
@@ -205,6 +206,31 @@ const instantOf = (date: DateCell, seconds: number): number => {
  */
 const recordTime = (date: DateCell, tijd: string) => `${date.iso} ${tijd} ${BUSINESS_TIME_ZONE}`;
 
+/** How a number may be written, in a line's mistake. */
+const NUMBER_RULE = '(een telefoonnummer: cijfers, spaties, +, -, ., ( en ))';
+
+/**
+ * A sender or receiver cell (latin1 text of its UTF-8 bytes) as stored: a phone number in its
+ * canonical form (domain/phoneNumbers, docs/usage.md), text without digits as it is (a data
+ * record's 'internet'), null for a value with digits that is not a number ('06\x', full-width
+ * digits): a line error. A cell that is canonical already comes back as it is.
+ */
+const partyOf = (cell: string): string | null => {
+  const canonical = canonicalNumber(cell);
+  if (canonical !== null) return canonical;
+  return holdsAnyDigit(cell) ? null : cell;
+};
+
+/** True when the cell holds a digit of any script: ASCII ones found in the latin1 text, others in the text its bytes spell. */
+const holdsAnyDigit = (cell: string): boolean => {
+  for (let i = 0; i < cell.length; i += 1) {
+    const c = cell.charCodeAt(i);
+    if (c >= 128) return holdsDigit(utf8(cell));
+    if (isDigit(c)) return true;
+  }
+  return false;
+};
+
 /** A line's fields, checked and normalized (so the same record always gives the same key). */
 interface Fields {
   date: DateCell;
@@ -218,6 +244,7 @@ interface Fields {
   length: string;
   bundle: 'in' | 'out';
   price: Price | null;
+  /** Canonical when a number (domain/phoneNumbers), else the text as written. */
   sender: string;
   receiver: string;
   /** The record's own number: the receiver's for incoming calls and texts, else the sender's. */
@@ -579,12 +606,15 @@ export class RecordTyper {
     const prijs = index.prijs < 0 ? '' : this.cell(index.prijs);
     const price = prijs === '' ? null : parsePrice(prijs);
     if (prijs !== '' && price === null) return this.fail(line, `ongeldige prijs '${utf8(prijs)}' (euro's, hoogstens 6 decimalen)`);
-    const sender = this.cell(index.afzender);
-    const receiver = this.cell(index.ontvanger);
+    const afzender = this.cell(index.afzender);
+    const ontvanger = this.cell(index.ontvanger);
     const byReceiver = ownedByReceiver(direction, type);
-    const number = byReceiver ? receiver : sender;
-    if (number === '') return this.fail(line, byReceiver ? 'ontvanger ontbreekt' : 'afzender ontbreekt');
-    return { date, tijd, seconds, direction, type, length, bundle, price, sender, receiver, number };
+    if ((byReceiver ? ontvanger : afzender) === '') return this.fail(line, byReceiver ? 'ontvanger ontbreekt' : 'afzender ontbreekt');
+    const sender = partyOf(afzender);
+    if (sender === null) return this.fail(line, `ongeldige afzender '${utf8(afzender)}' ${NUMBER_RULE}`);
+    const receiver = partyOf(ontvanger);
+    if (receiver === null) return this.fail(line, `ongeldige ontvanger '${utf8(ontvanger)}' ${NUMBER_RULE}`);
+    return { date, tijd, seconds, direction, type, length, bundle, price, sender, receiver, number: byReceiver ? receiver : sender };
   }
 
   /**

@@ -477,7 +477,11 @@ export const usageReportSummary = async (
 };
 
 export interface DetailRecord {
-  /** The record's key (hex): stable and unique. */
+  /**
+   * The record's id (decimal text): stable and unique, from a sequence as the record was loaded,
+   * so nothing of its content (a masked digit) can be computed from it. The record key stays on
+   * the server.
+   */
   id: string;
   direction: string;
   sender: string;
@@ -541,7 +545,7 @@ export const usageRecordsOf = async (
     bundle: string;
   }>(
     db,
-    sql`select encode(record_key, 'hex') as id, direction, sender, receiver,
+    sql`select id::text as id, direction, sender, receiver,
         to_char(record_time at time zone 'Europe/Amsterdam', 'DD-MM-YYYY') as date,
         to_char(record_time at time zone 'Europe/Amsterdam', 'HH24:MI:SS') as time,
         round(price, 2) as price, type, length, bundle
@@ -550,7 +554,7 @@ export const usageRecordsOf = async (
         and service_id in (${sql.join(serviceIds.map((id) => sql`${id}`), sql`, `)})
         and number = ${number}
         and record_time >= ${dayStart(range.from)} and record_time < ${dayStart(nextDay(range.to))}
-      order by record_time, record_key
+      order by record_time, id
       limit ${page.limit + 1} offset ${page.offset}`,
   );
   return {
