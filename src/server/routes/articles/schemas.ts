@@ -8,11 +8,12 @@ export const amountInput = Type.Union([
 ]);
 
 /**
- * An amount or null (a service without its own price). Null comes last: the app's type coercion
- * reads 0 as null in a null branch tried first, and a price of 0 would become "no own price"
- * (docs/rules.md, 'Een prijs van 0').
+ * An amount or null (a service without its own price). Null as `const`, not as a type: the app's
+ * type coercion reads 0 as null in a `type: 'null'` branch (and null as 0 in a number branch), so
+ * a price of 0 would become "no own price" (docs/rules.md, 'Een prijs van 0'). A `const`
+ * coerces nothing.
  */
-export const nullableAmount = Type.Union([amountInput, Type.Null()]);
+export const nullableAmount = Type.Union([Type.Unsafe<null>({ const: null }), amountInput]);
 
 const articleProperties = {
   id: { type: 'integer' },
