@@ -1,4 +1,5 @@
-import { checkDateRange, MAX_RANGE_MONTHS } from './dateRange';
+import { checkDateRange, isPortalInstant, MAX_RANGE_MONTHS, portalEpochBounds } from './dateRange';
+import { businessDateOf } from './time';
 
 const errorOf = (from: string, to: string) => {
   const result = checkDateRange({ from, to });
@@ -40,5 +41,14 @@ describe('checkDateRange', () => {
   it(`refuses more than ${MAX_RANGE_MONTHS} calendar months`, () => {
     expect(errorOf('2024-01-31', '2026-01-01')).toBe('Ongeldige periode: kies een periode van hoogstens 24 maanden.');
     expect(errorOf('1900-01-01', '2199-12-31')).toMatch(/hoogstens 24 maanden/);
+  });
+});
+
+describe('isPortalInstant', () => {
+  it('takes the instants of the years 1900-2199 in business time, and no second more', () => {
+    const { first, last } = portalEpochBounds();
+    expect(businessDateOf(first)).toEqual({ year: 1900, month: 1, day: 1 });
+    expect(businessDateOf(last)).toEqual({ year: 2199, month: 12, day: 31 });
+    expect([first - 1, first, last, last + 1, 8640000000001].map(isPortalInstant)).toEqual([false, true, true, false, false]);
   });
 });

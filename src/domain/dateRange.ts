@@ -1,4 +1,4 @@
-import { isoDate, parseIsoDate, type CalendarDate, type DateRange } from './time';
+import { businessTimeToEpoch, isoDate, parseIsoDate, type CalendarDate, type DateRange } from './time';
 
 /**
  * The one rule for every date range a caller chooses (the usage report's `report_date_*`, the
@@ -13,6 +13,27 @@ export const MAX_RANGE_MONTHS = 24;
 
 const FIRST_YEAR = 1900;
 const LAST_YEAR = 2199;
+
+/**
+ * The same years for an instant (a Unix-seconds parameter, a service's date): its first and last
+ * second in business time. Made on first use: the years lie outside the time zone rule of
+ * time.ts, so the time zone database answers.
+ */
+let epochBounds: { first: number; last: number } | null = null;
+export const portalEpochBounds = (): { first: number; last: number } =>
+  (epochBounds ??= { first: businessTimeToEpoch(FIRST_YEAR, 1, 1), last: businessTimeToEpoch(LAST_YEAR + 1, 1, 1) - 1 });
+
+/** Whether an instant in Unix seconds lies in the years the portal knows. */
+export const isPortalInstant = (epochSeconds: number): boolean => {
+  const { first, last } = portalEpochBounds();
+  return epochSeconds >= first && epochSeconds <= last;
+};
+
+/** The years the portal knows, as a message names them. */
+export const PORTAL_YEARS = `${FIRST_YEAR}-${LAST_YEAR}`;
+
+/** Why an instant is refused, as a field error. */
+export const NOT_A_PORTAL_INSTANT = `moet een tijdstip in de jaren ${PORTAL_YEARS} zijn`;
 
 /** A checked range's two days, read as calendar dates. */
 export interface CalendarRange {

@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyRequest } from 'fastify';
+import { NOT_A_PORTAL_INSTANT, portalEpochBounds } from '../../domain/dateRange';
 import { MSG } from '../../domain/messages';
 import { textProblemOf } from '../../domain/text';
+import { BLANK_NUMBER, blankNumberFieldsOf } from './blankNumbers';
 
 /** Thrown by handlers and services for an answer with a status and a (Dutch) message. */
 export class HttpError extends Error {
@@ -49,6 +51,9 @@ const ISO_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 /** Ajv's English text per keyword, in Dutch (spec: every user-visible message is Dutch). */
 const dutchMessageOf = ({ keyword, params }: SchemaViolation): string => {
   const limit = params.limit;
+  // The bounds of every time parameter (schemas.ts epochSeconds) say which years, not which second.
+  const { first, last } = portalEpochBounds();
+  if ((keyword === 'minimum' && limit === first) || (keyword === 'maximum' && limit === last)) return NOT_A_PORTAL_INSTANT;
   switch (keyword) {
     case 'required':
       return 'is verplicht';
@@ -213,10 +218,23 @@ const STATUS_MESSAGES: Record<number, string> = {
 
 /**
  * One error handler: validation as 400 with Dutch field errors, known statuses as sent, 5xx
- * hidden; plus the input check of every request before its handler (inputProblemsOf).
+ * hidden; plus the blank-number check before validation (blankNumbers.ts) and the input check
+ * of every request before its handler (inputProblemsOf).
  */
 export default fp(
   async (app) => {
+    // Before validation: Ajv's coercion would read a blank text as 0 (or null), see blankNumbers.ts.
+    app.addHook('preValidation', async (request) => {
+      const schema = request.routeOptions.schema;
+      if (!schema) return;
+      const errors = [
+        ...blankNumberFieldsOf(schema.params, request.params),
+        ...blankNumberFieldsOf(schema.querystring, request.query),
+        ...blankNumberFieldsOf(schema.body, request.body),
+      ].map((field) => ({ field, message: BLANK_NUMBER }));
+      if (errors.length > 0) throw new HttpError(400, INVALID_INPUT, errors);
+    });
+
     // After validation: Ajv coerces 'Infinity' and '1e309' in a query string to numbers it lets pass.
     app.addHook('preHandler', async (request) => {
       const errors = inputProblemsOf(request);

@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static, type TSchema } from 'typebox';
+import { portalEpochBounds } from '../../domain/dateRange';
 import { XLSX_TYPE } from '../services/xlsx';
 
 /**
@@ -107,6 +108,13 @@ export const csvResponse = {
 export const integerId = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 export const idParams = Type.Object({ id: integerId }, { additionalProperties: false });
+
+/**
+ * An instant in Unix seconds, in the years every date range allows (domain dateRange.ts,
+ * 1900-2199): the one schema of every time parameter. Outside them 400, never a date JavaScript
+ * cannot write (`8640000000001`) or a company ended in a year no one meant.
+ */
+export const epochSeconds = Type.Integer({ minimum: portalEpochBounds().first, maximum: portalEpochBounds().last });
 
 export const isoDateSchema = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 

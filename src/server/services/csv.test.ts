@@ -12,6 +12,18 @@ describe('csv', () => {
     expect(csvCell(text).replace(/^"|"$/g, '')).toBe(`'${text}`);
   });
 
+  it.each([
+    ["x,=1+1+cmd|' /C calc'!A0", "x,'=1+1+cmd|' /C calc'!A0"],
+    ['x, "-2+3', `"x, ""'-2+3"`],
+    ['x;=1+1', `"x;'=1+1"`],
+    ['x\t@SUM(1)', "x\t'@SUM(1)"],
+    ['Jansen, Jan', 'Jansen, Jan'],
+    ['Jansen-de Vries', 'Jansen-de Vries'],
+  ])('neutralises a formula start after another list separator, so no spreadsheet splits off a formula: %j', (text, cell) => {
+    expect(csvCell(text)).toBe(cell);
+    expect(toCsv(['A', 'B'], [[text, 1]])).toBe(`\uFEFFA;B\r\n${cell};1\r\n`);
+  });
+
   it('leaves numbers as numbers, negative ones too, with a decimal comma', () => {
     expect(csvCell(-1.25)).toBe('-1,25');
     expect(csvCell(csvAmount('-0.125'))).toBe('-0,13');

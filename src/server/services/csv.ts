@@ -27,8 +27,14 @@ export type CsvCell = string | number | CsvNumber | CsvDay | CsvMonth | CsvTime 
 
 const BOM = '\uFEFF';
 const SEPARATOR = ';';
-/** `=`, `+`, `-`, `@` per decisions 11; tab and carriage return are formula starters in Excel too. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * `=`, `+`, `-`, `@` per decisions 11; tab and carriage return are formula starters in Excel too.
+ * Each one that starts the text, or follows a list separator (`;`, `,` or tab, also after spaces
+ * or quotes), gets a leading `'`: a spreadsheet that reads the file with another separator (its
+ * locale's, or a guess) splits `x,=1+1+cmd|' /C calc'!A0` at the comma, and the quotes of a `;`
+ * file do not hold there, as the cell does not start the line (OWASP, CSV injection).
+ */
+const FORMULA_STARTS = /(^|[;,\t])([ "]*)(?=[=+\-@\t\r])/g;
 const NEEDS_QUOTES = /[;"\r\n]/;
 
 /** A number with a decimal comma: 12.5 -> '12,5', '0.004000' -> '0,004000'. Exact for decimal strings. */
@@ -44,18 +50,13 @@ const objectText = (value: CsvNumber | CsvDay | CsvMonth | CsvTime): string =>
 
 /**
  * One cell. Numbers are written with a decimal comma and never neutralised (a negative amount
- * stays a number for Excel); text starting with a formula character gets a leading `'`.
+ * stays a number for Excel); in text every formula start gets a leading `'` (FORMULA_STARTS).
  */
 export const csvCell = (value: CsvCell): string => {
   if (value === null || value === undefined) return '';
-  const text =
-    typeof value === 'number'
-      ? decimalComma(value)
-      : typeof value === 'object'
-        ? objectText(value)
-        : FORMULA_START.test(value)
-          ? `'${value}`
-          : value;
+  if (typeof value === 'number') return decimalComma(value);
+  if (typeof value === 'object') return objectText(value);
+  const text = value.replace(FORMULA_STARTS, "$1$2'");
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 

@@ -20,7 +20,7 @@ beforeAll(async () => {
   staff = await t.manage(admin, claimsOf(klant).company_id);
   const groups = (await t.app.inject({ method: 'GET', url: '/api/article-groups/visible', headers: auth(klant) })).json();
   mobileGroupId = groups.find((g: { name: string }) => g.name === 'Mobiele telefonie').id;
-});
+}, 60_000);
 afterAll(() => t.close());
 
 const create = (token: string, payload: Record<string, unknown>) =>
@@ -86,6 +86,17 @@ describe('prices belong to the provider (decisions section 2)', () => {
     const created = (await create(staff, { article_group_id: mobileGroupId, name: 'Van de provider', description: 'x', price: 5 })).json();
     expect((await put(klant, created.id, { description: 'Anders' })).statusCode).toBe(403);
     expect((await t.database.db.select().from(articlesTable)).length).toBe(before + 1);
+  });
+
+  it('keeps a numeric 0 as 0: price, setup price and gigabyte (docs/rules.md, a price of 0)', async () => {
+    const created = (await create(staff, { article_group_id: mobileGroupId, name: 'Gratis', description: 'x', price: 5, setup_price: 2, gigabyte: 3 })).json();
+    const res = await put(staff, created.id, { price: 0, setup_price: 0, gigabyte: 0 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ price: 0, setup_price: 0, gigabyte: 0 });
+    const [row] = await t.database.db.select().from(articlesTable).where(eq(articlesTable.id, created.id));
+    expect([Number(row.price), Number(row.setupPrice), row.gigabyte === null ? null : Number(row.gigabyte)]).toEqual([0, 0, 0]);
+    // null is still "no bundle".
+    expect((await put(staff, created.id, { gigabyte: null })).json().gigabyte).toBeNull();
   });
 
   it('refuses price writes without EDIT_PRICES, also to a role that may create articles', async () => {

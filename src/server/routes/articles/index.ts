@@ -7,7 +7,7 @@ import { articlePriceHistory, articles, bulkServices, services } from '../../db/
 import { HttpError } from '../../plugins/errors';
 import { audit } from '../../services/audit';
 import type { Actor } from '../../types';
-import { errorResponses, idParams, integerId, messageSchema, type RouteApp } from '../schemas';
+import { epochSeconds, errorResponses, idParams, integerId, messageSchema, type RouteApp } from '../schemas';
 import { toEpoch } from '../serialize';
 import { serviceRows, serviceRowSchema } from '../services/repository';
 import {
@@ -31,14 +31,14 @@ import {
 } from './schemas';
 
 const amountOrZero = (value: number | string | undefined, field: string): string => {
-  if (value === undefined || value === '') return '0';
+  if (value === undefined) return '0';
   const parsed = parseAmount(value);
   if (parsed === null) throw new HttpError(400, `Veld '${field}' is geen geldig bedrag.`);
   return parsed;
 };
 
 const gigabyteOf = (value: number | string | null | undefined): string | null => {
-  if (value === undefined || value === null || value === '') return null;
+  if (value === undefined || value === null) return null;
   return amountOrZero(value, 'Gigabyte');
 };
 
@@ -115,8 +115,8 @@ export default async function articleRoutes(app: RouteApp) {
       schema: {
         params: idParams,
         querystring: Type.Object({
-          start_time: Type.Optional(Type.Integer({ minimum: 0 })),
-          end_time: Type.Optional(Type.Integer({ minimum: 0 })),
+          start_time: Type.Optional(epochSeconds),
+          end_time: Type.Optional(epochSeconds),
         }),
         response: { 200: { type: 'array', items: serviceRowSchema }, ...errorResponses },
       },

@@ -7,6 +7,14 @@ export const amountInput = Type.Union([
   Type.String({ pattern: '^\\s*\\d{1,12}([.,]\\d{1,6})?\\s*$' }),
 ]);
 
+/**
+ * An amount or null (a service without its own price). Null as `const`, not as a type: the app's
+ * type coercion reads 0 as null in a `type: 'null'` branch (and null as 0 in a number branch), so
+ * a price of 0 would become "no own price" (docs/rules.md, 'Een prijs van 0'). A `const`
+ * coerces nothing.
+ */
+export const nullableAmount = Type.Union([Type.Unsafe<null>({ const: null }), amountInput]);
+
 const articleProperties = {
   id: { type: 'integer' },
   name: { type: 'string' },
@@ -116,7 +124,7 @@ const articleInputProperties = {
   setup_price: Type.Optional(amountInput),
   billing_cycle_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
   is_visible: Type.Optional(Type.Boolean()),
-  gigabyte: Type.Optional(Type.Union([Type.Null(), amountInput])),
+  gigabyte: Type.Optional(nullableAmount),
   article_group_id: Type.Optional(integerId),
   from_group_bundle: Type.Optional(Type.Boolean()),
 };

@@ -8,7 +8,7 @@ import { articles, bulkServices } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { audit } from '../../services/audit';
 import { closedMonthAudit, guardClosedMonths } from '../../services/closedMonths';
-import { errorResponses, integerId, messageSchema, type RouteApp } from '../schemas';
+import { epochSeconds, errorResponses, integerId, messageSchema, type RouteApp } from '../schemas';
 import { toEpoch } from '../serialize';
 
 const articleParams = Type.Object({ id: integerId });
@@ -45,7 +45,7 @@ export default async function bulkServiceRoutes(app: RouteApp) {
         body: Type.Object(
           {
             amount: Type.Integer({ minimum: -1000000, maximum: 1000000, not: { const: 0 } }),
-            time: Type.Integer({ minimum: 0, maximum: 32503680000 }),
+            time: epochSeconds,
           },
           { additionalProperties: false },
         ),

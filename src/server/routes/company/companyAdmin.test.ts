@@ -221,8 +221,26 @@ describe('PUT /api/company/:id', () => {
     const provider = await company('Demo ICT Diensten');
     const groep = (await read(elektro.id)).parent_company_id;
     const refused = await edit(admin, provider.id, { ...(await read(provider.id)), parent_company_id: groep });
-    expect(refused.statusCode).toBe(409);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Het bedrijf van de aanbieder kan geen vestiging van een hoofdbedrijf zijn.');
     expect((await companyRow(provider.id)).parentCompanyId).toBeNull();
+  });
+
+  it("never ends the provider's own company (its staff could no longer log in): 400, nothing changed", async () => {
+    const provider = await company('Demo ICT Diensten');
+    const before = await companyRow(provider.id);
+    const now = Math.floor(Date.now() / 1000);
+    for (const res of [
+      await edit(admin, provider.id, { end_time: now }),
+      await edit(admin, provider.id, undefined, { end_time: '0' }),
+      await edit(admin, provider.id, { ...(await read(provider.id)), city: 'Elders', end_time: now - 86400 }),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Het bedrijf van de aanbieder kan niet worden beëindigd.');
+    }
+    expect(await companyRow(provider.id)).toEqual(before);
+    // Staff still log in; sending no end (null) is no change and is fine.
+    expect((await edit(await t.login('admin@demo.nl'), provider.id, { end_time: null })).statusCode).toBe(200);
   });
 
   it('is refused to customers, also for their own company', async () => {
@@ -249,7 +267,7 @@ describe('DELETE /api/company/:id', () => {
     expect((await remove(admin, created.id)).statusCode).toBe(404);
   });
 
-  it('refuses (409) a company that still has articles or services, and the provider company', async () => {
+  it('refuses (409) a company that still has articles or services, and (400) the provider company', async () => {
     const installatie = await company('Van Dijk Installatietechniek B.V.');
     const withServices = await remove(admin, installatie.id);
     expect(withServices.statusCode).toBe(409);
@@ -258,7 +276,8 @@ describe('DELETE /api/company/:id', () => {
     await t.database.db.insert(articles).values({ companyId: bare.id, articleGroupId: 1, name: 'Los artikel' });
     expect((await remove(admin, bare.id)).statusCode).toBe(409);
     const provider = await company('Demo ICT Diensten');
-    expect((await remove(admin, provider.id)).statusCode).toBe(409);
+    const refused = await remove(admin, provider.id);
+    expect([refused.statusCode, refused.json()]).toEqual([400, { message: 'Het bedrijf van de aanbieder kan niet worden verwijderd.' }]);
     expect(await companyRow(installatie.id)).toBeDefined();
     expect(await companyRow(bare.id)).toBeDefined();
     expect(await companyRow(provider.id)).toBeDefined();

@@ -14,12 +14,13 @@ import { fromEpoch, nullableInteger, nullableNumber, nullableString } from '../s
 import { assertEmailFree } from '../users/repository';
 import {
   applyInput,
+  assertProviderCompanyKept,
   changedCompanyFields,
   companyInput,
   contactOf,
   EMPTY_COMPANY,
   isOnlyEndTime,
-  PROVIDER_NOT_A_BRANCH,
+  PROVIDER_NOT_DELETED,
   requireCompanyFields,
   valuesOf,
   type CompanyValues,
@@ -247,6 +248,7 @@ export default async function companyRoutes(app: RouteApp) {
       // Spec section 4: a company can be ended; ending sends only its end date.
       if (isOnlyEndTime(input)) {
         const endTime = fromEpoch(input.end_time);
+        assertProviderCompanyKept(company, { endTime, parentCompanyId: company.parentCompanyId });
         await app.db.transaction(async (tx) => {
           await tx.update(companies).set({ endTime }).where(eq(companies.id, company.id));
           await audit(tx, actor, 'company.end', 'company', company.id, { name: company.name, end_time: input.end_time });
@@ -258,7 +260,7 @@ export default async function companyRoutes(app: RouteApp) {
       const values = applyInput(before, input);
       const contact = (await hasUsers(app.db, company.id)) ? null : contactOf(input, values, true);
       requireCompanyFields(values);
-      if (company.isProvider && values.parentCompanyId !== null) throw new HttpError(409, PROVIDER_NOT_A_BRANCH);
+      assertProviderCompanyKept(company, values);
       const articleGroupIds = input.article_groups ? [...new Set(input.article_groups)] : null;
       await assertReferences(app.db, values, articleGroupIds);
       if (await companyNumberTaken(app.db, values, company.id)) throw new HttpError(409, MSG.companyNumberTaken);
@@ -294,7 +296,7 @@ export default async function companyRoutes(app: RouteApp) {
       const { actor } = request;
       const company = await findCompany(app.db, request.params.id);
       if (!company) throw new HttpError(404, NOT_FOUND);
-      if (company.isProvider) throw new HttpError(409, 'Het bedrijf van de aanbieder kan niet worden verwijderd.');
+      if (company.isProvider) throw new HttpError(400, PROVIDER_NOT_DELETED);
       if (company.id === actor.companyId) {
         throw new HttpError(409, 'Je beheert dit bedrijf nu; stop eerst met beheren voordat je het verwijdert.');
       }

@@ -3,12 +3,29 @@ import { MSG } from '../../../domain/messages';
 import { Decimal, parseAmount } from '../../../domain/money';
 import type { companies } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
-import { amountInput } from '../articles/schemas';
+import { nullableAmount } from '../articles/schemas';
 import { isEmailAddress, textOrNull } from '../input';
-import { integerId, Nullable } from '../schemas';
+import { epochSeconds, integerId, Nullable } from '../schemas';
 import { fromEpoch, toEpoch } from '../serialize';
 
+/**
+ * The provider's own company (`is_provider`, the company of its staff) stays active and on its
+ * own (docs/rules.md, 'Het bedrijf van de aanbieder'): ended, every staff account would be locked
+ * out; as a branch, its parent's customers could act for it; deleted, its staff would be gone. A
+ * write that tries answers 400 and changes nothing.
+ */
 export const PROVIDER_NOT_A_BRANCH = 'Het bedrijf van de aanbieder kan geen vestiging van een hoofdbedrijf zijn.';
+export const PROVIDER_NOT_ENDED = 'Het bedrijf van de aanbieder kan niet worden beëindigd.';
+export const PROVIDER_NOT_DELETED = 'Het bedrijf van de aanbieder kan niet worden verwijderd.';
+
+/** 400 when a write would end the provider's own company or make it a branch. */
+export const assertProviderCompanyKept = (company: { isProvider: boolean }, values: Pick<CompanyValues, 'endTime' | 'parentCompanyId'>): void => {
+  if (!company.isProvider) return;
+  if (values.endTime !== null) throw new HttpError(400, PROVIDER_NOT_ENDED, [{ field: 'end_time', message: PROVIDER_NOT_ENDED }]);
+  if (values.parentCompanyId !== null) {
+    throw new HttpError(400, PROVIDER_NOT_A_BRANCH, [{ field: 'parent_company_id', message: PROVIDER_NOT_A_BRANCH }]);
+  }
+};
 
 const text = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
 
@@ -28,14 +45,14 @@ export const companyInput = Type.Object(
     address: text(200),
     city: text(100),
     sap_number: text(50),
-    price_mb: Type.Optional(Type.Union([Type.Null(), amountInput])),
+    price_mb: Type.Optional(nullableAmount),
     input_label_1: text(100),
     input_label_2: text(100),
     input_label_3: text(100),
     input_label_4: text(100),
     article_groups: Type.Optional(Type.Array(integerId, { maxItems: 1000 })),
     parent_company_id: Type.Optional(Type.Union([Type.Null(), integerId])),
-    end_time: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 253402300799 }))),
+    end_time: Type.Optional(Nullable(epochSeconds)),
     /** Issue 21: every user of the company must log in with two-factor login. */
     require_two_factor: Type.Optional(Type.Boolean()),
     contact_firstname: text(100),
@@ -133,7 +150,7 @@ export const applyInput = (base: CompanyValues, input: CompanyInput): CompanyVal
 
 /** Decisions section 4: the out-of-bundle price per MB is exact, with up to 6 decimals. */
 const priceMbOf = (value: number | string | null): string => {
-  if (value === null || value === '') return '0';
+  if (value === null) return '0';
   const amount = parseAmount(value);
   if (amount === null || amount.startsWith('-')) throw new HttpError(400, "Veld 'Prijs per MB' is geen geldig bedrag.");
   return amount;

@@ -55,7 +55,7 @@ const assertBranches = async (db: Db, ids: number[]) => {
   if (ids.length === 0) return;
   const rows = await db.select({ id: companies.id, isProvider: companies.isProvider }).from(companies).where(inArray(companies.id, ids));
   if (rows.length !== ids.length) throw new HttpError(400, 'Onbekend bedrijf.', [{ field: 'companies', message: 'Onbekend bedrijf.' }]);
-  if (rows.some((r) => r.isProvider)) throw new HttpError(409, PROVIDER_NOT_A_BRANCH);
+  if (rows.some((r) => r.isProvider)) throw new HttpError(400, PROVIDER_NOT_A_BRANCH, [{ field: 'companies', message: PROVIDER_NOT_A_BRANCH }]);
 };
 
 export default async function parentCompanyRoutes(app: RouteApp) {
@@ -172,7 +172,7 @@ export default async function parentCompanyRoutes(app: RouteApp) {
     async (request) => {
       const { actor } = request;
       const { parent, company } = await branchTarget(actor, request.params.id, request.body?.company_id);
-      if (company.isProvider) throw new HttpError(409, PROVIDER_NOT_A_BRANCH);
+      if (company.isProvider) throw new HttpError(400, PROVIDER_NOT_A_BRANCH, [{ field: 'company_id', message: PROVIDER_NOT_A_BRANCH }]);
       if (company.parentCompanyId !== parent.id) {
         await app.db.transaction((tx) => moveBranch(tx, actor, company, parent, 'add'));
       }

@@ -88,10 +88,12 @@ describe('POST, PUT and DELETE /api/parent-companies', () => {
   it("never makes the provider's own company a branch (its customers could act for it)", async () => {
     const before = await parentCount();
     const res = await call(admin, 'POST', '/parent-companies', { name: 'Overname', companies: [ids.provider] });
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Het bedrijf van de aanbieder kan geen vestiging van een hoofdbedrijf zijn.');
     expect(await parentCount()).toBe(before);
     expect(await parentOf(ids.provider)).toBeNull();
-    expect((await branchCall(admin, ids.groep, 'add', ids.provider)).statusCode).toBe(409);
+    expect((await call(admin, 'PUT', `/parent-companies/${ids.groep}`, { companies: [ids.provider] })).statusCode).toBe(400);
+    expect((await branchCall(admin, ids.groep, 'add', ids.provider)).statusCode).toBe(400);
     expect(await parentOf(ids.provider)).toBeNull();
   });
 

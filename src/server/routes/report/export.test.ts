@@ -150,6 +150,21 @@ describe('GET /api/report/export', () => {
     expect(rows.filter((r) => r[6] === 'Korting').map((r) => r.slice(10))).toEqual([['1', '-5,00', '-5,00']]);
   });
 
+  it('neutralises a formula after a comma in an article name, so a comma-reading spreadsheet sees text', async () => {
+    const db = t.database.db;
+    const [group] = await db.select().from(articleGroups).where(eq(articleGroups.name, 'Diensten'));
+    const name = "x,=1+1+cmd|' /C calc'!A0";
+    const [article] = await db.insert(articles).values({ companyId: ids.companyId, articleGroupId: group.id, name, price: '1', setupPrice: '0' }).returning();
+    await db.insert(services).values({ companyId: ids.companyId, articleId: article.id, startTime: at(2025, 9, 1) });
+    const res = await get('/api/report/export?costs_date_from=2025-09-01&costs_date_to=2025-09-30');
+    expect(res.statusCode).toBe(200);
+    const line = res.body.split('\r\n').find((l) => l.includes('calc'))!;
+    expect(line).toContain(";x,'=1+1+cmd|' /C calc'!A0;");
+    // Read with `,` as the separator (quotes honoured), no cell starts a formula.
+    const commaCells = line.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((cell) => cell.replace(/,$/, ''));
+    expect(commaCells.some((cell) => /^[=+\-@]/.test(cell))).toBe(false);
+  });
+
   it('names a range of months by its first and last month and lists every month', async () => {
     const res = await get('/api/report/export?costs_date_from=2025-04-01&costs_date_to=2025-06-30');
     expect(res.headers['content-disposition']).toBe('attachment; filename="2025-04-tot-2025-06-facturatie-input.csv"');

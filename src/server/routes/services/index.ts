@@ -30,7 +30,7 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const amountOrNull = (value: number | string | null | undefined, field: string): string | null => {
-  if (value === undefined || value === null || value === '') return null;
+  if (value === undefined || value === null) return null;
   const parsed = parseAmount(value);
   if (parsed === null) throw new HttpError(400, `Veld '${field}' is geen geldig bedrag.`);
   return parsed;

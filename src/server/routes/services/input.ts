@@ -1,12 +1,15 @@
-import { businessTimeToEpoch, parseIsoDate } from '../../../domain/time';
+import { isPortalInstant, parseRangeDate, PORTAL_YEARS } from '../../../domain/dateRange';
+import { businessTimeToEpoch } from '../../../domain/time';
 import { HttpError } from '../../plugins/errors';
 import { Type, type Static } from 'typebox';
-import { amountInput } from '../articles/schemas';
+import { nullableAmount } from '../articles/schemas';
 import { integerId, Nullable } from '../schemas';
+
+const NOT_A_PORTAL_DATE = `JJJJ-MM-DD (of met tijd en tijdzone), jaar ${PORTAL_YEARS}`;
 
 const nullableText = Type.Optional(Nullable(Type.String({ maxLength: 500 })));
 const isoInstant = Nullable(Type.String({ maxLength: 40 }));
-const optionalAmount = Type.Optional(Type.Union([Type.Null(), amountInput]));
+const optionalAmount = Type.Optional(nullableAmount);
 
 const fieldInputs = Type.Array(
   Type.Object(
@@ -64,17 +67,19 @@ export const SPIE_FIELDS = ['spie_field_1', 'spie_field_2', 'spie_field_3'] as c
 
 /**
  * An ISO date ("2026-11-22", midnight in Amsterdam) or date-time with offset
- * ("2026-11-22T12:00:00+01:00"), as a Date; null for null or empty.
+ * ("2026-11-22T12:00:00+01:00"), as a Date; null for null or empty. Only in the years every date
+ * range allows (domain dateRange.ts): "0026-01-01" is refused, never read as 1926.
  */
 export const parseInstant = (value: string | null | undefined, field: string): Date | null => {
   if (value === null || value === undefined || value.trim() === '') return null;
-  const date = parseIsoDate(value.trim());
+  const text = value.trim();
+  const date = parseRangeDate(text);
   if (date) return new Date(businessTimeToEpoch(date.year, date.month, date.day) * 1000);
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(value.trim())) {
-    const ms = Date.parse(value.trim());
-    if (!Number.isNaN(ms)) return new Date(ms);
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(text)) {
+    const ms = Date.parse(text);
+    if (!Number.isNaN(ms) && isPortalInstant(Math.floor(ms / 1000))) return new Date(ms);
   }
-  throw new HttpError(400, `Veld '${field}' is geen geldige datum.`);
+  throw new HttpError(400, `Veld '${field}' is geen geldige datum: ${NOT_A_PORTAL_DATE}.`);
 };
 
 /** Empty strings are stored as null (spec section 7: "empty values null"). */

@@ -1,6 +1,6 @@
 import { firstOpenDay } from '../../../domain/closedMonths';
 import { businessTimeToEpoch } from '../../../domain/time';
-import { auth, createTestApp, type TestApp } from '../../testing/testApp';
+import { auth, claimsOf, createTestApp, type TestApp } from '../../testing/testApp';
 
 // Dates in the current business month: a customer may not change a billed month (decisions section 13).
 const month = firstOpenDay().slice(0, 7);
@@ -10,7 +10,7 @@ const dayOfMonth = (day: number) => `${month}-${String(day).padStart(2, '0')}`;
 let t: TestApp;
 let klant: string;
 let kees: string;
-let article: { id: number; article_group: { fields: { id: number; name: string; used_for_cdr: boolean }[] } };
+let article: { id: number; price: number; article_group: { fields: { id: number; name: string; used_for_cdr: boolean }[] } };
 let phoneFieldId: number;
 let simFieldId: number;
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
   article = (await t.app.inject({ method: 'GET', url: `/api/articles/${list[0].id}`, headers: auth(klant) })).json();
   phoneFieldId = article.article_group.fields.find((f) => f.used_for_cdr)!.id;
   simFieldId = article.article_group.fields.find((f) => f.name === 'SIM nummer')!.id;
-});
+}, 60_000);
 afterAll(() => t.close());
 
 const createService = (token: string, payload: Record<string, unknown>) =>
@@ -81,6 +81,20 @@ describe('PUT /api/services/create', () => {
 });
 
 describe('GET, PUT and DELETE /api/services/:id', () => {
+  it('keeps an own price and setup price of numeric 0 as 0, not "no own price" (docs/rules.md)', async () => {
+    const staff = await t.manage(await t.login('admin@demo.nl'), claimsOf(klant).company_id);
+    const created = await createService(staff, { price: 0, setup_price: 0 });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data).toMatchObject({ price: 0, setup_price: 0, period_price: 0, one_off_price: 0 });
+    const id = created.json().data.id;
+    expect((await t.app.inject({ method: 'PUT', url: `/api/services/${id}`, headers: auth(staff), payload: { price: 12.5 } })).json().data.price).toBe(12.5);
+    const zero = await t.app.inject({ method: 'PUT', url: `/api/services/${id}`, headers: auth(staff), payload: { price: 0 } });
+    expect(zero.json().data).toMatchObject({ price: 0, period_price: 0 });
+    const none = await t.app.inject({ method: 'PUT', url: `/api/services/${id}`, headers: auth(staff), payload: { price: null, setup_price: null } });
+    expect(none.json().data).toMatchObject({ price: null, setup_price: null });
+    expect(none.json().data.period_price).toBe(article.price);
+  });
+
   it('answers {data: service}; edits dates within the rules; hard delete removes it', async () => {
     const created = (await createService(klant, { end_user: { firstname: 'Tijdelijk', lastname: 'Medewerker' } })).json().data;
     const got = await t.app.inject({ method: 'GET', url: `/api/services/${created.id}`, headers: auth(klant) });
