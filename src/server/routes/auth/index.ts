@@ -3,7 +3,6 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { FROM_PORTAL_HEADER } from '../../../domain/fromPortal';
 import { MSG } from '../../../domain/messages';
-import { passwordWeakness } from '../../../domain/passwordStrength';
 import { PERMISSIONS } from '../../../domain/permissions';
 import { authTokens, users } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
@@ -20,7 +19,7 @@ import {
 } from '../../services/auth/sessions';
 import { acceptLoginCode, readChallenge, startChallenge, tryChallengeCode, twoFactorRequired, useChallenge } from '../../services/auth/twoFactor';
 import { DEVICE_COOKIE, DEVICE_COOKIE_SECONDS, readDeviceCookie, signDeviceCookie } from '../../services/auth/deviceCookies';
-import { findUserByEmail, findUserById, mayLogIn, normaliseEmail } from '../../services/auth/accounts';
+import { findUserByEmail, findUserById, mayLogIn, newPasswordWeakness, normaliseEmail } from '../../services/auth/accounts';
 import { mailPasswordLink } from '../../services/auth/passwordLinks';
 import type { RateLimiter } from '../../services/rateLimiter';
 import { sha256 } from '../../services/auth/tokens';
@@ -271,8 +270,8 @@ export default async function authRoutes(app: RouteApp) {
       if (row.expiresAt.getTime() <= Date.now()) throw new HttpError(401, 'Token timed out');
       const [user] = await app.db.select().from(users).where(eq(users.id, row.userId)).limit(1);
       if (!user || user.disabled || user.roleId === 4) throw new HttpError(401, 'Invalid token');
-      // Long enough, not common or leaked, not the user's own name or address (NIST SP 800-63B).
-      const weakness = await passwordWeakness(request.body.password, user);
+      // Long enough, not common or leaked, not the user's own name, address or company (NIST SP 800-63B).
+      const weakness = await newPasswordWeakness(app.db, request.body.password, user);
       if (weakness) throw new HttpError(400, weakness);
       const passwordHash = await hashPassword(request.body.password);
       const used = await app.db
