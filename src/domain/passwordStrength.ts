@@ -57,20 +57,20 @@ export interface PasswordOwner {
  */
 export const PREDICTABLE_WORDS: readonly string[] = [
   // Seasons, Dutch and English.
-  ...['lente', 'voorjaar', 'zomer', 'herfst', 'najaar', 'winter', 'spring', 'summer', 'autumn'],
+  'lente', 'voorjaar', 'zomer', 'herfst', 'najaar', 'winter', 'spring', 'summer', 'autumn',
   // Months, Dutch and English.
-  ...['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'],
-  ...['january', 'february', 'march', 'may', 'june', 'july', 'august', 'october'],
+  'januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december',
+  'january', 'february', 'march', 'may', 'june', 'july', 'august', 'october',
   // The larger Dutch cities.
-  ...['amsterdam', 'rotterdam', 'den haag', 'utrecht', 'eindhoven', 'groningen', 'tilburg', 'almere', 'breda', 'nijmegen', 'apeldoorn'],
-  ...['haarlem', 'arnhem', 'enschede', 'amersfoort', 'zaanstad', 'den bosch', 'hertogenbosch', 'zwolle', 'zoetermeer', 'leiden'],
-  ...['maastricht', 'dordrecht', 'leeuwarden', 'alkmaar', 'delft', 'deventer', 'venlo', 'hilversum', 'emmen', 'heerlen'],
+  'amsterdam', 'rotterdam', 'den haag', 'utrecht', 'eindhoven', 'groningen', 'tilburg', 'almere', 'breda', 'nijmegen', 'apeldoorn',
+  'haarlem', 'arnhem', 'enschede', 'amersfoort', 'zaanstad', 'den bosch', 'hertogenbosch', 'zwolle', 'zoetermeer', 'leiden',
+  'maastricht', 'dordrecht', 'leeuwarden', 'alkmaar', 'delft', 'deventer', 'venlo', 'hilversum', 'emmen', 'heerlen',
   // Football clubs (the city's name covers FC Utrecht, FC Groningen, NAC Breda and the like).
-  ...['ajax', 'psv', 'feyenoord', 'twente', 'vitesse', 'heerenveen', 'sparta', 'heracles', 'excelsior', 'fortuna', 'cambuur'],
-  ...['go ahead eagles', 'willem ii', 'volendam', 'waalwijk', 'roda'],
+  'ajax', 'psv', 'feyenoord', 'twente', 'vitesse', 'heerenveen', 'sparta', 'heracles', 'excelsior', 'fortuna', 'cambuur',
+  'go ahead eagles', 'willem ii', 'volendam', 'waalwijk', 'roda',
   // Greetings, and the words a password is named after.
-  ...['welkom', 'welcome', 'hallo', 'hello', 'hoi', 'hey', 'goedemorgen', 'goedemiddag', 'goedenavond', 'doei', 'groetjes'],
-  ...['wachtwoord', 'paswoord', 'password', 'geheim'],
+  'welkom', 'welcome', 'hallo', 'hello', 'hoi', 'hey', 'goedemorgen', 'goedemiddag', 'goedenavond', 'doei', 'groetjes',
+  'wachtwoord', 'paswoord', 'password', 'geheim',
 ];
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -34,8 +34,12 @@ describe('checks of taken addresses per acting user', () => {
     const taken = ['kees@korenschoof.nl', 'ADMIN@demo.nl', 'i.bakker@vandijk-elektro.nl', 'superadmin@demo.nl'];
     const answers = [
       ...(await Promise.all(taken.map((email) => post(token, email)))),
-      ...[await put(token, colleague.id, 'kees@korenschoof.nl'), await put(token, colleague.id, 'admin@demo.nl'), await put(token, colleague.id, 'klant@demo.nl')],
-      ...[await changeOwnAddress(token, 'kees@korenschoof.nl'), await changeOwnAddress(token, 'admin@demo.nl'), await changeOwnAddress(token, 'superadmin@demo.nl')],
+      await put(token, colleague.id, 'kees@korenschoof.nl'),
+      await put(token, colleague.id, 'admin@demo.nl'),
+      await put(token, colleague.id, 'klant@demo.nl'),
+      await changeOwnAddress(token, 'kees@korenschoof.nl'),
+      await changeOwnAddress(token, 'admin@demo.nl'),
+      await changeOwnAddress(token, 'superadmin@demo.nl'),
     ];
     for (const res of answers) {
       expect(res.statusCode).toBe(409);
