@@ -111,12 +111,12 @@ describe('password reset', () => {
     expect(mail).toContain('To: admin@demo.nl');
     const token = new URL(linkIn(mail)).searchParams.get('token')!;
 
-    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset', payload: { token, password: 'NieuwWachtwoord1' } });
+    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset', payload: { token, password: 'Nieuwe-Tulp-Fluit-Mantel' } });
     expect(reset.statusCode).toBe(200);
     // A reset proves the mailbox, not the second factor: admin@demo.nl (two-factor login on) goes on to the code.
     expect(reset.json()).toEqual({ two_factor_required: true, challenge: expect.any(String) });
     expect(reset.cookies.find((c) => c.name === 'portal_refresh')).toBeUndefined();
-    await expect(t.login('admin@demo.nl', 'NieuwWachtwoord1')).resolves.toEqual(expect.any(String));
+    await expect(t.login('admin@demo.nl', 'Nieuwe-Tulp-Fluit-Mantel')).resolves.toEqual(expect.any(String));
 
     const again = await t.app.inject({ method: 'POST', url: '/api/auth/reset', payload: { token, password: 'NogEenKeer1' } });
     expect(again.statusCode).toBe(401);
