@@ -15,7 +15,7 @@ export const MSG = {
   // Two-factor login (issue 21)
   twoFactorCodeWrong: 'Code onjuist. Probeer het opnieuw.',
   /** The challenge of the password step has run out (5 minutes): the password again. */
-  twoFactorChallengeExpired: 'Inloggen duurde te lang. Log opnieuw in.',
+  twoFactorChallengeExpired: 'Deze inlogpoging is verlopen. Log opnieuw in.',
   twoFactorSetupFirst: 'Stel eerst tweestapsverificatie in.',
   twoFactorRequired: 'Tweestapsverificatie is verplicht voor je account en kan niet uit.',
   twoFactorAlreadyOn: 'Tweestapsverificatie staat al aan.',

@@ -42,12 +42,63 @@ const TOO_EASY = 'Dit wachtwoord is te makkelijk te raden';
 /** When zxcvbn names no single pattern (two words, or a word with digits added). */
 const PREDICTABLE = 'het bestaat uit veelgebruikte woorden, cijfers of patronen';
 
-/** Whose password it is: their name and e-mail address may not make it up. */
+/** Whose password it is: their name and e-mail address may not make it up, nor their company's name. */
 export interface PasswordOwner {
   firstname?: string | null;
   lastname?: string | null;
   email?: string | null;
+  company?: string | null;
 }
+
+/**
+ * The words a guesser tries first with a year and a sign ('Zomer2026!', 'Ajax2026!!'): they count
+ * for nothing, as the owner's name does. zxcvbn rates some of them as rare words, so a word with a
+ * year and a sign would pass its estimate on its own.
+ */
+export const PREDICTABLE_WORDS: readonly string[] = [
+  // Seasons, Dutch and English.
+  'lente', 'voorjaar', 'zomer', 'herfst', 'najaar', 'winter', 'spring', 'summer', 'autumn',
+  // Months, Dutch and English.
+  'januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december',
+  'january', 'february', 'march', 'may', 'june', 'july', 'august', 'october',
+  // The larger Dutch cities.
+  'amsterdam', 'rotterdam', 'den haag', 'utrecht', 'eindhoven', 'groningen', 'tilburg', 'almere', 'breda', 'nijmegen', 'apeldoorn',
+  'haarlem', 'arnhem', 'enschede', 'amersfoort', 'zaanstad', 'den bosch', 'hertogenbosch', 'zwolle', 'zoetermeer', 'leiden',
+  'maastricht', 'dordrecht', 'leeuwarden', 'alkmaar', 'delft', 'deventer', 'venlo', 'hilversum', 'emmen', 'heerlen',
+  // Football clubs (the city's name covers FC Utrecht, FC Groningen, NAC Breda and the like).
+  'ajax', 'psv', 'feyenoord', 'twente', 'vitesse', 'heerenveen', 'sparta', 'heracles', 'excelsior', 'fortuna', 'cambuur',
+  'go ahead eagles', 'willem ii', 'volendam', 'waalwijk', 'roda',
+  // Greetings, and the words a password is named after.
+  'welkom', 'welcome', 'hallo', 'hello', 'hoi', 'hey', 'goedemorgen', 'goedemiddag', 'goedenavond', 'doei', 'groetjes',
+  'wachtwoord', 'paswoord', 'password', 'geheim',
+];
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A company's legal form says nothing about its name. */
+const LEGAL_FORMS = new Set(['bv', 'nv', 'vof', 'cv', 'b', 'v', 'n', 'o', 'f', 'c', 'ltd', 'gmbh']);
+
+/**
+ * The company's name as the predictable words of its users' passwords, without its legal form:
+ * each run of two or more of its words (written together or apart) and each word of four letters
+ * or more ('Van Dijk Elektro B.V.' gives 'van dijk', 'van dijk elektro', 'dijk elektro', 'dijk' and 'elektro').
+ */
+export const companyWords = (company: string | null | undefined): string[] => {
+  const pieces = (company ?? '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((piece) => piece !== '' && !LEGAL_FORMS.has(piece));
+  const runs = pieces.flatMap((_, start) => pieces.slice(start + 1).map((__, end) => pieces.slice(start, start + end + 2).join(' ')));
+  return [...new Set([...runs, ...pieces.filter((piece) => piece.length >= 4)])];
+};
+
+/** Each letter as it is also written in l33t ('Z0m3r' is 'zomer'); spaces between words as any separator or none. */
+const L33T: Record<string, string> = { a: 'a4@', b: 'b8', e: 'e3€', g: 'g9', i: 'i1!|', l: 'l1|', o: 'o0', s: 's5$', t: 't7+', z: 'z2' };
+const spelledAnyWay = (word: string) =>
+  new RegExp(
+    [...word].map((char) => (char === ' ' ? '[^\\p{L}\\p{N}]*' : L33T[char] ? `[${escapeRegExp(L33T[char])}]` : escapeRegExp(char))).join(''),
+    'giu',
+  );
 
 /**
  * zxcvbn's feedback in the portal's Dutch. A warning completes "Dit wachtwoord is te makkelijk te
@@ -151,8 +202,9 @@ export const ownerWords = ({ firstname, lastname, email }: PasswordOwner): strin
 
 const sentence = (text: string) => `${text}.`;
 
+const PREDICTABLE_WARNING = 'seizoenen, maanden, steden, voetbalclubs, begroetingen en je bedrijfsnaam worden met een jaartal of teken als eerste geraden';
+
 const isOwnerWord = (match: MatchExtended) => match.pattern === 'dictionary' && match.dictionaryName === 'userInputs';
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The judged password without the owner's words: those zxcvbn matched (also in l33t or reversed),
@@ -181,6 +233,15 @@ export const passwordWeakness = async (password: string, owner: PasswordOwner = 
   const [suggestion] = feedback.suggestions;
   if (guesses < MIN_PASSWORD_GUESSES) {
     return [sentence(`${TOO_EASY}: ${feedback.warning ?? PREDICTABLE}`), suggestion].filter(Boolean).join(' ');
+  }
+  // A season, month, city, club, greeting or the company's name counts for nothing: what is left
+  // ('2026!' of 'Zomer2026!') must be strong on its own.
+  const judged = password.substring(0, JUDGED_LENGTH);
+  const unpredictable = [...PREDICTABLE_WORDS, ...companyWords(owner.company)]
+    .sort((a, b) => b.length - a.length)
+    .reduce((rest, word) => rest.replace(spelledAnyWay(word), ''), judged);
+  if (unpredictable !== judged && (unpredictable === '' || zxcvbn.check(unpredictable, words).guesses < MIN_PASSWORD_GUESSES)) {
+    return [sentence(`${TOO_EASY}: ${PREDICTABLE_WARNING}`), DUTCH.suggestions.anotherWord].join(' ');
   }
   // Whoever targets this user knows their name and address, so those parts count for nothing: the
   // rest ('2024!' of 'PietJansen2024!') must be strong on its own.

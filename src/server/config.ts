@@ -32,6 +32,11 @@ export interface Config {
   loginRateLimit: number;
   /** Login attempts per client (IP address) per 15 minutes, whatever the addresses tried. */
   loginClientRateLimit: number;
+  /**
+   * Login attempts per e-mail address per 15 minutes from all browsers without a device cookie of
+   * that account together; a browser with one counts against its own LOGIN_RATE_LIMIT instead.
+   */
+  loginAccountRateLimit: number;
   uploadLimitBytes: number;
   logLevel: string;
   /** How customers reach support, shown on the 404 page (GET /api/support). */
@@ -151,6 +156,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustedProxies: trustedProxiesOf(env.TRUST_PROXY),
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
     loginClientRateLimit: Number(env.LOGIN_CLIENT_RATE_LIMIT ?? 50),
+    loginAccountRateLimit: Number(env.LOGIN_ACCOUNT_RATE_LIMIT ?? 30),
     uploadLimitBytes: Number(env.UPLOAD_LIMIT_MB ?? 200) * 1024 * 1024,
     logLevel: env.LOG_LEVEL ?? 'info',
     support: { phone: env.SUPPORT_PHONE || DEMO_SUPPORT.phone, email: env.SUPPORT_EMAIL || DEMO_SUPPORT.email },
@@ -169,6 +175,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   secureCookies: true,
   loginRateLimit: 1000,
   loginClientRateLimit: 1000,
+  loginAccountRateLimit: 1000,
   uploadLimitBytes: 200 * 1024 * 1024,
   logLevel: 'silent',
   support: DEMO_SUPPORT,

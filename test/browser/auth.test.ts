@@ -125,7 +125,7 @@ describeInBrowser('auth (browser)', () => {
   });
 
   describe('password reset (changes the password of klant@demo.nl: keep it last)', () => {
-    const NEW_PASSWORD = 'Nieuw-Wachtwoord-2026';
+    const NEW_PASSWORD = 'Nieuw-Kiezel-Tulp-2026';
     let resetLink = '';
 
     it('refuses an empty e-mail address, then sends the link for klant@demo.nl to the outbox', async () => {
@@ -203,8 +203,8 @@ describeInBrowser('auth (browser)', () => {
     it('refuses the used link with the invalid-token toast', async () => {
       expect(resetLink).not.toBe('');
       await page.goto(resetLink);
-      await page.getByLabel(/^Wachtwoord/).fill('Nog-een-Wachtwoord-3');
-      await page.getByLabel(/^Herhaal wachtwoord/).fill('Nog-een-Wachtwoord-3');
+      await page.getByLabel(/^Wachtwoord/).fill('Nog-een-Tulp-Fluit-3');
+      await page.getByLabel(/^Herhaal wachtwoord/).fill('Nog-een-Tulp-Fluit-3');
       const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/reset'));
       await page.getByRole('button', { name: 'Opslaan' }).click();
       expect((await answer).status()).toBe(401);

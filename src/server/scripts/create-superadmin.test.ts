@@ -67,7 +67,7 @@ describe('create-superadmin', () => {
       const reset = await app.inject({
         method: 'POST',
         url: '/api/auth/reset',
-        payload: { token: link.searchParams.get('token'), password: 'SterkWachtwoord1' },
+        payload: { token: link.searchParams.get('token'), password: 'Sterk-Kiezel-Tulp-Fluit' },
       });
       expect(reset.statusCode).toBe(200);
       const token = reset.json().token;
@@ -85,7 +85,7 @@ describe('create-superadmin', () => {
 
       const policies = await app.inject({ method: 'GET', url: '/api/auth/policies', headers: auth(token) });
       expect(policies.json()).toMatchObject({ CREATE_COMPANY: true, LIST_COMPANIES: true });
-      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x@y.nl', password: 'SterkWachtwoord1' } });
+      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x@y.nl', password: 'Sterk-Kiezel-Tulp-Fluit' } });
       expect(login.statusCode).toBe(200);
       // The link is single use.
       const again = await app.inject({ method: 'POST', url: '/api/auth/reset', payload: { token: link.searchParams.get('token'), password: 'Anders12345' } });

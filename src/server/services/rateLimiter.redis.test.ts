@@ -6,7 +6,7 @@ import { MSG } from '../../domain/messages';
 import { buildApp } from '../app';
 import type { Config } from '../config';
 import { createTestApp, type TestApp } from '../testing/testApp';
-import { redisRateLimits } from './rateLimiter';
+import { memoryRateLimits, redisRateLimits } from './rateLimiter';
 
 /**
  * The limits hold across instances when they share Redis (issue 19): the machine's Redis, as in
@@ -89,6 +89,27 @@ describe('rate limits in Redis', () => {
       const takes = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? one : two).limiter('burst', limit).take('client')));
       expect(takes.filter(Boolean)).toHaveLength(7);
       expect(log.warn).not.toHaveBeenCalled();
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
+
+  it('tells whether a key has used up its limit without counting, on every instance, and in memory alike', async () => {
+    if (!redisReachable) return;
+    const log = { warn: jest.fn() };
+    const [one, two] = [redisRateLimits(REDIS_URL, prefix, log), redisRateLimits(REDIS_URL, prefix, log)];
+    try {
+      const limit = { max: 2, windowMs: 60_000 };
+      for (const limits of [[one, two], [memoryRateLimits(), null]] as const) {
+        const [a, b] = [limits[0].limiter('peek', limit), (limits[1] ?? limits[0]).limiter('peek', limit)];
+        expect(await a.usedUp('user')).toBe(false);
+        expect(await a.take('user')).toBe(true);
+        expect(await b.usedUp('user')).toBe(false);
+        expect(await b.take('user')).toBe(true);
+        expect(await a.usedUp('user')).toBe(true);
+        expect(await b.usedUp('user')).toBe(true);
+        expect(await a.usedUp('other')).toBe(false);
+      }
     } finally {
       await Promise.all([one.close(), two.close()]);
     }

@@ -8,6 +8,8 @@ import { Redis } from 'ioredis';
 export interface RateLimiter {
   /** Counts one event for `key`; false when the key had used up its limit within the window. */
   take(key: string): Promise<boolean>;
+  /** Whether `key` has used up its limit within the window, without counting anything. */
+  usedUp(key: string): Promise<boolean>;
 }
 
 export interface RateLimit {
@@ -15,7 +17,10 @@ export interface RateLimit {
   windowMs: number;
 }
 
-/** Makes the rate limiters of one app, all in one store; `close` ends its connection. */
+/**
+ * Makes the rate limiters of one app, all in one store; `close` ends its connection. A name is one
+ * count, whichever routes ask for its limiter (in Redis its keys are named so).
+ */
 export interface RateLimits {
   limiter(name: string, limit: RateLimit): RateLimiter;
   close(): Promise<void>;
@@ -45,13 +50,24 @@ export const memoryRateLimiter = ({ max, windowMs }: RateLimit, now: () => numbe
       window.count += 1;
       return true;
     },
+    usedUp: async (key) => {
+      const window = windows.get(key);
+      return window !== undefined && window.endsAt > now() && window.count >= max;
+    },
   };
 };
 
-export const memoryRateLimits = (): RateLimits => ({
-  limiter: (_name, limit) => memoryRateLimiter(limit),
-  close: async () => undefined,
-});
+export const memoryRateLimits = (): RateLimits => {
+  const limiters = new Map<string, RateLimiter>();
+  return {
+    limiter: (name, limit) => {
+      const limiter = limiters.get(name) ?? memoryRateLimiter(limit);
+      limiters.set(name, limiter);
+      return limiter;
+    },
+    close: async () => undefined,
+  };
+};
 
 /** One count per key and window: the first event of a window starts its expiry. Atomic in Redis. */
 const COUNT_IN_WINDOW = `
@@ -92,6 +108,13 @@ export const redisRateLimits = (url: string, prefix: string, log: Log): RateLimi
             return count <= limit.max;
           } catch {
             return fallback.take(key);
+          }
+        },
+        usedUp: async (key) => {
+          try {
+            return Number(await redis.get(`${prefix}${name}:${key}`)) >= limit.max;
+          } catch {
+            return fallback.usedUp(key);
           }
         },
       };

@@ -21,7 +21,7 @@ import { createAuthToken } from '../services/auth/accounts';
 import { hashPassword } from '../services/auth/password';
 import { createSession } from '../services/auth/sessions';
 import { createTokenService } from '../services/auth/tokens';
-import { encryptSecret, newTotpSecret, replaceRecoveryCodes, signChallenge, totpCode } from '../services/auth/twoFactor';
+import { encryptSecret, newTotpSecret, replaceRecoveryCodes, startChallenge, totpCode } from '../services/auth/twoFactor';
 import { apiRouteKeys, fillPath, isApiRoute, ROUTE_ACCESS, type AccessContext, type RouteAccessEntry, type RouteRequest } from './routeAccess';
 import { auth, claimsOf, createTestApp, type TestApp } from './testApp';
 
@@ -222,7 +222,7 @@ beforeAll(async () => {
         const user = await addUser(`${context.unique()}@voorbeeld.nl`, ids.installatie, ROLE.endUser);
         await context.twoFactor.on(user.id);
         const [code] = await replaceRecoveryCodes(db, user.id);
-        return { challenge: signChallenge(t.config.jwtSecret, user.id), code };
+        return { challenge: await startChallenge(db, t.config.jwtSecret, user.id), code };
       },
     },
     visibleGroupId: hardwareGroup.id,

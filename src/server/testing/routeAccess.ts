@@ -201,7 +201,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
   'POST /api/auth/reset': {
     access: 'public',
     tenant: 'none',
-    example: async (ctx) => ({ body: { token: await ctx.resetToken(), password: 'NieuwWachtwoord1' } }),
+    example: async (ctx) => ({ body: { token: await ctx.resetToken(), password: 'Nieuwe-Tulp-Fluit-Mantel' } }),
     status: 200,
   },
   'POST /api/auth/login/two-factor': { access: 'public', tenant: 'none', example: async (ctx) => ({ body: await ctx.twoFactor.login() }), status: 200 },

@@ -101,6 +101,25 @@ export const recoveryCodes = pgTable(
 );
 
 /**
+ * The challenge of a two-factor login (services/auth/twoFactor.ts): the HMAC-signed challenge names
+ * its row, which holds for one login, for CHALLENGE_CODE_TRIES codes, and until the user's password
+ * changes or they log out everywhere (the row is then deleted).
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: instant('expires_at').notNull(),
+    codesTried: integer('codes_tried').notNull().default(0),
+    usedAt: instant('used_at'),
+  },
+  (t) => [index('login_challenges_user_idx').on(t.userId), index('login_challenges_expires_idx').on(t.expiresAt)],
+);
+
+/**
  * Issue 21: acting for another company ('Beheren'): who, for which company, why, from when, and
  * until when. It ends by itself an hour after it started (`expiresAt`), or earlier when the user
  * stops (`endedAt`); a token acting for the company names its row and holds only while it is live.

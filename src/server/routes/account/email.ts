@@ -12,7 +12,7 @@ import { audit } from '../../services/audit';
 import type { RateLimiter } from '../../services/rateLimiter';
 import { uniqueViolationOf } from '../input';
 import { errorResponses, messageSchema, type RouteApp } from '../schemas';
-import { assertEmailFree, validateUserFields } from '../users/repository';
+import { assertEmailFree, assertEmailFreeFor, TAKEN_ADDRESSES, validateUserFields } from '../users/repository';
 import {
   assertCurrentPassword,
   createEmailChangeToken,
@@ -54,6 +54,7 @@ const confirmedSchema = {
  */
 export default async function emailRoutes(app: RouteApp, { passwordChecks }: { passwordChecks: RateLimiter }) {
   const confirmations = app.rateLimits.limiter('email-confirm', { max: 10, windowMs: FIFTEEN_MINUTES });
+  const takenAddresses = app.rateLimits.limiter(TAKEN_ADDRESSES.name, TAKEN_ADDRESSES.limit);
 
   const sendMails = async (user: { firstname: string; email: string }, newEmail: string, token: string) => {
     const name = mailName(user.firstname);
@@ -94,7 +95,7 @@ export default async function emailRoutes(app: RouteApp, { passwordChecks }: { p
         throw new HttpError(400, EMAIL_CHANGE_TEXT.sameAddress, [{ field: 'email', message: EMAIL_CHANGE_TEXT.sameAddress }]);
       }
       await assertCurrentPassword(user, request.body.password, 'password', request.ip);
-      await assertEmailFree(app.db, email);
+      await assertEmailFreeFor(app.db, takenAddresses, user.id, email);
       // No mailbox gets more link mails than a reset's (MAIL_LIMITS.perRecipient an hour).
       if (!(await app.mailLimits.perRecipient.take(normaliseEmail(email)))) throw new HttpError(429, MSG.tooManyAttempts);
       const token = await createEmailChangeToken(app.db, user.id, email);

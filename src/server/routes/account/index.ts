@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { passwordWeakness } from '../../../domain/passwordStrength';
 import { users } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
+import { newPasswordWeakness } from '../../services/auth/accounts';
 import { hashPassword } from '../../services/auth/password';
 import { revokeUserSessions } from '../../services/auth/sessions';
 import { audit } from '../../services/audit';
@@ -94,7 +94,7 @@ export default async function accountRoutes(app: RouteApp) {
       const user = await ownAccount(actor.userId);
       await assertCurrentPassword(user, request.body.current_password, 'current_password', request.ip);
       // The reset screen's rule (NIST SP 800-63B): long enough, not common, not the user's own name.
-      const weakness = await passwordWeakness(request.body.password, user);
+      const weakness = await newPasswordWeakness(app.db, request.body.password, user);
       if (weakness) throw new HttpError(400, weakness, [{ field: 'password', message: weakness }]);
       const passwordHash = await hashPassword(request.body.password);
       await app.db.transaction(async (tx) => {

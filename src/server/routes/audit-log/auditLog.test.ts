@@ -230,11 +230,11 @@ describe('GET /api/audit-log', () => {
     const before = t.outbox().length;
     await t.app.inject({ method: 'GET', url: `/api/users/activate/${colleague.id}`, headers: auth(klant) });
     const token = new URL(linkIn(t.outbox()[before])).searchParams.get('token')!;
-    await t.app.inject({ method: 'POST', url: '/api/auth/reset', payload: { token, password: 'GeheimWachtwoord9' } });
+    await t.app.inject({ method: 'POST', url: '/api/auth/reset', payload: { token, password: 'Verborgen-Kiezel-Tulp-9' } });
     const res = await log(klant);
     expect((res.json().items as Entry[]).slice(0, 2).map((e) => e.action)).toEqual(['password.reset', 'user.activate']);
     expect(res.body).not.toContain(token);
-    expect(res.body).not.toContain('GeheimWachtwoord9');
+    expect(res.body).not.toContain('Verborgen-Kiezel-Tulp-9');
     expect(res.body).not.toMatch(/"(password|password_hash|token)"/);
   });
 });

@@ -5,7 +5,8 @@ import { ROLE } from '../../../domain/permissions';
 import { users } from '../../db/schema';
 import { DEMO_PASSWORD, DEMO_TWO_FACTOR_SECRETS } from '../../seed/demo';
 import { hashPassword } from '../../services/auth/password';
-import { encryptSecret, replaceRecoveryCodes, signChallenge } from '../../services/auth/twoFactor';
+import { createAuthToken } from '../../services/auth/accounts';
+import { encryptSecret, replaceRecoveryCodes, signChallenge, startChallenge } from '../../services/auth/twoFactor';
 import { auth, claimsOf, createTestApp, FROM_PORTAL, linkIn, refreshCookieOf, type TestApp } from '../../testing/testApp';
 
 let t: TestApp;
@@ -110,12 +111,12 @@ describe('password reset', () => {
     expect(mail).toContain('To: admin@demo.nl');
     const token = new URL(linkIn(mail)).searchParams.get('token')!;
 
-    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset', payload: { token, password: 'NieuwWachtwoord1' } });
+    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset', payload: { token, password: 'Nieuwe-Tulp-Fluit-Mantel' } });
     expect(reset.statusCode).toBe(200);
     // A reset proves the mailbox, not the second factor: admin@demo.nl (two-factor login on) goes on to the code.
     expect(reset.json()).toEqual({ two_factor_required: true, challenge: expect.any(String) });
     expect(reset.cookies.find((c) => c.name === 'portal_refresh')).toBeUndefined();
-    await expect(t.login('admin@demo.nl', 'NieuwWachtwoord1')).resolves.toEqual(expect.any(String));
+    await expect(t.login('admin@demo.nl', 'Nieuwe-Tulp-Fluit-Mantel')).resolves.toEqual(expect.any(String));
 
     const again = await t.app.inject({ method: 'POST', url: '/api/auth/reset', payload: { token, password: 'NogEenKeer1' } });
     expect(again.statusCode).toBe(401);
@@ -203,13 +204,82 @@ describe('two-factor login (issue 21)', () => {
 
   it('takes a code once: the same code again, or one of an earlier step, is refused', async () => {
     const { user, secret } = await accountWithTwoFactor();
-    const { challenge } = (await passwordStep(user.email)).json();
     const code = codeOf(secret);
-    expect((await codeStep(challenge, code)).statusCode).toBe(200);
+    expect((await codeStep((await passwordStep(user.email)).json().challenge, code)).statusCode).toBe(200);
+    const { challenge } = (await passwordStep(user.email)).json();
     const replayed = await codeStep(challenge, code);
     expect(replayed.statusCode).toBe(401);
     expect(replayed.json()).toEqual({ message: 'Code onjuist. Probeer het opnieuw.' });
     expect((await codeStep(challenge, codeOf(secret, 1))).statusCode).toBe(401);
+  });
+
+  it('takes a challenge for one login: after it, the same challenge is refused, even with another right code', async () => {
+    const { user, secret, recoveryCodes } = await accountWithTwoFactor();
+    const { challenge } = (await passwordStep(user.email)).json();
+    expect((await codeStep(challenge, codeOf(secret))).statusCode).toBe(200);
+    const again = await codeStep(challenge, recoveryCodes[0]);
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ message: 'Deze inlogpoging is verlopen. Log opnieuw in.' });
+    // The refused try used nothing up: the recovery code still works with a new challenge.
+    expect((await codeStep((await passwordStep(user.email)).json().challenge, recoveryCodes[0])).statusCode).toBe(200);
+  });
+
+  it('takes 5 codes per challenge: after 5 wrong ones even the right code is refused, and the password starts over', async () => {
+    const { user, secret } = await accountWithTwoFactor();
+    const { challenge } = (await passwordStep(user.email)).json();
+    const wrong = codeOf(secret) === '000000' ? '111111' : '000000';
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect((await codeStep(challenge, wrong)).json()).toEqual({ message: 'Code onjuist. Probeer het opnieuw.' });
+    }
+    const sixth = await codeStep(challenge, codeOf(secret));
+    expect(sixth.statusCode).toBe(401);
+    expect(sixth.json()).toEqual({ message: 'Deze inlogpoging is verlopen. Log opnieuw in.' });
+    expect((await codeStep((await passwordStep(user.email)).json().challenge, codeOf(secret))).statusCode).toBe(200);
+  });
+
+  describe('a challenge dies with the password it was started with, and with logging out everywhere', () => {
+    /** A session of the user, through the code step, for the calls of 'Mijn account'. */
+    const sessionOf = async (email: string, secret: string) =>
+      (await codeStep((await passwordStep(email)).json().challenge, codeOf(secret))).json().token as string;
+    const expectDead = async (challenge: string, secret: string) => {
+      const res = await codeStep(challenge, codeOf(secret, -1));
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Deze inlogpoging is verlopen. Log opnieuw in.' });
+    };
+
+    it("'Mijn account' password change", async () => {
+      const { user, secret } = await accountWithTwoFactor();
+      const token = await sessionOf(user.email, secret);
+      const { challenge } = (await passwordStep(user.email)).json();
+      const changed = await t.app.inject({
+        method: 'PUT',
+        url: '/api/account/password',
+        headers: auth(token),
+        payload: { current_password: DEMO_PASSWORD, password: 'Kiezel-Tulp-Fluit-Mantel' },
+      });
+      expect(changed.statusCode).toBe(204);
+      await expectDead(challenge, secret);
+    });
+
+    it('a password reset', async () => {
+      const { user, secret } = await accountWithTwoFactor();
+      const { challenge } = (await passwordStep(user.email)).json();
+      const token = await createAuthToken(t.database.db, user.id, 'reset');
+      const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset', payload: { token, password: 'Kiezel-Tulp-Fluit-Mantel' } });
+      expect(reset.statusCode).toBe(200);
+      await expectDead(challenge, secret);
+      // The reset's own challenge, given after the new password, holds.
+      expect((await codeStep(reset.json().challenge, codeOf(secret, -1))).statusCode).toBe(200);
+    });
+
+    it("'Uitloggen op alle apparaten'", async () => {
+      const { user, secret } = await accountWithTwoFactor();
+      const token = await sessionOf(user.email, secret);
+      const { challenge } = (await passwordStep(user.email)).json();
+      const out = await t.app.inject({ method: 'DELETE', url: '/api/account/sessions', headers: { ...auth(token), ...FROM_PORTAL } });
+      expect(out.statusCode).toBe(204);
+      await expectDead(challenge, secret);
+    });
   });
 
   it('refuses a code from more than one step ago (the window is one step either side)', async () => {
@@ -224,12 +294,12 @@ describe('two-factor login (issue 21)', () => {
 
   it('refuses an expired, forged or unknown challenge', async () => {
     const { user, secret } = await accountWithTwoFactor();
-    const expired = signChallenge(t.config.jwtSecret, user.id, Date.now() - 5 * 60_000 - 1000);
+    const expired = await startChallenge(t.database.db, t.config.jwtSecret, user.id, Date.now() - 5 * 60_000 - 1000);
     const res = await codeStep(expired, codeOf(secret));
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Inloggen duurde te lang. Log opnieuw in.' });
+    expect(res.json()).toEqual({ message: 'Deze inlogpoging is verlopen. Log opnieuw in.' });
 
-    const forged = signChallenge(crypto.randomBytes(32), user.id);
+    const forged = signChallenge(crypto.randomBytes(32), { userId: user.id, challengeId: 'verzonnen' });
     expect((await codeStep(forged, codeOf(secret))).statusCode).toBe(401);
     // An access token is no challenge.
     expect((await codeStep(await t.login('klant@demo.nl'), codeOf(secret))).statusCode).toBe(401);
@@ -238,13 +308,14 @@ describe('two-factor login (issue 21)', () => {
 
   it('takes a recovery code once, in any case and with spaces', async () => {
     const { user, recoveryCodes } = await accountWithTwoFactor();
-    const { challenge } = (await passwordStep(user.email)).json();
+    const challenge = async () => (await passwordStep(user.email)).json().challenge as string;
     const typed = ` ${recoveryCodes[0].toUpperCase()} `;
-    expect((await codeStep(challenge, typed)).statusCode).toBe(200);
-    const again = await codeStep(challenge, recoveryCodes[0]);
+    expect((await codeStep(await challenge(), typed)).statusCode).toBe(200);
+    const next = await challenge();
+    const again = await codeStep(next, recoveryCodes[0]);
     expect(again.statusCode).toBe(401);
     expect(again.json()).toEqual({ message: 'Code onjuist. Probeer het opnieuw.' });
-    expect((await codeStep(challenge, recoveryCodes[1])).statusCode).toBe(200);
+    expect((await codeStep(next, recoveryCodes[1])).statusCode).toBe(200);
   });
 
   it('answers bad input with 400', async () => {
@@ -275,16 +346,21 @@ describe('two-factor login rate limit (issue 21)', () => {
   });
   afterAll(() => limited.close());
 
-  it('counts the codes tried per user, from whichever client, like the password', async () => {
+  it("counts the codes tried per user and client: a client that knows only the password cannot use up the owner's codes", async () => {
     const [admin] = await limited.database.db.select().from(users).where(eq(users.email, 'admin@demo.nl'));
-    const challenge = signChallenge(limited.config.jwtSecret, admin.id);
-    const attempt = (code: string, client: string) =>
-      limited.app.inject({ method: 'POST', url: '/api/auth/login/two-factor', payload: { challenge, code }, remoteAddress: client });
-    const right = new TOTP({ secret: Secret.fromBase32(DEMO_TWO_FACTOR_SECRETS['admin@demo.nl']) }).generate();
-    const wrong = right === '000000' ? '111111' : '000000';
-    for (const client of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) expect((await attempt(wrong, client)).statusCode).toBe(401);
-    const fourth = await attempt(right, '192.0.2.4');
+    const attempt = async (code: string, client: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login/two-factor',
+        payload: { challenge: await startChallenge(limited.database.db, limited.config.jwtSecret, admin.id), code },
+        remoteAddress: client,
+      });
+    const right = () => new TOTP({ secret: Secret.fromBase32(DEMO_TWO_FACTOR_SECRETS['admin@demo.nl']) }).generate();
+    const wrong = right() === '000000' ? '111111' : '000000';
+    for (let tried = 1; tried <= 3; tried += 1) expect((await attempt(wrong, '192.0.2.1')).statusCode).toBe(401);
+    const fourth = await attempt(wrong, '192.0.2.1');
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json()).toEqual({ message: 'Te veel pogingen. Probeer het later opnieuw.' });
+    expect((await attempt(right(), '192.0.2.9')).statusCode).toBe(200);
   });
 });

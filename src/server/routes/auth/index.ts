@@ -3,7 +3,6 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { FROM_PORTAL_HEADER } from '../../../domain/fromPortal';
 import { MSG } from '../../../domain/messages';
-import { passwordWeakness } from '../../../domain/passwordStrength';
 import { PERMISSIONS } from '../../../domain/permissions';
 import { authTokens, users } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
@@ -18,8 +17,9 @@ import {
   type SessionScope,
   sessionOfCookie,
 } from '../../services/auth/sessions';
-import { acceptLoginCode, readChallenge, signChallenge, twoFactorRequired } from '../../services/auth/twoFactor';
-import { findUserByEmail, findUserById, mayLogIn, normaliseEmail } from '../../services/auth/accounts';
+import { acceptLoginCode, readChallenge, startChallenge, tryChallengeCode, twoFactorRequired, useChallenge } from '../../services/auth/twoFactor';
+import { DEVICE_COOKIE, DEVICE_COOKIE_SECONDS, readDeviceCookie, signDeviceCookie } from '../../services/auth/deviceCookies';
+import { findUserByEmail, findUserById, mayLogIn, newPasswordWeakness, normaliseEmail } from '../../services/auth/accounts';
 import { mailPasswordLink } from '../../services/auth/passwordLinks';
 import type { RateLimiter } from '../../services/rateLimiter';
 import { sha256 } from '../../services/auth/tokens';
@@ -75,7 +75,22 @@ export default async function authRoutes(app: RouteApp) {
   const resetRequests = app.rateLimits.limiter('reset-request', { max: 5, windowMs: FIFTEEN_MINUTES });
   const resets = app.rateLimits.limiter('reset', { max: 10, windowMs: FIFTEEN_MINUTES });
 
-  const codesPerUser = app.rateLimits.limiter('login-two-factor', { max: app.config.loginRateLimit, windowMs: FIFTEEN_MINUTES });
+  // A password is also counted against its account from all clients together, unless the browser
+  // shows a device cookie of that account: then against that cookie's own allowance, until it has
+  // used that up too (docs/security.md, "Logins and passwords").
+  const loginsPerAccount = app.rateLimits.limiter('login-account', { max: app.config.loginAccountRateLimit, windowMs: FIFTEEN_MINUTES });
+  const loginsPerDevice = app.rateLimits.limiter('login-device', { max: app.config.loginRateLimit, windowMs: FIFTEEN_MINUTES });
+
+  // Codes per user and client: someone who knows only the password, elsewhere, cannot use up the
+  // owner's codes; each challenge takes CHALLENGE_CODE_TRIES codes besides (twoFactor.ts).
+  const codesPerUserAndClient = app.rateLimits.limiter('login-two-factor', { max: app.config.loginRateLimit, windowMs: FIFTEEN_MINUTES });
+
+  /** Whether this login may try the password: counted against the browser's device cookie of the account, or else the account. */
+  const mayTryPassword = async (request: FastifyRequest, email: string, user: { id: number } | null) => {
+    const device = readDeviceCookie(app.config.jwtSecret, request.cookies[DEVICE_COOKIE]);
+    if (device && device.userId === user?.id && (await loginsPerDevice.take(device.nonce))) return true;
+    return loginsPerAccount.take(normaliseEmail(email));
+  };
 
   /** The user's own access token; a setup-only session says so, for the SPA (tokens.ts). */
   const accessToken = (session: { userId: number; companyId: number; sessionId: string; scope: SessionScope }) =>
@@ -90,6 +105,7 @@ export default async function authRoutes(app: RouteApp) {
   const startSession = async (reply: FastifyReply, user: { id: number; companyId: number }, scope: SessionScope = 'full') => {
     const session = await createSession(app.db, user.id, { userAgent: reply.request.headers['user-agent'], scope });
     reply.setCookie(REFRESH_COOKIE, session.cookie, { ...cookieOptions, maxAge: SESSION_MAX_SECONDS });
+    reply.setCookie(DEVICE_COOKIE, signDeviceCookie(app.config.jwtSecret, user.id), { ...cookieOptions, maxAge: DEVICE_COOKIE_SECONDS });
     return accessToken({ userId: user.id, companyId: user.companyId, sessionId: session.id, scope });
   };
 
@@ -99,7 +115,7 @@ export default async function authRoutes(app: RouteApp) {
    * is required and not set up, a session that can only set it up (plugins/auth.ts).
    */
   const afterPassword = async (reply: FastifyReply, user: { id: number; companyId: number; roleId: number; totpEnabledAt: Date | null }) => {
-    if (user.totpEnabledAt) return { two_factor_required: true, challenge: signChallenge(app.config.jwtSecret, user.id) };
+    if (user.totpEnabledAt) return { two_factor_required: true, challenge: await startChallenge(app.db, app.config.jwtSecret, user.id) };
     const scope = (await twoFactorRequired(app.db, user)) ? 'two-factor-setup' : 'full';
     return { token: await startSession(reply, user, scope) };
   };
@@ -124,8 +140,9 @@ export default async function authRoutes(app: RouteApp) {
     async (request, reply) => {
       if (!(await loginsPerClient.take(request.ip))) throw new HttpError(429, MSG.tooManyAttempts);
       const user = await findUserByEmail(app.db, request.body.email);
-      // An unknown address, or one without a password yet, costs a hash all the same.
-      if (!user?.passwordHash) {
+      // An unknown address, one without a password yet, or one whose allowance is used up costs a
+      // hash all the same, and answers as a wrong password does.
+      if (!(await mayTryPassword(request, request.body.email, user)) || !user?.passwordHash) {
         await burnPasswordCheck(request.body.password, request.ip);
         throw new HttpError(401, MSG.loginFailed);
       }
@@ -151,15 +168,18 @@ export default async function authRoutes(app: RouteApp) {
       },
     },
     async (request, reply) => {
-      // Counted like the password: against the client, and against the user whatever the client.
+      // Counted like the password against the client, and against the user from this client.
       if (!(await loginsPerClient.take(request.ip))) throw new HttpError(429, MSG.tooManyAttempts);
-      const userId = readChallenge(app.config.jwtSecret, request.body.challenge);
-      if (userId === null) throw new HttpError(401, MSG.twoFactorChallengeExpired);
-      if (!(await codesPerUser.take(`user:${userId}`))) throw new HttpError(429, MSG.tooManyAttempts);
-      const user = await findUserById(app.db, userId);
+      const challenge = readChallenge(app.config.jwtSecret, request.body.challenge);
+      if (challenge === null) throw new HttpError(401, MSG.twoFactorChallengeExpired);
+      if (!(await codesPerUserAndClient.take(`user:${challenge.userId}|${request.ip}`))) throw new HttpError(429, MSG.tooManyAttempts);
+      // Used, voided (a new password, logging out everywhere) or out of tries: the password again.
+      if (!(await tryChallengeCode(app.db, challenge))) throw new HttpError(401, MSG.twoFactorChallengeExpired);
+      const user = await findUserById(app.db, challenge.userId);
       if (!user || !mayLogIn(user) || !user.totpEnabledAt) throw new HttpError(401, MSG.twoFactorChallengeExpired);
       const accepted = await acceptLoginCode(app.db, app.config.twoFactorKey, user, request.body.code);
       if (!accepted) throw new HttpError(401, MSG.twoFactorCodeWrong);
+      if (!(await useChallenge(app.db, challenge))) throw new HttpError(401, MSG.twoFactorChallengeExpired);
       return { token: await startSession(reply, user) };
     },
   );
@@ -250,8 +270,8 @@ export default async function authRoutes(app: RouteApp) {
       if (row.expiresAt.getTime() <= Date.now()) throw new HttpError(401, 'Token timed out');
       const [user] = await app.db.select().from(users).where(eq(users.id, row.userId)).limit(1);
       if (!user || user.disabled || user.roleId === 4) throw new HttpError(401, 'Invalid token');
-      // Long enough, not common or leaked, not the user's own name or address (NIST SP 800-63B).
-      const weakness = await passwordWeakness(request.body.password, user);
+      // Long enough, not common or leaked, not the user's own name, address or company (NIST SP 800-63B).
+      const weakness = await newPasswordWeakness(app.db, request.body.password, user);
       if (weakness) throw new HttpError(400, weakness);
       const passwordHash = await hashPassword(request.body.password);
       const used = await app.db

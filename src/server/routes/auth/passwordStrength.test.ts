@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../../testing/testApp';
 
 /**
  * Setting a password through a reset or activation link (POST /api/auth/reset) refuses a weak one
- * (NIST SP 800-63B: common and leaked passwords, the user's own name and e-mail address) with the
+ * (NIST SP 800-63B: common and leaked passwords, the user's own name and e-mail address, a season,
+ * city or club with a year, the user's company name) with the
  * Dutch reason of domain/passwordStrength.ts, and changes nothing. A file of its own: the reset
  * route allows 10 attempts per client per 15 minutes.
  */
@@ -23,6 +24,8 @@ const reset = (token: string, password: string) =>
 const ingrid = async () => (await t.database.db.select().from(users).where(eq(users.email, EMAIL)))[0];
 
 const TOO_EASY = /^Dit wachtwoord is te makkelijk te raden: /;
+const PREDICTABLE =
+  'Dit wachtwoord is te makkelijk te raden: seizoenen, maanden, steden, voetbalclubs, begroetingen en je bedrijfsnaam worden met een jaartal of teken als eerste geraden. Voeg een paar ongewone woorden toe.';
 const OWN_DETAILS = 'Dit wachtwoord is te makkelijk te raden: het bevat uw naam of e-mailadres. Voeg een paar ongewone woorden toe.';
 
 describe('POST /api/auth/reset refuses a weak password', () => {
@@ -31,6 +34,8 @@ describe('POST /api/auth/reset refuses a weak password', () => {
     ['the demo password', 'Welkom123!', TOO_EASY],
     ["the user's own name", 'Bakker.Ingrid.1980', OWN_DETAILS],
     ["the user's own e-mail address", 'i.bakker@vandijk-elektro.nl', OWN_DETAILS],
+    ['a season with a year', 'Zomer2026!', PREDICTABLE],
+    ["the user's company name with a year", 'Elektrotechniek2026!', PREDICTABLE],
   ])('refuses %s with 400 and a Dutch reason, and changes nothing', async (_, password, reason) => {
     const before = await ingrid();
     const token = await createAuthToken(t.database.db, before.id, 'activation');

@@ -1,7 +1,13 @@
 import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import { signDeviceCookie } from '../../services/auth/deviceCookies';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 
-/** Decisions section 9: repeated failed logins are rate limited per address and client. */
+/**
+ * Repeated failed logins are rate limited per address and client, and per account across all
+ * clients; a browser that logged in to the account before keeps its own allowance (docs/security.md).
+ */
 
 /** Login attempts per client across all addresses (50 in production). */
 const CLIENT_LIMIT = 12;
@@ -89,5 +95,62 @@ describe('login rate limit per client', () => {
     expect(duringFlood - quiet).toBeLessThan(1000);
     expect(statuses.filter((status) => status === 429)).toHaveLength(flooders.length * 3);
     expect(statuses.filter((status) => status === 401)).toHaveLength(flooders.length * CLIENT_LIMIT);
+  });
+});
+
+describe('login rate limit per account, and the device cookies that keep the owner in', () => {
+  /** All clients without a device cookie together; and each device cookie on its own (LOGIN_RATE_LIMIT). */
+  const ACCOUNT_LIMIT = 5;
+  const DEVICE_LIMIT = 3;
+  let d: TestApp;
+  beforeAll(async () => {
+    d = await createTestApp({ config: { loginRateLimit: DEVICE_LIMIT, loginAccountRateLimit: ACCOUNT_LIMIT, loginClientRateLimit: 1000 } });
+  }, 60_000);
+  afterAll(() => d.close());
+
+  const attempt = (email: string, password: string, remoteAddress: string, deviceCookie?: string) =>
+    d.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+      remoteAddress,
+      ...(deviceCookie ? { cookies: { portal_device: deviceCookie } } : {}),
+    });
+  const deviceCookieOf = (res: { cookies: { name: string; value: string }[] }) => res.cookies.find((c) => c.name === 'portal_device')!.value;
+  const WRONG = { message: 'E-mail adres of wachtwoord incorrect. Probeer het opnieuw.' };
+
+  it('locks the account after failures from many clients, but a browser with a device cookie of the account still logs in', async () => {
+    const owner = await attempt('klant@demo.nl', 'Welkom123!', '10.0.0.1');
+    expect(owner.statusCode).toBe(200);
+    expect(owner.cookies.find((c) => c.name === 'portal_device')).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/auth' });
+    const device = deviceCookieOf(owner);
+    for (let client = 1; client < ACCOUNT_LIMIT; client += 1) {
+      expect((await attempt('klant@demo.nl', 'geraden', `203.0.113.${client}`)).statusCode).toBe(401);
+    }
+    // Without a cookie the right password is refused as a wrong one is: the guess learns nothing.
+    const locked = await attempt('klant@demo.nl', 'Welkom123!', '203.0.113.99');
+    expect(locked.statusCode).toBe(401);
+    expect(locked.json()).toEqual(WRONG);
+    // The owner's browser, from a new address too.
+    expect((await attempt('klant@demo.nl', 'Welkom123!', '10.0.0.2', device)).statusCode).toBe(200);
+    // Another account's device cookie, or a forged one, counts for nothing.
+    const [kees] = await d.database.db.select().from(users).where(eq(users.email, 'kees@korenschoof.nl'));
+    expect((await attempt('klant@demo.nl', 'Welkom123!', '10.0.0.3', signDeviceCookie(d.config.jwtSecret, kees.id))).json()).toEqual(WRONG);
+    const [userId, , mac] = device.split('.');
+    expect((await attempt('klant@demo.nl', 'Welkom123!', '10.0.0.4', `${userId}.andere-nonce.${mac}`)).json()).toEqual(WRONG);
+  });
+
+  it('locks out a device cookie that keeps failing: it then counts as a browser without one', async () => {
+    const failing = deviceCookieOf(await attempt('kees@korenschoof.nl', 'Welkom123!', '10.2.0.1'));
+    const other = deviceCookieOf(await attempt('kees@korenschoof.nl', 'Welkom123!', '10.2.0.2'));
+    for (let tried = 1; tried <= DEVICE_LIMIT; tried += 1) {
+      expect((await attempt('kees@korenschoof.nl', 'geraden', `10.2.1.${tried}`, failing)).statusCode).toBe(401);
+    }
+    // The account has had the two logins above; clients without a cookie use up the rest.
+    for (let tried = 3; tried <= ACCOUNT_LIMIT; tried += 1) {
+      expect((await attempt('kees@korenschoof.nl', 'geraden', `203.0.114.${tried}`)).statusCode).toBe(401);
+    }
+    expect((await attempt('kees@korenschoof.nl', 'Welkom123!', '10.2.0.1', failing)).json()).toEqual(WRONG);
+    expect((await attempt('kees@korenschoof.nl', 'Welkom123!', '10.2.0.2', other)).statusCode).toBe(200);
   });
 });

@@ -30,12 +30,12 @@ describe('activation links', () => {
     const token = await createAuthToken(t.database.db, id, 'activation');
     expect(Math.abs((await lifetimeSeconds(token)) - 7 * 24 * 3600)).toBeLessThan(60);
 
-    const res = await reset(token, 'EersteWachtwoord1');
+    const res = await reset(token, 'Eerste-Kiezel-Tulp-Fluit');
     expect(res.statusCode).toBe(200);
     expect(claimsOf(res.json().token)).toMatchObject({ sub: id, impersonate: null });
     const policies = await t.app.inject({ method: 'GET', url: '/api/auth/policies', headers: auth(res.json().token) });
     expect(policies.statusCode).toBe(200);
-    await expect(t.login('i.bakker@vandijk-elektro.nl', 'EersteWachtwoord1')).resolves.toEqual(expect.any(String));
+    await expect(t.login('i.bakker@vandijk-elektro.nl', 'Eerste-Kiezel-Tulp-Fluit')).resolves.toEqual(expect.any(String));
     expect((await reset(token, 'NogEenKeer12')).json()).toEqual({ message: 'Invalid token' });
   });
 
@@ -78,7 +78,7 @@ describe('reset links', () => {
     const token = await createAuthToken(t.database.db, id, 'reset');
     await t.database.db.update(users).set({ disabled: true }).where(eq(users.id, id));
     try {
-      const res = await reset(token, 'AnderWachtwoord1');
+      const res = await reset(token, 'Andere-Kiezel-Tulp-Fluit');
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: 'Invalid token' });
     } finally {
@@ -97,7 +97,7 @@ describe('reset links', () => {
     const id = await userId('superadmin@demo.nl');
     const first = await createAuthToken(t.database.db, id, 'reset');
     const second = await createAuthToken(t.database.db, id, 'activation');
-    expect((await reset(first, 'Nieuw-Wachtwoord-2026')).statusCode).toBe(200);
-    expect((await reset(second, 'Nieuw-Wachtwoord-2026')).json()).toEqual({ message: 'Invalid token' });
+    expect((await reset(first, 'Nieuw-Kiezel-Tulp-2026')).statusCode).toBe(200);
+    expect((await reset(second, 'Nieuw-Kiezel-Tulp-2026')).json()).toEqual({ message: 'Invalid token' });
   });
 });

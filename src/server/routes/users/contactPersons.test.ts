@@ -358,10 +358,10 @@ describe('GET /api/users/activate/:id', () => {
     const reset = await t.app.inject({
       method: 'POST',
       url: '/api/auth/reset',
-      payload: { token: link.searchParams.get('token'), password: 'MijnEersteWachtwoord' },
+      payload: { token: link.searchParams.get('token'), password: 'Mijn-Eerste-Tulp-Fluit' },
     });
     expect(reset.statusCode).toBe(200);
-    await expect(t.login(colleague.email, 'MijnEersteWachtwoord')).resolves.toEqual(expect.any(String));
+    await expect(t.login(colleague.email, 'Mijn-Eerste-Tulp-Fluit')).resolves.toEqual(expect.any(String));
     const listed = (await t.app.inject({ method: 'GET', url: '/api/users', headers: auth(klant) })).json();
     expect(listed.find((u: { id: number }) => u.id === colleague.id).activated).toBe(true);
   });

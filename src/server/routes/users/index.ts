@@ -12,11 +12,12 @@ import { errorResponses, idParams, messageSchema, optionalBody, type RouteApp } 
 import { nullableString } from '../serialize';
 import {
   assertActingCompany,
-  assertEmailFree,
+  assertEmailFreeFor,
   assertMayGrantRole,
   changedUserFields,
   contactPersonDto,
   findUserInCompany,
+  TAKEN_ADDRESSES,
   validateUserFields,
   userInput,
 } from './repository';
@@ -53,6 +54,8 @@ export const contactPersonSchema = {
 const NOT_FOUND = 'Gebruiker niet gevonden.';
 
 export default async function userRoutes(app: RouteApp) {
+  const takenAddresses = app.rateLimits.limiter(TAKEN_ADDRESSES.name, TAKEN_ADDRESSES.limit);
+
   app.get(
     '/users/:id',
     { schema: { params: idParams, response: { 200: userSchema, ...errorResponses } } },
@@ -120,7 +123,7 @@ export default async function userRoutes(app: RouteApp) {
       const fields = validateUserFields(input);
       const roleId = input.role_id ?? ROLE.endUser;
       await assertMayGrantRole(app.db, actor, roleId);
-      await assertEmailFree(app.db, fields.email);
+      await assertEmailFreeFor(app.db, takenAddresses, actor.userId, fields.email);
       const created = await app.db
         .transaction(async (tx) => {
           const [row] = await tx
@@ -163,7 +166,7 @@ export default async function userRoutes(app: RouteApp) {
       const roleId = input.role_id ?? user.roleId;
       const roleChanged = roleId !== user.roleId;
       if (roleChanged) await assertMayGrantRole(app.db, actor, roleId);
-      if (fields.email.toLowerCase() !== user.email.toLowerCase()) await assertEmailFree(app.db, fields.email);
+      if (fields.email.toLowerCase() !== user.email.toLowerCase()) await assertEmailFreeFor(app.db, takenAddresses, actor.userId, fields.email);
       const changes = changedUserFields(user, { ...fields, role_id: roleId });
       const updated = await app.db
         .transaction(async (tx) => {

@@ -5,6 +5,7 @@ import { ROLE } from '../../../domain/permissions';
 import type { Db } from '../../db';
 import { companies, users } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
+import type { RateLimiter } from '../../services/rateLimiter';
 import type { Actor } from '../../types';
 import { isEmailAddress, textOrNull } from '../input';
 import { integerId, Nullable } from '../schemas';
@@ -78,14 +79,39 @@ export const assertActingCompany = (actor: Actor, companyId: number | undefined)
   if (companyId !== undefined && companyId !== actor.companyId) throw new HttpError(404, 'Bedrijf niet gevonden.');
 };
 
+/**
+ * Whether an address is registered is told to each acting user at most this often: a 409 for a
+ * taken address in POST /users, PUT /users/{id} and the change of one's own address in 'Mijn
+ * account' counts; a free address counts for nothing, so a company creating its users is never held up.
+ */
+export const TAKEN_ADDRESSES = { name: 'taken-address', limit: { max: 10, windowMs: 60 * 60 * 1000 } } as const;
+export const TAKEN_ADDRESSES_EXHAUSTED = 'Je hebt het afgelopen uur te vaak een e-mailadres opgegeven dat al in gebruik is. Probeer het later opnieuw.';
+
+/**
+ * assertEmailFree for an acting user, within TAKEN_ADDRESSES: once their allowance is used up,
+ * every check answers 429, the free addresses too, so the answer tells nothing about the address.
+ */
+export const assertEmailFreeFor = async (db: Db, takenAddresses: RateLimiter, actorId: number, email: string): Promise<void> => {
+  const key = String(actorId);
+  if (await takenAddresses.usedUp(key)) throw new HttpError(429, TAKEN_ADDRESSES_EXHAUSTED);
+  if (await emailTaken(db, email)) {
+    await takenAddresses.take(key);
+    throw new HttpError(409, MSG.emailTaken);
+  }
+};
+
 /** Decisions section 2: e-mail addresses are unique, whatever their case. */
-export const assertEmailFree = async (db: Db, email: string): Promise<void> => {
+const emailTaken = async (db: Db, email: string): Promise<boolean> => {
   const [taken] = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);
-  if (taken) throw new HttpError(409, MSG.emailTaken);
+  return taken !== undefined;
+};
+
+export const assertEmailFree = async (db: Db, email: string): Promise<void> => {
+  if (await emailTaken(db, email)) throw new HttpError(409, MSG.emailTaken);
 };
 
 /**

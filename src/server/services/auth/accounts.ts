@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
+import { passwordWeakness } from '../../../domain/passwordStrength';
 import { ROLE } from '../../../domain/permissions';
 import { authTokens, companies, users } from '../../db/schema';
 import { randomSecret, sha256 } from './tokens';
@@ -60,4 +61,18 @@ export const createAuthToken = async (db: Db, userId: number, kind: 'reset' | 'a
     expiresAt: new Date(Date.now() + TOKEN_LIFETIME_SECONDS[kind] * 1000),
   });
   return token;
+};
+
+/**
+ * Why a new password of the user may not be used (domain/passwordStrength.ts), with their
+ * company's name among the words that count for nothing; null when it may. Every route that sets
+ * a password checks it so.
+ */
+export const newPasswordWeakness = async (
+  db: Db,
+  password: string,
+  user: { firstname: string; lastname: string; email: string; companyId: number },
+): Promise<string | null> => {
+  const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, user.companyId)).limit(1);
+  return passwordWeakness(password, { ...user, company: company?.name });
 };

@@ -109,7 +109,7 @@ describe('revocation at once', () => {
     const first = await loginAs('kees@korenschoof.nl');
     const second = await loginAs('kees@korenschoof.nl');
     const token = await createAuthToken(t.database.db, first.userId, 'reset');
-    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset', payload: { token, password: 'Nieuw-Wachtwoord-2026' } });
+    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset', payload: { token, password: 'Nieuw-Kiezel-Tulp-2026' } });
     expect(reset.statusCode).toBe(200);
     await expectRefused(first);
     await expectRefused(second);

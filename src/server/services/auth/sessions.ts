@@ -5,6 +5,7 @@ import type { Db } from '../../db';
 import { companies, rolePermissions, sessions, users } from '../../db/schema';
 import { mayLogIn } from './accounts';
 import { randomSecret, sha256 } from './tokens';
+import { voidChallenges } from './twoFactor';
 
 /** Decisions section 9: a session ends after 12 hours, or after 1 hour without a refresh. */
 export const SESSION_MAX_SECONDS = 12 * 60 * 60;
@@ -191,9 +192,11 @@ export const widenSessionScope = async (db: Db, sessionId: string): Promise<void
 
 /**
  * Logout everywhere: used after a password reset, a role change or disabling a user; `except`
- * keeps the session of a user who changed their own password ('Mijn account').
+ * keeps the session of a user who changed their own password ('Mijn account'). A two-factor
+ * login halfway (its challenge) ends too: it was started with the password of before.
  */
 export const revokeUserSessions = async (db: Db, userId: number, { except }: { except?: string } = {}): Promise<void> => {
+  await voidChallenges(db, userId);
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { isProviderStaff } from '../../../domain/permissions';
 import type { Db } from '../../db';
-import { companies, recoveryCodes, sessions, users } from '../../db/schema';
+import { companies, loginChallenges, recoveryCodes, sessions, users } from '../../db/schema';
 import { sha256 } from './tokens';
 
 /**
@@ -166,6 +166,8 @@ export const startRequiringTwoFactor = async (db: Db, company: { id: number; req
 
 /** A password accepted less than this long ago may still be followed by its code. */
 export const CHALLENGE_SECONDS = 5 * 60;
+/** Codes one challenge takes: after as many wrong ones the user logs in with the password again. */
+export const CHALLENGE_CODE_TRIES = 5;
 const CHALLENGE_PURPOSE = 'two-factor-login';
 
 /**
@@ -176,22 +178,75 @@ const challengeKey = (secret: Buffer) => Buffer.from(crypto.hkdfSync('sha256', s
 
 const macOf = (secret: Buffer, payload: string) => crypto.createHmac('sha256', challengeKey(secret)).update(payload).digest('base64url');
 
-/** A signed, short-lived proof that `userId` gave the right password: it names the user, its purpose and its end. */
-export const signChallenge = (secret: Buffer, userId: number, now = Date.now()): string => {
-  const payload = Buffer.from(JSON.stringify({ sub: userId, purpose: CHALLENGE_PURPOSE, exp: Math.floor(now / 1000) + CHALLENGE_SECONDS })).toString(
-    'base64url',
-  );
+/** Which challenge of which user: what a valid signature vouches for. */
+export interface ChallengeClaims {
+  userId: number;
+  challengeId: string;
+}
+
+/** A signed, short-lived proof that a password was right: it names the user, its row, its purpose and its end. */
+export const signChallenge = (secret: Buffer, { userId, challengeId }: ChallengeClaims, now = Date.now()): string => {
+  const claims = { sub: userId, cid: challengeId, purpose: CHALLENGE_PURPOSE, exp: Math.floor(now / 1000) + CHALLENGE_SECONDS };
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   return `${payload}.${macOf(secret, payload)}`;
 };
 
-/** The user the challenge names, or null when it is forged, of another purpose or expired. */
-export const readChallenge = (secret: Buffer, challenge: string, now = Date.now()): number | null => {
+/** The user and challenge it names, or null when it is forged, of another purpose or expired. */
+export const readChallenge = (secret: Buffer, challenge: string, now = Date.now()): ChallengeClaims | null => {
   const [payload, mac, ...rest] = challenge.split('.');
   if (!payload || !mac || rest.length > 0) return null;
   const expected = Buffer.from(macOf(secret, payload));
   const presented = Buffer.from(mac);
   if (expected.length !== presented.length || !crypto.timingSafeEqual(expected, presented)) return null;
-  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown; purpose?: unknown; exp?: unknown };
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown; cid?: unknown; purpose?: unknown; exp?: unknown };
   if (claims.purpose !== CHALLENGE_PURPOSE || typeof claims.exp !== 'number' || claims.exp * 1000 <= now) return null;
-  return Number.isInteger(claims.sub) ? (claims.sub as number) : null;
+  if (!Number.isInteger(claims.sub) || typeof claims.cid !== 'string') return null;
+  return { userId: claims.sub as number, challengeId: claims.cid };
+};
+
+/**
+ * A right password of a user with two-factor login: a new challenge, its row in the database (so
+ * every instance knows whether it was used), signed. Rows of expired challenges go at the same time.
+ */
+export const startChallenge = async (db: Db, secret: Buffer, userId: number, now = Date.now()): Promise<string> => {
+  const challengeId = crypto.randomBytes(16).toString('base64url');
+  await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, new Date(now)));
+  await db.insert(loginChallenges).values({ id: challengeId, userId, expiresAt: new Date(now + CHALLENGE_SECONDS * 1000) });
+  return signChallenge(secret, { userId, challengeId }, now);
+};
+
+/**
+ * Counts one code against the challenge: false when it is used, voided, expired or has had its
+ * CHALLENGE_CODE_TRIES. One conditional update, so parallel guesses cannot get past the count.
+ */
+export const tryChallengeCode = async (db: Db, { userId, challengeId }: ChallengeClaims): Promise<boolean> => {
+  const tried = await db
+    .update(loginChallenges)
+    .set({ codesTried: sql`${loginChallenges.codesTried} + 1` })
+    .where(
+      and(
+        eq(loginChallenges.id, challengeId),
+        eq(loginChallenges.userId, userId),
+        isNull(loginChallenges.usedAt),
+        lt(loginChallenges.codesTried, CHALLENGE_CODE_TRIES),
+        gt(loginChallenges.expiresAt, new Date()),
+      ),
+    )
+    .returning({ id: loginChallenges.id });
+  return tried.length === 1;
+};
+
+/** The challenge has led to a login: true once, so two right codes racing on it start one session. */
+export const useChallenge = async (db: Db, { challengeId }: ChallengeClaims): Promise<boolean> => {
+  const used = await db
+    .update(loginChallenges)
+    .set({ usedAt: new Date() })
+    .where(and(eq(loginChallenges.id, challengeId), isNull(loginChallenges.usedAt)))
+    .returning({ id: loginChallenges.id });
+  return used.length === 1;
+};
+
+/** The user's open challenges die: a password change or reset, and logging out everywhere. */
+export const voidChallenges = async (db: Db, userId: number): Promise<void> => {
+  await db.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
 };
