@@ -71,6 +71,7 @@ export const MSG = {
   emailRequired: "Veld 'E-mailadres' is verplicht.",
   emailInvalid: "'E-mailadres' veld is niet correct ingevoerd",
   emailTaken: 'Het emailadres is al geregistreerd.',
+  emailChangedByOwner: 'Het e-mailadres wijzigt de gebruiker zelf via Mijn account.',
   // Parent companies and branches
   selectBranch: 'Selecteer een vestiging',
   parentNameRequired: "Veld 'Naam' is verplicht.",

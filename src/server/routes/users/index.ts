@@ -4,6 +4,7 @@ import { isProviderStaff, ROLE } from '../../../domain/permissions';
 import { companies, users } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { mailName } from '../../plugins/mail';
+import { normaliseEmail } from '../../services/auth/accounts';
 import { mailPasswordLink } from '../../services/auth/passwordLinks';
 import { revokeUserSessions } from '../../services/auth/sessions';
 import { audit } from '../../services/audit';
@@ -17,6 +18,8 @@ import {
   changedUserFields,
   contactPersonDto,
   findUserInCompany,
+  hasLoggedIn,
+  hasLoggedInSql,
   validateUserFields,
   userInput,
 } from './repository';
@@ -47,7 +50,11 @@ export const contactPersonSchema = {
     company_id: { type: 'integer' },
     role_id: { type: 'integer' },
     activated: { type: 'boolean' },
+    /** Logged in at least once: the address is then the user's own to change (Mijn account). */
+    has_logged_in: { type: 'boolean' },
+    two_factor_enabled: { type: 'boolean' },
   },
+  required: ['id', 'email', 'activated', 'has_logged_in', 'two_factor_enabled'],
 } as const;
 
 const NOT_FOUND = 'Gebruiker niet gevonden.';
@@ -93,12 +100,12 @@ export default async function userRoutes(app: RouteApp) {
     },
     async (request) => {
       const rows = await app.db
-        .select()
+        .select({ user: users, loggedIn: hasLoggedInSql })
         .from(users)
         .where(eq(users.companyId, request.actor.companyId))
         // The Dutch order of domain/names.ts ('de Boer' under B): the functions of migration 0008.
         .orderBy(sql`name_sort_key(${users.lastname})`, sql`search_text(${users.firstname})`, asc(users.id));
-      return rows.map(contactPersonDto);
+      return rows.map((row) => contactPersonDto(row.user, row.loggedIn));
     },
   );
 
@@ -134,7 +141,7 @@ export default async function userRoutes(app: RouteApp) {
           if (uniqueViolationOf(error) !== null) throw new HttpError(409, MSG.emailTaken);
           throw error;
         });
-      return reply.code(201).send(contactPersonDto(created));
+      return reply.code(201).send(contactPersonDto(created, false));
     },
   );
 
@@ -163,7 +170,14 @@ export default async function userRoutes(app: RouteApp) {
       const roleId = input.role_id ?? user.roleId;
       const roleChanged = roleId !== user.roleId;
       if (roleChanged) await assertMayGrantRole(app.db, actor, roleId);
-      if (fields.email.toLowerCase() !== user.email.toLowerCase()) await assertEmailFree(app.db, fields.email);
+      const emailChanged = normaliseEmail(fields.email) !== normaliseEmail(user.email);
+      const loggedIn = await hasLoggedIn(app.db, user.id);
+      // Docs/rules.md, the login address: once the user has logged in, only the user changes it,
+      // through Mijn account (the password, a link to the new address, a notice to the old one).
+      if (emailChanged && loggedIn) {
+        throw new HttpError(400, MSG.emailChangedByOwner, [{ field: 'email', message: MSG.emailChangedByOwner }]);
+      }
+      if (emailChanged) await assertEmailFree(app.db, fields.email);
       const changes = changedUserFields(user, { ...fields, role_id: roleId });
       const updated = await app.db
         .transaction(async (tx) => {
@@ -188,7 +202,7 @@ export default async function userRoutes(app: RouteApp) {
           if (uniqueViolationOf(error) !== null) throw new HttpError(409, MSG.emailTaken);
           throw error;
         });
-      return contactPersonDto(updated);
+      return contactPersonDto(updated, loggedIn);
     },
   );
 
