@@ -17,6 +17,9 @@ export interface ContactPerson {
   role_id: number;
   /** Whether the person has set a password through the activation mail. */
   activated: boolean;
+  /** Logged in at least once: the address is then the person's own to change (Mijn account). */
+  has_logged_in: boolean;
+  two_factor_enabled: boolean;
 }
 
 /** The contact person form as sent; the server keeps the company and role. */
