@@ -1,14 +1,16 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { reasonProblemOf } from '../../../domain/impersonation';
 import { MSG } from '../../../domain/messages';
 import { isProviderStaff, ROLE } from '../../../domain/permissions';
-import { companies, users } from '../../db/schema';
+import { companies, recoveryCodes, users } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
-import { mailName } from '../../plugins/mail';
+import { linkMail, mailName } from '../../plugins/mail';
 import { normaliseEmail } from '../../services/auth/accounts';
 import { mailPasswordLink } from '../../services/auth/passwordLinks';
 import { revokeUserSessions } from '../../services/auth/sessions';
 import { audit } from '../../services/audit';
 import { paramsOf, uniqueViolationOf } from '../input';
+import { Type } from 'typebox';
 import { errorResponses, idParams, messageSchema, optionalBody, type RouteApp } from '../schemas';
 import { nullableString } from '../serialize';
 import {
@@ -58,6 +60,14 @@ export const contactPersonSchema = {
 } as const;
 
 const NOT_FOUND = 'Gebruiker niet gevonden.';
+
+const twoFactorResetInput = Type.Object({ reason: Type.String({ maxLength: 1000 }) }, { additionalProperties: false });
+
+export const TWO_FACTOR_RESET_TEXT = {
+  staffOnly: 'Alleen medewerkers van de aanbieder mogen tweestapsverificatie resetten.',
+  superadminOnly: 'Alleen een superadmin mag tweestapsverificatie van medewerkers van de aanbieder resetten.',
+  done: 'Tweestapsverificatie is gereset. De gebruiker is uitgelogd en heeft een e-mail gekregen.',
+} as const;
 
 export default async function userRoutes(app: RouteApp) {
   app.get(
@@ -245,6 +255,49 @@ export default async function userRoutes(app: RouteApp) {
         email: user.email,
       });
       return { message: MSG.activationSent };
+    },
+  );
+
+  // Decisions section 9: provider staff reset a customer user's two-factor login (lost phone and
+  // recovery codes) with a reason; only a superadmin resets provider staff's. The user of the acting
+  // company only, so staff manage the customer first ('Beheren', with its own reason).
+  app.post(
+    '/users/:id/two-factor/reset',
+    {
+      config: { permission: 'LIST_COMPANIES' },
+      schema: { params: idParams, body: twoFactorResetInput, response: { 200: messageSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const { actor } = request;
+      if (!isProviderStaff(actor.roleId)) throw new HttpError(403, TWO_FACTOR_RESET_TEXT.staffOnly);
+      const user = await findUserInCompany(app.db, request.params.id, actor.companyId);
+      if (!user) throw new HttpError(404, NOT_FOUND);
+      if (isProviderStaff(user.roleId) && actor.roleId !== ROLE.superadmin) throw new HttpError(403, TWO_FACTOR_RESET_TEXT.superadminOnly);
+      const problem = reasonProblemOf(request.body.reason);
+      if (problem) throw new HttpError(400, problem, [{ field: 'reason', message: problem }]);
+      if (!user.totpEnabledAt) throw new HttpError(409, MSG.twoFactorOff);
+      await app.db.transaction(async (tx) => {
+        await tx.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, user.id));
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+        // Whoever holds a session may hold the lost phone: the user logs in again, and sets it up again where required.
+        await revokeUserSessions(tx, user.id);
+        await audit(tx, actor, 'two_factor.reset', 'user', user.id, {
+          firstname: user.firstname,
+          lastname: user.lastname,
+          reason: request.body.reason.trim(),
+        });
+      });
+      await app.mailer.send(
+        linkMail(
+          user.email,
+          'Je tweestapsverificatie is gereset',
+          `Beste ${mailName(user.firstname)}, een medewerker van Mijn Portaal heeft de tweestapsverificatie van je account uitgezet, omdat je je telefoon en herstelcodes kwijt bent. Je bent op alle apparaten uitgelogd.`,
+          'Naar Mijn account',
+          `${app.config.publicUrl}/mijn-account`,
+          'Log opnieuw in en zet tweestapsverificatie weer aan in Mijn account. Heb je hier niet om gevraagd? Neem dan meteen contact op met je accountmanager.',
+        ),
+      );
+      return { message: TWO_FACTOR_RESET_TEXT.done };
     },
   );
 }
