@@ -15,10 +15,9 @@ const LINE_BREAK = /[\t\n\r\u2028\u2029]/;
  * characters, word joiners and the soft hyphen hide inside a word, and filler characters (Hangul
  * fillers, the blank braille pattern) look like nothing but count as letters.
  */
-const INVISIBLE =
-  /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u2800\u3164\uFEFF\uFFA0]/;
+const INVISIBLE = /[\u00AD\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u2800\u3164\uFEFF\uFFA0]|\u034F|\u17B4|\u17B5/;
 /** The zero-width joiner inside an emoji sequence (👨‍👩‍👧, 🏳️‍🌈) is part of the emoji, not hidden text. */
-const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}[\uFE0F\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/gu;
+const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})?)\u200D(?=\p{Extended_Pictographic})/gu;
 
 const hasInvisible = (value: string): boolean => INVISIBLE.test(value.replace(EMOJI_JOINER, ''));
 
