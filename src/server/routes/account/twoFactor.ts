@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { MSG } from '../../../domain/messages';
-import { recoveryCodes, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { audit } from '../../services/audit';
 import { widenSessionScope } from '../../services/auth/sessions';
@@ -15,6 +15,7 @@ import {
   qrCodeDataUrl,
   recoveryCodesLeft,
   replaceRecoveryCodes,
+  turnOffTwoFactor,
   twoFactorRequired,
 } from '../../services/auth/twoFactor';
 import type { RateLimiter } from '../../services/rateLimiter';
@@ -147,8 +148,7 @@ export default async function twoFactorRoutes(app: RouteApp, { passwordChecks }:
       if (!user.totpEnabledAt) throw new HttpError(409, MSG.twoFactorOff);
       await assertCurrentCode(user, request.body.code);
       await app.db.transaction(async (tx) => {
-        await tx.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, user.id));
-        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+        await turnOffTwoFactor(tx, user.id);
         await audit(tx, ownAccountActor(request.actor), 'two_factor.disable', 'user', user.id);
       });
       return reply.code(204).send();

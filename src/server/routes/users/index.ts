@@ -1,16 +1,17 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { Type } from 'typebox';
 import { reasonProblemOf } from '../../../domain/impersonation';
 import { MSG } from '../../../domain/messages';
 import { isProviderStaff, ROLE } from '../../../domain/permissions';
-import { companies, recoveryCodes, users } from '../../db/schema';
+import { companies, users } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { linkMail, mailName } from '../../plugins/mail';
 import { normaliseEmail } from '../../services/auth/accounts';
 import { mailPasswordLink } from '../../services/auth/passwordLinks';
 import { revokeUserSessions } from '../../services/auth/sessions';
+import { turnOffTwoFactor } from '../../services/auth/twoFactor';
 import { audit } from '../../services/audit';
 import { paramsOf, uniqueViolationOf } from '../input';
-import { Type } from 'typebox';
 import { errorResponses, idParams, messageSchema, optionalBody, type RouteApp } from '../schemas';
 import { nullableString } from '../serialize';
 import {
@@ -277,8 +278,7 @@ export default async function userRoutes(app: RouteApp) {
       if (problem) throw new HttpError(400, problem, [{ field: 'reason', message: problem }]);
       if (!user.totpEnabledAt) throw new HttpError(409, MSG.twoFactorOff);
       await app.db.transaction(async (tx) => {
-        await tx.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, user.id));
-        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+        await turnOffTwoFactor(tx, user.id);
         // Whoever holds a session may hold the lost phone: the user logs in again, and sets it up again where required.
         await revokeUserSessions(tx, user.id);
         await audit(tx, actor, 'two_factor.reset', 'user', user.id, {
