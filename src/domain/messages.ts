@@ -21,6 +21,7 @@ export const MSG = {
   twoFactorAlreadyOn: 'Tweestapsverificatie staat al aan.',
   twoFactorNotStarted: 'Begin eerst opnieuw met instellen.',
   twoFactorOff: 'Tweestapsverificatie staat uit.',
+  twoFactorToActFor: 'Dit bedrijf vereist tweestapsverificatie. Zet die eerst aan voor je eigen account (Mijn account) om het te beheren.',
   twoFactorOwnFirst: 'Zet eerst tweestapsverificatie aan voor je eigen account (Mijn account).',
   passwordWrong: 'Wachtwoord onjuist.',
   // Layout
@@ -32,7 +33,7 @@ export const MSG = {
   impersonationUntil: (company: string, time: string) => `Je beheert nu ${company} tot ${time}.`,
   impersonationExpired: (company: string) => `Het beheren van ${company} is na een uur beëindigd.`,
   impersonationReasonRequired: 'Geef een reden op.',
-  impersonationReasonLength: 'Geef een reden op van 3 tot 500 tekens.',
+  impersonationReasonLength: 'Geef een reden op van 3 tot 500 tekens, met minstens 3 letters of cijfers.',
   unknownError: 'Een onbekende fout is opgetreden.',
   // Articles
   articleNameRequired: "Veld 'Artikelnaam' is verplicht.",
@@ -70,6 +71,7 @@ export const MSG = {
   emailRequired: "Veld 'E-mailadres' is verplicht.",
   emailInvalid: "'E-mailadres' veld is niet correct ingevoerd",
   emailTaken: 'Het emailadres is al geregistreerd.',
+  emailChangedByOwner: 'Het e-mailadres wijzigt de gebruiker zelf via Mijn account.',
   // Parent companies and branches
   selectBranch: 'Selecteer een vestiging',
   parentNameRequired: "Veld 'Naam' is verplicht.",

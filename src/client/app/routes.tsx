@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject, useRoutes } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
-import { accountRoute, confirmEmailRoute } from '../features/account/routes';
+import { accountRoute, cancelEmailChangeRoute, confirmEmailRoute } from '../features/account/routes';
 import { adminRoute } from '../features/admin/routes';
 import { authRoutes } from '../features/auth/routes';
 import { companyRoute } from '../features/company/routes';
@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to="/dashboard" replace /> },
       ...authRoutes,
       confirmEmailRoute,
+      cancelEmailChangeRoute,
       {
         element: <RequireSession />,
         children: [layoutRoute([dashboardRoute, groupBundleRoute, servicesRoute, companyRoute, costsRoute, usageRoute, adminRoute, searchRoute, accountRoute])],

@@ -46,12 +46,34 @@ describe('text in a request', () => {
     ['an escape sequence', '\\u001b[31mJan', /stuurtekens/],
     ['a line break with a mail header', 'Jan\\r\\nBcc: iemand@voorbeeld.nl', /regeleinde/],
     ['a tab', 'Jan\\tPiet', /regeleinde of tab/],
+    ['a right-to-left override', 'Jan\\u202eeloc.exe', /leesrichting/],
+    ['a zero-width space', 'Ja\\u200bn', /onzichtbare tekens/],
+    ['a Hangul filler', '\\u3164', /onzichtbare tekens/],
   ])('refuses %s in a name with a Dutch 400 naming the field, and stores nothing', async (_, text, message) => {
     const before = await storedName();
     const res = await putEndUser(`{"firstname":"${text}","lastname":"Jansen"}`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Ongeldige invoer.', errors: [{ field: 'firstname', message: expect.stringMatching(message) }] });
     expect(await storedName()).toBe(before);
+  });
+
+  it('refuses a right-to-left override in the name of a new contact person, and creates nobody', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: auth(customerToken),
+      payload: { firstname: 'Jan\u202egnp.exe', lastname: 'Jansen', email: 'jan.bidi@voorbeeld.nl' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'firstname', message: expect.stringMatching(/leesrichting/) }]);
+    const [{ count }] = await queryRows<{ count: number }>(t.database.db, sql`select count(*)::int as count from users where email = 'jan.bidi@voorbeeld.nl'`);
+    expect(count).toBe(0);
+  });
+
+  it('takes Dutch accents and an emoji', async () => {
+    const res = await putEndUser('{"firstname":"Zoë Chloé","lastname":"Ruïne 🙂"}');
+    expect(res.statusCode).toBe(200);
+    expect(await storedName()).toBe('Zoë Chloé Ruïne 🙂');
   });
 
   it('refuses a NUL byte in a query string and in a path parameter', async () => {

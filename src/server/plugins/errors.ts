@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { NOT_A_PORTAL_INSTANT, portalEpochBounds } from '../../domain/dateRange';
 import { MSG } from '../../domain/messages';
-import { textProblemOf } from '../../domain/text';
+import { textProblemOf, type TextKind } from '../../domain/text';
 import { BLANK_NUMBER, blankNumberFieldsOf } from './blankNumbers';
 
 /** Thrown by handlers and services for an answer with a status and a (Dutch) message. */
@@ -109,15 +109,15 @@ const fieldOf = ({ instancePath, params }: SchemaViolation): string => {
 };
 
 /**
- * Fields whose text may hold line breaks and tabs: the article's description (a multi-line field
- * on screen) and passwords (never shown, exported or mailed).
+ * Fields whose text is not one line (src/domain/text.ts): the article's description (a
+ * multi-line field on screen), and passwords (never shown, exported or mailed).
  */
-const MULTI_LINE_FIELDS = new Set(['description', 'password', 'current_password']);
+const TEXT_KINDS: Record<string, TextKind> = { description: 'multi-line', password: 'secret', current_password: 'secret' };
 
 /**
  * What no schema keyword catches, in every text and number of a request's params, query and
  * JSON body: NUL bytes, lone surrogates, control characters, line breaks in one-line fields
- * (names travel on into CSV exports and mails), and numbers JSON.parse read as Infinity
+ * (names travel on into CSV exports and mails), invisible and bidi characters outside passwords, and numbers JSON.parse read as Infinity
  * (1e309) or Ajv coerced from a query string ('Infinity'). Walked with a stack, so a deeply
  * nested body cannot overflow the call stack.
  */
@@ -131,7 +131,7 @@ const inputProblemsOf = (request: FastifyRequest): FieldError[] => {
   while (stack.length > 0 && problems.length < 20) {
     const { value, path, key } = stack.pop()!;
     if (typeof value === 'string') {
-      const problem = textProblemOf(value, MULTI_LINE_FIELDS.has(key));
+      const problem = textProblemOf(value, Object.hasOwn(TEXT_KINDS, key) ? TEXT_KINDS[key] : 'line');
       if (problem) problems.push({ field: path, message: problem });
     } else if (typeof value === 'number') {
       if (!Number.isFinite(value)) problems.push({ field: path, message: 'moet een eindig getal zijn' });

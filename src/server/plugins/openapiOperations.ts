@@ -40,6 +40,7 @@ export const RESOURCES: Record<string, Resource> = {
       'PUT /account/password': ['changePassword', 'Het eigen wachtwoord wijzigen, met het huidige'],
       'POST /account/email': ['requestEmailChange', 'Een ander e-mailadres: een bevestigingslink naar het nieuwe adres'],
       'POST /account/email/confirm': ['confirmEmailChange', 'Het nieuwe e-mailadres bevestigen met de link'],
+      'POST /account/email/cancel': ['cancelEmailChange', 'Een e-mailwijziging annuleren met de link aan het oude adres'],
       'GET /account/sessions': ['getAccountSessions', 'De actieve sessies (apparaten) van de gebruiker'],
       'DELETE /account/sessions': ['endAllSessions', 'Uitloggen op alle apparaten'],
       'DELETE /account/sessions/:id': ['endSession', 'Eén sessie beëindigen'],
@@ -58,6 +59,7 @@ export const RESOURCES: Record<string, Resource> = {
       'POST /users': ['addContactPerson', 'Een contactpersoon toevoegen'],
       'PUT /users/:id': ['editContactPerson', 'Een contactpersoon wijzigen'],
       'GET /users/activate/:id': ['sendActivationMail', 'De activatiemail (opnieuw) sturen'],
+      'POST /users/:id/two-factor/reset': ['resetUserTwoFactor', 'Tweestapsverificatie van een gebruiker resetten (medewerkers)'],
     },
   },
   company: {

@@ -15,7 +15,7 @@ import {
   services,
   users,
 } from '../db/schema';
-import { createEmailChangeToken } from '../routes/account/repository';
+import { createEmailChangeTokens } from '../routes/account/repository';
 import { findCompanyByName } from '../seed/demo';
 import { createAuthToken } from '../services/auth/accounts';
 import { hashPassword } from '../services/auth/password';
@@ -203,7 +203,7 @@ beforeAll(async () => {
     resetToken: () => createAuthToken(db, resetAccount.id, 'reset'),
     refreshCookie: async () => `portal_refresh=${(await createSession(db, refreshAccount.id)).cookie}`,
     unique: () => `matrix-${process.pid}-${(unique += 1)}`,
-    emailChangeToken: () => createEmailChangeToken(db, emailAccount.id, `${context.unique()}@voorbeeld.nl`),
+    emailChangeTokens: () => createEmailChangeTokens(db, emailAccount, `${context.unique()}@voorbeeld.nl`),
     twoFactor: {
       off: async (userId) => {
         await db.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId));
@@ -217,11 +217,12 @@ beforeAll(async () => {
       on: async (userId) => {
         const totpSecret = encryptSecret(t.config.twoFactorKey, newTotpSecret());
         await db.update(users).set({ totpSecret, totpEnabledAt: new Date(), totpLastStep: null }).where(eq(users.id, userId));
+        const [code] = await replaceRecoveryCodes(db, userId);
+        return code;
       },
       login: async () => {
         const user = await addUser(`${context.unique()}@voorbeeld.nl`, ids.installatie, ROLE.endUser);
-        await context.twoFactor.on(user.id);
-        const [code] = await replaceRecoveryCodes(db, user.id);
+        const code = await context.twoFactor.on(user.id);
         return { challenge: await startChallenge(db, t.config.jwtSecret, user.id), code };
       },
     },

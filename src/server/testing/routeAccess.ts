@@ -54,16 +54,16 @@ export interface AccessContext {
   refreshCookie(): Promise<string>;
   /** A string unique within the test run. */
   unique(): string;
-  /** A fresh, unused e-mail change link's token of a spare account ('Mijn account'). */
-  emailChangeToken(): Promise<string>;
+  /** Fresh, unused e-mail change links of a spare account ('Mijn account'): to confirm, and to cancel. */
+  emailChangeTokens(): Promise<{ confirm: string; cancel: string }>;
   /** Two-factor login states of a user's own account, for the calls of 'Mijn account' (issue 21). */
   twoFactor: {
     /** Off, nothing pending. */
     off(userId: number): Promise<void>;
     /** Set up but not on yet: answers a code of the pending secret. */
     pending(userId: number): Promise<string>;
-    /** On. */
-    on(userId: number): Promise<void>;
+    /** On: answers an unused recovery code. */
+    on(userId: number): Promise<string>;
     /** A fresh account with two-factor login on: the challenge of its password step and an unused recovery code. */
     login(): Promise<{ challenge: string; code: string }>;
   };
@@ -244,7 +244,14 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
   'POST /api/account/email/confirm': {
     access: 'public',
     tenant: 'none',
-    example: async (ctx) => ({ body: { token: await ctx.emailChangeToken() } }),
+    example: async (ctx) => ({ body: { token: (await ctx.emailChangeTokens()).confirm } }),
+    status: 200,
+  },
+  // Public: the link in the notice to the old address may be opened in any browser.
+  'POST /api/account/email/cancel': {
+    access: 'public',
+    tenant: 'none',
+    example: async (ctx) => ({ body: { token: (await ctx.emailChangeTokens()).cancel } }),
     status: 200,
   },
   'GET /api/account/sessions': { access: 'user', tenant: 'none', example: noInput, status: 200 },
@@ -280,20 +287,14 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
   'POST /api/account/two-factor/disable': {
     access: 'user',
     tenant: 'none',
-    example: async (ctx) => {
-      await ctx.twoFactor.on(ctx.caller.userId);
-      return { body: { password: DEMO_PASSWORD } };
-    },
+    example: async (ctx) => ({ body: { password: DEMO_PASSWORD, code: await ctx.twoFactor.on(ctx.caller.userId) } }),
     status: 204,
     refusedToProviderStaff: true,
   },
   'POST /api/account/two-factor/recovery-codes': {
     access: 'user',
     tenant: 'none',
-    example: async (ctx) => {
-      await ctx.twoFactor.on(ctx.caller.userId);
-      return { body: { password: DEMO_PASSWORD } };
-    },
+    example: async (ctx) => ({ body: { password: DEMO_PASSWORD, code: await ctx.twoFactor.on(ctx.caller.userId) } }),
     status: 200,
   },
 
@@ -349,6 +350,17 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
     access: 'CREATE_USER',
     tenant: { ...contactPerson, providerStaffReachAll: true },
     example: noInput,
+    status: 200,
+  },
+  // Provider staff only (LIST_COMPANIES); a user of the acting company with two-factor login on.
+  'POST /api/users/:id/two-factor/reset': {
+    access: 'LIST_COMPANIES',
+    tenant: fresh(async (ctx, companyId) => {
+      const id = await ctx.make.user(companyId);
+      await ctx.twoFactor.on(id);
+      return { params: { id } };
+    }),
+    example: () => ({ body: { reason: 'Telefoon en herstelcodes kwijt' } }),
     status: 200,
   },
   'GET /api/companies': { access: 'LIST_COMPANIES', tenant: 'none', example: noInput, status: 200 },

@@ -239,6 +239,32 @@ describe('ConfirmEmailScreen', () => {
   });
 });
 
+describe('CancelEmailChangeScreen', () => {
+  const anonymous = { auth: { status: 'anonymous' as const, token: null, originalToken: null } };
+  const RESTORED =
+    "De wijziging was al doorgevoerd en is teruggedraaid: je e-mailadres is weer anna@vandijk.nl. Je bent op alle apparaten uitgelogd en eerdere links om je wachtwoord opnieuw in te stellen werken niet meer. Kies een nieuw wachtwoord via 'Wachtwoord vergeten'.";
+
+  it('asks first, then cancels once without a session and says what happened', async () => {
+    const requests = mockPortal({ 'POST /api/account/email/cancel': () => json(200, { message: RESTORED }) });
+    const { user } = renderWithProviders('/e-mail-annuleren?token=abc', { preloadedState: anonymous });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'E-mailwijziging annuleren' })).toBeTruthy();
+    expect(requests.filter((r) => r.url === '/api/account/email/cancel')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Wijziging annuleren' }));
+    expect(await screen.findByText(RESTORED)).toBeTruthy();
+    const cancels = requests.filter((r) => r.url === '/api/account/email/cancel');
+    expect(cancels.map((r) => [r.body, r.authorization])).toEqual([[{ token: 'abc' }, null]]);
+  });
+
+  it("says why a link is refused, in the server's words", async () => {
+    mockPortal({ 'POST /api/account/email/cancel': () => json(401, { message: 'Deze annuleerlink is niet geldig of al gebruikt.' }) });
+    const { user } = renderWithProviders('/e-mail-annuleren?token=oud', { preloadedState: anonymous });
+
+    await user.click(await screen.findByRole('button', { name: 'Wijziging annuleren' }));
+    expect(await screen.findByText('Deze annuleerlink is niet geldig of al gebruikt.')).toBeTruthy();
+  });
+});
+
 describe('the user menu of a narrow screen', () => {
   const originalMatchMedia = window.matchMedia;
   // jsdom has no matchMedia: here every max-width query (MUI's `down`) matches, as on a phone.

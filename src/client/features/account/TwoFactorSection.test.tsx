@@ -97,6 +97,7 @@ describe('TwoFactorSection', () => {
 
     await user.click(await within(region).findByRole('button', { name: 'Nieuwe herstelcodes' }));
     await user.type(within(region).getByLabelText(/^Wachtwoord/), 'Welkom123!');
+    await user.type(within(region).getByLabelText(/^Code/), 'abcde-fghjk');
     await user.click(within(region).getByRole('button', { name: 'Nieuwe herstelcodes' }));
     await user.click(await within(region).findByRole('button', { name: 'Downloaden' }));
 
@@ -109,12 +110,14 @@ describe('TwoFactorSection', () => {
     expect(text).toContain(CODES.join('\n'));
   });
 
-  it('turns it off with the password; a wrong one shows next to the field', async () => {
+  it('turns it off with the password and a code; a wrong one shows next to its field', async () => {
     let status = ON;
     let attempts = 0;
     const requests = mockAccount(() => status, {
       'POST /api/account/two-factor/disable': () => {
-        if ((attempts += 1) === 1) return json(400, { message: MSG.passwordWrong, errors: [{ field: 'password', message: MSG.passwordWrong }] });
+        attempts += 1;
+        if (attempts === 1) return json(400, { message: MSG.passwordWrong, errors: [{ field: 'password', message: MSG.passwordWrong }] });
+        if (attempts === 2) return json(400, { message: MSG.twoFactorCodeWrong, errors: [{ field: 'code', message: MSG.twoFactorCodeWrong }] });
         status = OFF;
         return NO_CONTENT();
       },
@@ -125,15 +128,27 @@ describe('TwoFactorSection', () => {
 
     await user.click(within(region).getByRole('button', { name: 'Uitzetten' }));
     const password = within(region).getByLabelText(/^Wachtwoord/);
+    const code = within(region).getByLabelText(/^Code/);
     await user.type(password, 'fout');
+    await user.type(code, '111111');
     await user.click(within(region).getByRole('button', { name: 'Uitzetten' }));
     expect(await within(region).findByText(MSG.passwordWrong)).toBeTruthy();
 
     await user.clear(password);
     await user.type(password, 'Welkom123!');
     await user.click(within(region).getByRole('button', { name: 'Uitzetten' }));
+    expect(await within(region).findByText(MSG.twoFactorCodeWrong)).toBeTruthy();
+    expect(within(region).queryByText(MSG.passwordWrong)).toBeNull();
+
+    await user.clear(code);
+    await user.type(code, ' 123456 ');
+    await user.click(within(region).getByRole('button', { name: 'Uitzetten' }));
     expect(await within(region).findByText(/Tweestapsverificatie staat uit/)).toBeTruthy();
-    expect(sent(requests, '/api/account/two-factor/disable')).toEqual([{ password: 'fout' }, { password: 'Welkom123!' }]);
+    expect(sent(requests, '/api/account/two-factor/disable')).toEqual([
+      { password: 'fout', code: '111111' },
+      { password: 'Welkom123!', code: '111111' },
+      { password: 'Welkom123!', code: '123456' },
+    ]);
   });
 
   it('offers no way to turn it off when it is required', async () => {

@@ -7,6 +7,7 @@ import { sessionStarted } from '../../base/authSlice';
 import { downloadFile } from '../../base/download';
 import { serverMessage } from '../../base/errorToasts';
 import { useAppDispatch } from '../../base/hooks';
+import { refusalOf } from './accountApi';
 import { Section } from '../../components/Section';
 import { type TwoFactorStatus, useGetTwoFactorQuery } from '../../api/accountApi';
 import {
@@ -233,32 +234,36 @@ interface PasswordStepProps {
   onCancel(): void;
 }
 
-/** Turning it off, or new recovery codes: the password first. */
+/** Turning it off, or new recovery codes: the password and a current code (or a recovery code). */
 function PasswordStep({ purpose, onDone, onCancel }: PasswordStepProps) {
   const [disable] = useDisableTwoFactorMutation();
   const [renew] = useRenewRecoveryCodesMutation();
 
-  const submit = async (password: string, setFieldError: (field: string, message: string) => void) => {
+  const submit = async (answer: { password: string; code: string }, setFieldError: (field: string, message: string) => void) => {
+    const body = { password: answer.password, code: answer.code.trim() };
     try {
       if (purpose === 'disable') {
-        await disable({ password }).unwrap();
+        await disable(body).unwrap();
         onDone();
       } else {
-        onDone(await renew({ password }).unwrap());
+        onDone(await renew(body).unwrap());
       }
     } catch (error) {
-      setFieldError('password', fieldMessage(error));
+      // The server names the field (the password or the code); anything else shows under the password.
+      const { fields, message } = refusalOf(error);
+      setFieldError('password', fields.password ?? (fields.code ? '' : (message ?? MSG.unknownError)));
+      setFieldError('code', fields.code ?? '');
     }
   };
 
   return (
-    <Formik initialValues={{ password: '' }} onSubmit={({ password }, { setFieldError }) => submit(password, setFieldError)}>
+    <Formik initialValues={{ password: '', code: '' }} onSubmit={(values, { setFieldError }) => submit(values, setFieldError)}>
       {({ values, errors, isSubmitting, handleChange }) => (
         <Stack component={Form} spacing={2} sx={{ maxWidth: 360 }}>
           <Typography>
             {purpose === 'disable'
-              ? 'Vul je wachtwoord in om tweestapsverificatie uit te zetten.'
-              : 'Vul je wachtwoord in voor tien nieuwe herstelcodes. Je oude herstelcodes werken daarna niet meer.'}
+              ? 'Vul je wachtwoord en een code uit je authenticator-app in om tweestapsverificatie uit te zetten.'
+              : 'Vul je wachtwoord en een code uit je authenticator-app in voor tien nieuwe herstelcodes. Je oude herstelcodes werken daarna niet meer.'}
           </Typography>
           <TextField
             name="password"
@@ -270,6 +275,17 @@ function PasswordStep({ purpose, onDone, onCancel }: PasswordStepProps) {
             onChange={handleChange}
             error={Boolean(errors.password)}
             helperText={errors.password}
+          />
+          <TextField
+            name="code"
+            label="Code"
+            autoComplete="one-time-code"
+            required
+            value={values.code}
+            onChange={handleChange}
+            error={Boolean(errors.code)}
+            helperText={errors.code || 'De code van 6 cijfers uit je app, of een herstelcode.'}
+            slotProps={{ htmlInput: { maxLength: 20 } }}
           />
           <Stack direction="row" sx={{ gap: 1 }}>
             <Button type="submit" variant="contained" color={purpose === 'disable' ? 'error' : 'primary'} disabled={isSubmitting}>

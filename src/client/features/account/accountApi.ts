@@ -66,6 +66,12 @@ export const accountApi = api.injectEndpoints({
       extraOptions: { anonymous: true },
       invalidatesTags: (_result, error) => (error ? [] : [ACCOUNT, 'User', 'AuditLog']),
     }),
+    /** The link in the notice to the old address: without a session too. */
+    cancelEmailChange: build.mutation<{ message: string }, string>({
+      query: (token) => ({ url: 'account/email/cancel', method: 'POST', body: { token } }),
+      extraOptions: { anonymous: true },
+      invalidatesTags: (_result, error) => (error ? [] : [ACCOUNT, 'User', 'AuditLog']),
+    }),
     changePassword: build.mutation<void, PasswordChange>({
       query: (body) => ({ url: 'account/password', method: 'PUT', body }),
       invalidatesTags: (_result, error) => (error ? [] : [{ type: 'AccountSession', id: 'LIST' }, 'AuditLog']),
@@ -90,6 +96,7 @@ export const {
   useEditAccountMutation,
   useRequestEmailChangeMutation,
   useConfirmEmailChangeMutation,
+  useCancelEmailChangeMutation,
   useChangePasswordMutation,
   useGetAccountSessionsQuery,
   useEndSessionMutation,
@@ -117,6 +124,7 @@ declareToasts(accountApi.endpoints, {
   // A wrong password or address shows next to its field, any other refusal under the form.
   requestEmailChange: { failed: 'shownByScreen' },
   confirmEmailChange: { failed: 'shownByScreen', anonymous: true },
+  cancelEmailChange: { failed: 'shownByScreen', anonymous: true },
   changePassword: { succeeded: () => success('Je wachtwoord is gewijzigd. Op je andere apparaten ben je uitgelogd.'), failed: 'shownByScreen' },
   getAccountSessions: { failed: initialLoadFailed },
   endSession: { succeeded: () => success('Uitgelogd op dat apparaat.'), failed: inServerWords },

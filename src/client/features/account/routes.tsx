@@ -4,6 +4,10 @@ import { accountApi } from './accountApi';
 
 const MyAccountScreen = screen(() => import(/* webpackChunkName: "my-account-screen" */ './MyAccountScreen'), 'MyAccountScreen');
 const ConfirmEmailScreen = screen(() => import(/* webpackChunkName: "confirm-email-screen" */ './ConfirmEmailScreen'), 'ConfirmEmailScreen');
+const CancelEmailChangeScreen = screen(
+  () => import(/* webpackChunkName: "cancel-email-change-screen" */ './CancelEmailChangeScreen'),
+  'CancelEmailChangeScreen',
+);
 
 /** The account and its sessions, asked together so the screen shows whole at once. */
 const prefetchAccount: Prefetch = () => (dispatch) =>
@@ -17,3 +21,6 @@ export const accountRoute = screenRoute('mijn-account', MyAccountScreen, prefetc
 
 /** The link of an e-mail change: public, like the reset screen, as it may open in another browser. */
 export const confirmEmailRoute = screenRoute('e-mail-bevestigen', ConfirmEmailScreen);
+
+/** The link in the notice to the old address, cancelling an e-mail change: public too. */
+export const cancelEmailChangeRoute = screenRoute('e-mail-annuleren', CancelEmailChangeScreen);

@@ -29,11 +29,11 @@ export const twoFactorApi = api.injectEndpoints({
       query: (body) => ({ url: 'account/two-factor/enable', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : [STATUS, 'AuditLog']),
     }),
-    disableTwoFactor: build.mutation<void, { password: string }>({
+    disableTwoFactor: build.mutation<void, { password: string; code: string }>({
       query: (body) => ({ url: 'account/two-factor/disable', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : [STATUS, 'AuditLog']),
     }),
-    renewRecoveryCodes: build.mutation<RecoveryCodes, { password: string }>({
+    renewRecoveryCodes: build.mutation<RecoveryCodes, { password: string; code: string }>({
       query: (body) => ({ url: 'account/two-factor/recovery-codes', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : [STATUS, 'AuditLog']),
     }),

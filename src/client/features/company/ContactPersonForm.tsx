@@ -47,10 +47,12 @@ interface ContactPersonFormProps {
   initialValues: ContactPersonValues;
   /** Saves; a refusal is reported by the error toasts and keeps the form open. */
   save: (input: ContactPersonInput) => Promise<unknown>;
+  /** The person has logged in: only they change the address, in Mijn account (docs/rules.md). */
+  emailReadOnly?: boolean;
 }
 
 /** The add and edit contact person form; saving returns to Mijn bedrijf. */
-export function ContactPersonForm({ title, initialValues, save }: ContactPersonFormProps) {
+export function ContactPersonForm({ title, initialValues, save, emailReadOnly = false }: ContactPersonFormProps) {
   const navigate = useNavigate();
 
   const submit = async (values: ContactPersonValues) => {
@@ -70,6 +72,7 @@ export function ContactPersonForm({ title, initialValues, save }: ContactPersonF
           <Stack spacing={2} sx={{ maxWidth: 640 }}>
             {FIELDS.map((field) => {
               const error = submitCount > 0 ? errors[field.name] : undefined;
+              const readOnly = emailReadOnly && field.name === 'email';
               return (
                 <TextField
                   key={field.name}
@@ -81,7 +84,8 @@ export function ContactPersonForm({ title, initialValues, save }: ContactPersonF
                   value={values[field.name]}
                   onChange={handleChange}
                   error={Boolean(error)}
-                  helperText={error}
+                  helperText={error ?? (readOnly ? MSG.emailChangedByOwner : undefined)}
+                  slotProps={readOnly ? { htmlInput: { readOnly: true } } : undefined}
                 />
               );
             })}

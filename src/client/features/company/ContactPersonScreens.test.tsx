@@ -117,6 +117,20 @@ describe('EditContactPersonScreen', () => {
     ]);
   });
 
+  it('shows the address read-only, with the reason, for a person who has logged in', async () => {
+    const requests = mockCompany(CUSTOMER, { 'PUT /api/users/5': ({ body }) => json(200, { ...contactPersons[0], ...(body as object) }) });
+    const { user } = renderWithProviders('/mijn-bedrijf/5/user-wijzigen', { preloadedState: loggedIn() });
+
+    const email = (await screen.findByLabelText(/^E-mailadres/)) as HTMLInputElement;
+    expect(email.readOnly).toBe(true);
+    expect(screen.getByText(MSG.emailChangedByOwner)).toBeTruthy();
+    await user.type(email, 'x');
+    expect(email.value).toBe('klant@demo.nl');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    expect(requests.find((r) => r.method === 'PUT')!.body).toMatchObject({ email: 'klant@demo.nl' });
+  });
+
   it('says so for a contact person of another company', async () => {
     mockCompany();
     renderWithProviders('/mijn-bedrijf/99/user-wijzigen', { preloadedState: loggedIn() });

@@ -46,6 +46,7 @@ export function EditContactPersonScreen() {
           email: person.email,
           phonenumber: person.phonenumber ?? '',
         }}
+        emailReadOnly={person.has_logged_in}
         save={(input) => editContactPerson({ id: person.id, ...input }).unwrap()}
       />
     </>

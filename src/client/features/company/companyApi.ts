@@ -17,6 +17,9 @@ export interface ContactPerson {
   role_id: number;
   /** Whether the person has set a password through the activation mail. */
   activated: boolean;
+  /** Logged in at least once: the address is then the person's own to change (Mijn account). */
+  has_logged_in: boolean;
+  two_factor_enabled: boolean;
 }
 
 /** The contact person form as sent; the server keeps the company and role. */
@@ -135,6 +138,11 @@ export const companyApi = api.injectEndpoints({
       query: ({ id, ...user }) => ({ url: `users/${id}`, method: 'PUT', body: user }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'User', id }, 'AuditLog']),
     }),
+    /** Provider staff only: the user's two-factor login off, with a reason for the change log. */
+    resetTwoFactor: build.mutation<{ message: string }, { person: ContactPerson; reason: string }>({
+      query: ({ person, reason }) => ({ url: `users/${person.id}/two-factor/reset`, method: 'POST', body: { reason } }),
+      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'User', id: 'LIST' }, 'AuditLog']),
+    }),
     /**
      * A window of the company's end users whose name holds every word of `term`, by name: a big
      * customer has 20,000, and the list loads them as it shows them.
@@ -198,6 +206,7 @@ export const {
   useGetContactPersonsQuery,
   useAddContactPersonMutation,
   useEditContactPersonMutation,
+  useResetTwoFactorMutation,
   useGetEndUsersWindowQuery,
   useGetEndUserCountQuery,
   useImportEndUsersMutation,
@@ -227,6 +236,10 @@ declareToasts(companyApi.endpoints, {
   editContactPerson: {
     succeeded: ({ firstname, lastname }) => success(`Contactpersoon '${firstname} ${lastname}' succesvol opgeslagen.`),
     failed: contactPersonFailed,
+  },
+  resetTwoFactor: {
+    succeeded: ({ person }) => success(`Tweestapsverificatie van ${person.firstname} ${person.lastname} is gereset. Er is een e-mail naar ${person.email} gestuurd.`),
+    failed: inServerWords,
   },
   // Spec section 8: the parent company calls.
   addBranch: { succeeded: () => success('Vestiging succesvol toegevoegd aan hoofdbedrijf.'), failed: unknownError },

@@ -51,6 +51,8 @@ export const contactPersons: ContactPerson[] = [
     company_id: 20,
     role_id: 3,
     activated: true,
+    has_logged_in: true,
+    two_factor_enabled: true,
   },
   {
     id: 6,
@@ -61,6 +63,8 @@ export const contactPersons: ContactPerson[] = [
     company_id: 20,
     role_id: 3,
     activated: false,
+    has_logged_in: false,
+    two_factor_enabled: false,
   },
 ];
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, instant } from './columns';
 import { companies } from './companies';
 
@@ -145,7 +145,10 @@ export const impersonations = pgTable(
   (t) => [index('impersonations_session_idx').on(t.sessionId), index('impersonations_company_idx').on(t.companyId, t.startedAt)],
 );
 
-/** Single-use reset, activation and e-mail change tokens, stored only as a hash. */
+/**
+ * Single-use reset, activation and e-mail change tokens, stored only as a hash; and the link that
+ * cancels an e-mail change ('email-cancel', mailed to the old address: docs/security.md).
+ */
 export const authTokens = pgTable(
   'auth_tokens',
   {
@@ -153,10 +156,14 @@ export const authTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['reset', 'activation', 'email'] }).notNull(),
+    kind: text('kind', { enum: ['reset', 'activation', 'email', 'email-cancel'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     /** Kind 'email' (issue 21, 'Mijn account'): the new address, taken when its link is opened. */
     newEmail: text('new_email'),
+    /** Kind 'email-cancel': the address before the change, restored if the change was confirmed. */
+    previousEmail: text('previous_email'),
+    /** Kind 'email-cancel': the change it cancels (kind 'email'). */
+    changeTokenId: integer('change_token_id').references((): AnyPgColumn => authTokens.id, { onDelete: 'cascade' }),
     expiresAt: instant('expires_at').notNull(),
     usedAt: instant('used_at'),
     createdAt: createdAt(),

@@ -5,7 +5,7 @@ import { findCompanyByName } from '../../seed/demo';
 import { createAuthToken } from '../../services/auth/accounts';
 import { sha256 } from '../../services/auth/tokens';
 import { auth, createTestApp, linkIn, type TestApp } from '../../testing/testApp';
-import { EMAIL_CHANGE_TEXT } from './email';
+import { EMAIL_CANCEL_TEXT, EMAIL_CHANGE_TEXT } from './email';
 
 /** 'Mijn account' (issue 21): the logged-in user's own name, phone, address, password and sessions. */
 
@@ -205,7 +205,7 @@ describe('POST /api/account/email and its link', () => {
     expect(linkMail).toMatch(/Subject: Bevestig je nieuwe e-mailadres/);
     expect(notice).toMatch(/Subject: Je e-mailadres wordt gewijzigd/);
     expect(notice).toContain('nieuw@vandijk.nl');
-    expect(new URL(linkIn(notice)).pathname).toBe('/mijn-account');
+    expect(new URL(linkIn(notice)).pathname).toBe('/e-mail-annuleren');
 
     const confirmed = await call('POST', '/api/account/email/confirm', null, { token: tokenOfLink(linkMail) });
     expect(confirmed.statusCode).toBe(200);
@@ -278,6 +278,117 @@ describe('POST /api/account/email and its link', () => {
     const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset', payload: { token, password: 'Overname-Poging-Nr-42' } });
     expect(reset.statusCode).toBe(401);
     expect((await userById(user.id)).passwordHash).toBe(user.passwordHash);
+  });
+});
+
+describe('a pending address change ends', () => {
+  const requestChange = async (token: string, newEmail: string) => {
+    expect((await call('POST', '/api/account/email', token, { email: newEmail, password: 'Welkom123!' })).statusCode).toBe(200);
+    return tokenOfLink(mailsTo(newEmail).at(-1)!);
+  };
+  // From a client of their own: the tests above use up the test client's confirmations.
+  const confirm = (token: string) => t.app.inject({ method: 'POST', url: '/api/account/email/confirm', remoteAddress: '192.0.2.18', payload: { token } });
+
+  it('with a password change', async () => {
+    const user = await newCustomer('wachtwoord-wijzigt@vandijk.nl');
+    const token = await loginFrom(user.email);
+    const link = await requestChange(token, 'wachtwoord-nieuw@vandijk.nl');
+    expect((await call('PUT', '/api/account/password', token, { current_password: 'Welkom123!', password: STRONG })).statusCode).toBe(204);
+    expect((await confirm(link)).json()).toEqual({ message: EMAIL_CHANGE_TEXT.linkInvalid });
+    expect((await userById(user.id)).email).toBe('wachtwoord-wijzigt@vandijk.nl');
+    expect((await call('GET', '/api/account', token)).json().pending_email).toBeNull();
+  });
+
+  it('with a password reset', async () => {
+    const user = await newCustomer('reset-wijzigt@vandijk.nl');
+    const link = await requestChange(await loginFrom(user.email), 'reset-nieuw@vandijk.nl');
+    const reset = await createAuthToken(t.database.db, user.id, 'reset');
+    expect((await call('POST', '/api/auth/reset', null, { token: reset, password: STRONG })).statusCode).toBe(200);
+    expect((await confirm(link)).statusCode).toBe(401);
+    expect((await userById(user.id)).email).toBe('reset-wijzigt@vandijk.nl');
+  });
+
+  it("with 'Uitloggen op alle apparaten'", async () => {
+    const user = await newCustomer('overal-uit@vandijk.nl');
+    const token = await loginFrom(user.email);
+    const link = await requestChange(token, 'overal-nieuw@vandijk.nl');
+    expect((await call('DELETE', '/api/account/sessions', token)).statusCode).toBe(204);
+    expect((await confirm(link)).statusCode).toBe(401);
+    expect((await userById(user.id)).email).toBe('overal-uit@vandijk.nl');
+  });
+});
+
+describe('POST /api/account/email/cancel, the link in the notice to the old address', () => {
+  const cancelTokenOf = (eml: string) => {
+    const link = new URL(linkIn(eml));
+    expect(link.pathname).toBe('/e-mail-annuleren');
+    return link.searchParams.get('token')!;
+  };
+  const cancel = (token: string) => call('POST', '/api/account/email/cancel', null, { token });
+  const confirm = (token: string) => t.app.inject({ method: 'POST', url: '/api/account/email/confirm', remoteAddress: '192.0.2.19', payload: { token } });
+  const start = async (oldEmail: string, newEmail: string) => {
+    const user = await newCustomer(oldEmail);
+    const session = await loginFrom(oldEmail);
+    expect((await call('POST', '/api/account/email', session, { email: newEmail, password: 'Welkom123!' })).statusCode).toBe(200);
+    return { user, session, confirmToken: tokenOfLink(mailsTo(newEmail).at(-1)!), cancelToken: cancelTokenOf(mailsTo(oldEmail).at(-1)!) };
+  };
+
+  it('voids a change not yet confirmed, once, stored as a hash and valid 7 days, and logs it', async () => {
+    const { user, session, confirmToken, cancelToken } = await start('annuleer-oud@vandijk.nl', 'annuleer-nieuw@vandijk.nl');
+    const [stored] = await t.database.db.select().from(authTokens).where(eq(authTokens.tokenHash, sha256(cancelToken)));
+    expect(stored).toMatchObject({ kind: 'email-cancel', userId: user.id, previousEmail: 'annuleer-oud@vandijk.nl' });
+    expect(Math.abs(stored.expiresAt.getTime() - Date.now() - 7 * 24 * 3600 * 1000)).toBeLessThan(60_000);
+
+    const res = await cancel(cancelToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: EMAIL_CANCEL_TEXT.cancelled('annuleer-oud@vandijk.nl') });
+    expect((await confirm(confirmToken)).statusCode).toBe(401);
+    expect((await userById(user.id)).email).toBe('annuleer-oud@vandijk.nl');
+    // Nothing was taken over, so the sessions go on.
+    expect((await call('GET', '/api/account', session)).json().pending_email).toBeNull();
+    expect(await lastAudit(user.id, 'email.cancel')).toMatchObject({ userId: user.id, changes: expect.objectContaining({ new_email: 'annuleer-nieuw@vandijk.nl' }) });
+    expect((await cancel(cancelToken)).json()).toEqual({ message: EMAIL_CANCEL_TEXT.linkInvalid });
+  });
+
+  it('restores the old address after the change was confirmed, ends every session and voids reset links', async () => {
+    const { user, session, confirmToken, cancelToken } = await start('terug-oud@vandijk.nl', 'terug-nieuw@vandijk.nl');
+    expect((await confirm(confirmToken)).statusCode).toBe(200);
+    // Whoever took the account asks a reset to the new address; it must not outlive the cancel.
+    const reset = await createAuthToken(t.database.db, user.id, 'reset');
+    const otherSession = await loginFrom('terug-nieuw@vandijk.nl');
+
+    const res = await cancel(cancelToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: EMAIL_CANCEL_TEXT.restored('terug-oud@vandijk.nl') });
+    expect((await userById(user.id)).email).toBe('terug-oud@vandijk.nl');
+    for (const token of [session, otherSession]) expect((await call('GET', '/api/account', token)).statusCode).toBe(401);
+    expect((await call('POST', '/api/auth/reset', null, { token: reset, password: STRONG })).json()).toEqual({ message: 'Invalid token' });
+    expect(await lastAudit(user.id, 'email.restore')).toMatchObject({
+      changes: expect.objectContaining({ email: 'terug-oud@vandijk.nl', previous_email: 'terug-nieuw@vandijk.nl' }),
+    });
+  });
+
+  it('still works after a reset to the new address, which voids the other links', async () => {
+    const { user, confirmToken, cancelToken } = await start('na-reset-oud@vandijk.nl', 'na-reset-nieuw@vandijk.nl');
+    expect((await confirm(confirmToken)).statusCode).toBe(200);
+    const reset = await createAuthToken(t.database.db, user.id, 'reset');
+    // From another client: this file's resets have used up the test client's allowance.
+    const answer = await t.app.inject({ method: 'POST', url: '/api/auth/reset', remoteAddress: '192.0.2.17', payload: { token: reset, password: STRONG } });
+    expect(answer.statusCode).toBe(200);
+    expect((await cancel(cancelToken)).json()).toEqual({ message: EMAIL_CANCEL_TEXT.restored('na-reset-oud@vandijk.nl') });
+    expect((await userById(user.id)).email).toBe('na-reset-oud@vandijk.nl');
+  });
+
+  it('says so when the change had already lapsed, and refuses an unknown or expired link', async () => {
+    const { user, session, cancelToken } = await start('vervallen-oud@vandijk.nl', 'vervallen-nieuw@vandijk.nl');
+    expect((await call('DELETE', '/api/account/sessions', session)).statusCode).toBe(204);
+    expect((await cancel(cancelToken)).json()).toEqual({ message: EMAIL_CANCEL_TEXT.lapsed });
+    expect((await userById(user.id)).email).toBe('vervallen-oud@vandijk.nl');
+    expect((await cancel('onbekend')).statusCode).toBe(401);
+
+    const second = await start('verlopen-oud@vandijk.nl', 'verlopen-nieuw@vandijk.nl');
+    await t.database.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.tokenHash, sha256(second.cancelToken)));
+    expect((await cancel(second.cancelToken)).json()).toEqual({ message: EMAIL_CANCEL_TEXT.linkExpired });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { MSG } from '../../../domain/messages';
 import { ROLE } from '../../../domain/permissions';
@@ -8,17 +8,20 @@ import { HttpError } from '../../plugins/errors';
 import { linkMail, mailName } from '../../plugins/mail';
 import { normaliseEmail } from '../../services/auth/accounts';
 import { sha256 } from '../../services/auth/tokens';
-import { audit } from '../../services/audit';
+import { revokeUserSessions } from '../../services/auth/sessions';
+import { audit, type AuditActor } from '../../services/audit';
 import type { RateLimiter } from '../../services/rateLimiter';
 import { uniqueViolationOf } from '../input';
 import { errorResponses, messageSchema, type RouteApp } from '../schemas';
 import { assertEmailFree, assertEmailFreeFor, TAKEN_ADDRESSES, validateUserFields } from '../users/repository';
 import {
   assertCurrentPassword,
-  createEmailChangeToken,
+  createEmailChangeTokens,
+  emailCancelLink,
   emailConfirmationLink,
   findAccount,
   limitedPerUser,
+  voidLinks,
 } from './repository';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -29,6 +32,17 @@ export const EMAIL_CHANGE_TEXT = {
   confirmed: (email: string) => `Je e-mailadres is gewijzigd in ${email}.`,
   linkInvalid: 'Deze bevestigingslink is niet geldig of al gebruikt.',
   linkExpired: 'Deze bevestigingslink is verlopen. Vraag de wijziging opnieuw aan in Mijn account.',
+} as const;
+
+/** What the link in the notice to the old address answers (POST /account/email/cancel). */
+export const EMAIL_CANCEL_TEXT = {
+  cancelled: (email: string) => `De wijziging is geannuleerd. Je e-mailadres blijft ${email}.`,
+  restored: (email: string) =>
+    `De wijziging was al doorgevoerd en is teruggedraaid: je e-mailadres is weer ${email}. Je bent op alle apparaten uitgelogd en eerdere links om je wachtwoord opnieuw in te stellen werken niet meer. Kies een nieuw wachtwoord via 'Wachtwoord vergeten'.`,
+  lapsed: 'Deze wijziging was al vervallen; je e-mailadres is niet gewijzigd.',
+  linkInvalid: 'Deze annuleerlink is niet geldig of al gebruikt.',
+  linkExpired: 'Deze annuleerlink is verlopen. Neem contact op met je accountmanager als je e-mailadres zonder jouw toestemming is gewijzigd.',
+  previousTaken: 'Je oude e-mailadres is inmiddels in gebruik bij een ander account. Neem contact op met je accountmanager.',
 } as const;
 
 const emailChangeInput = Type.Object(
@@ -55,8 +69,9 @@ const confirmedSchema = {
 export default async function emailRoutes(app: RouteApp, { passwordChecks }: { passwordChecks: RateLimiter }) {
   const confirmations = app.rateLimits.limiter('email-confirm', { max: 10, windowMs: FIFTEEN_MINUTES });
   const takenAddresses = app.rateLimits.limiter(TAKEN_ADDRESSES.name, TAKEN_ADDRESSES.limit);
+  const cancellations = app.rateLimits.limiter('email-cancel', { max: 10, windowMs: FIFTEEN_MINUTES });
 
-  const sendMails = async (user: { firstname: string; email: string }, newEmail: string, token: string) => {
+  const sendMails = async (user: { firstname: string; email: string }, newEmail: string, tokens: { confirm: string; cancel: string }) => {
     const name = mailName(user.firstname);
     await app.mailer.send(
       linkMail(
@@ -64,7 +79,7 @@ export default async function emailRoutes(app: RouteApp, { passwordChecks }: { p
         'Bevestig je nieuwe e-mailadres',
         `Beste ${name}, je wilt dit e-mailadres voortaan gebruiken om in te loggen op Mijn Portaal.`,
         'Bevestig je nieuwe e-mailadres',
-        emailConfirmationLink(app.config.publicUrl, token),
+        emailConfirmationLink(app.config.publicUrl, tokens.confirm),
         'De link is 24 uur geldig; tot je hem opent, blijft je huidige e-mailadres in gebruik. Heb je dit niet gevraagd? Dan kun je deze e-mail negeren.',
       ),
     );
@@ -73,9 +88,9 @@ export default async function emailRoutes(app: RouteApp, { passwordChecks }: { p
         user.email,
         'Je e-mailadres wordt gewijzigd',
         `Beste ${name}, er is gevraagd om het e-mailadres van je account in Mijn Portaal te wijzigen in ${newEmail}. De wijziging gaat in zodra de link in de e-mail aan dat adres is geopend.`,
-        'Naar Mijn account',
-        `${app.config.publicUrl}/mijn-account`,
-        'Heb je dit niet zelf gevraagd? Wijzig dan meteen je wachtwoord in Mijn account en neem contact op met je accountmanager.',
+        'Wijziging annuleren',
+        emailCancelLink(app.config.publicUrl, tokens.cancel),
+        'Heb je dit niet zelf gevraagd? Annuleer de wijziging dan met de link hierboven (7 dagen geldig, ook als de wijziging al is doorgevoerd) en kies een nieuw wachtwoord.',
       ),
     );
   };
@@ -98,8 +113,8 @@ export default async function emailRoutes(app: RouteApp, { passwordChecks }: { p
       await assertEmailFreeFor(app.db, takenAddresses, user.id, email);
       // No mailbox gets more link mails than a reset's (MAIL_LIMITS.perRecipient an hour).
       if (!(await app.mailLimits.perRecipient.take(normaliseEmail(email)))) throw new HttpError(429, MSG.tooManyAttempts);
-      const token = await createEmailChangeToken(app.db, user.id, email);
-      await sendMails(user, email, token);
+      const tokens = await createEmailChangeTokens(app.db, user, email);
+      await sendMails(user, email, tokens);
       return { message: EMAIL_CHANGE_TEXT.sent(email) };
     },
   );
@@ -153,6 +168,73 @@ export default async function emailRoutes(app: RouteApp, { passwordChecks }: { p
           throw error;
         });
       return { message: EMAIL_CHANGE_TEXT.confirmed(link.newEmail), email: link.newEmail };
+    },
+  );
+
+  const findCancelLink = async (token: string) => {
+    const [row] = await app.db
+      .select()
+      .from(authTokens)
+      .where(and(eq(authTokens.tokenHash, sha256(token)), eq(authTokens.kind, 'email-cancel')))
+      .limit(1);
+    if (!row?.previousEmail || row.changeTokenId === null || row.usedAt) throw new HttpError(401, EMAIL_CANCEL_TEXT.linkInvalid);
+    if (row.expiresAt.getTime() <= Date.now()) throw new HttpError(401, EMAIL_CANCEL_TEXT.linkExpired);
+    return { ...row, previousEmail: row.previousEmail, changeTokenId: row.changeTokenId };
+  };
+
+  // Public, as the link in the notice to the old address may be opened anywhere. Before the change
+  // is confirmed it voids it; after, it restores the old address and ends what the new one may have
+  // opened: every session of the user and every reset link (docs/security.md, 'Mijn account').
+  app.post(
+    '/account/email/cancel',
+    {
+      config: { public: true },
+      preHandler: async (request: FastifyRequest) => {
+        if (!(await cancellations.take(request.ip))) throw new HttpError(429, MSG.tooManyAttempts);
+      },
+      schema: { body: confirmationInput, response: { 200: messageSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const link = await findCancelLink(request.body.token);
+      const user = await findAccount(app.db, link.userId);
+      if (!user) throw new HttpError(401, EMAIL_CANCEL_TEXT.linkInvalid);
+      const actor: AuditActor = { userId: user.id, companyId: user.companyId, impersonatingFrom: null };
+      return app.db
+        .transaction(async (tx) => {
+          const used = await tx
+            .update(authTokens)
+            .set({ usedAt: new Date() })
+            .where(and(eq(authTokens.id, link.id), isNull(authTokens.usedAt)))
+            .returning({ id: authTokens.id });
+          if (used.length === 0) throw new HttpError(401, EMAIL_CANCEL_TEXT.linkInvalid);
+          const [change] = await tx.select().from(authTokens).where(eq(authTokens.id, link.changeTokenId)).limit(1);
+          // Confirmed: the change's link was used and the address has moved since (to it, or on).
+          const confirmed = Boolean(change?.usedAt) && normaliseEmail(user.email) !== normaliseEmail(link.previousEmail);
+          if (!confirmed) {
+            const voided = await tx
+              .update(authTokens)
+              .set({ usedAt: sql`now()` })
+              .where(and(eq(authTokens.id, link.changeTokenId), isNull(authTokens.usedAt)))
+              .returning({ id: authTokens.id });
+            if (voided.length === 0) return { message: EMAIL_CANCEL_TEXT.lapsed };
+            await audit(tx, actor, 'email.cancel', 'user', user.id, { firstname: user.firstname, lastname: user.lastname, new_email: link.newEmail });
+            return { message: EMAIL_CANCEL_TEXT.cancelled(user.email) };
+          }
+          await tx.update(users).set({ email: link.previousEmail }).where(eq(users.id, user.id));
+          await revokeUserSessions(tx, user.id);
+          await voidLinks(tx, user.id, ['reset', 'activation', 'email']);
+          await audit(tx, actor, 'email.restore', 'user', user.id, {
+            firstname: user.firstname,
+            lastname: user.lastname,
+            email: link.previousEmail,
+            previous_email: user.email,
+          });
+          return { message: EMAIL_CANCEL_TEXT.restored(link.previousEmail) };
+        })
+        .catch((error: unknown) => {
+          if (uniqueViolationOf(error) !== null) throw new HttpError(409, EMAIL_CANCEL_TEXT.previousTaken);
+          throw error;
+        });
     },
   );
 }

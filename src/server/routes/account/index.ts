@@ -99,10 +99,10 @@ export default async function accountRoutes(app: RouteApp) {
       const passwordHash = await hashPassword(request.body.password);
       await app.db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-        // Whoever else holds a session or a reset link had it with the old password: it ends here.
-        // This session stays, so the user goes on where they are.
+        // Whoever else holds a session, a reset link or a pending address change had it with the
+        // old password: it ends here. This session stays, so the user goes on where they are.
         await revokeUserSessions(tx, user.id, { except: actor.sessionId });
-        await voidLinks(tx, user.id, ['reset', 'activation']);
+        await voidLinks(tx, user.id, ['reset', 'activation', 'email']);
         await audit(tx, ownAccountActor(actor), 'password.change', 'user', user.id, { firstname: user.firstname, lastname: user.lastname });
       });
       return reply.code(204).send();

@@ -14,6 +14,12 @@ import { toEpoch } from '../serialize';
 /** An e-mail change link is valid as long as a reset link (decisions section 9). */
 export const EMAIL_CHANGE_LIFETIME_SECONDS = 24 * 60 * 60;
 
+/** The link in the notice to the old address cancels the change for a week (docs/security.md). */
+export const EMAIL_CANCEL_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+
+/** The public screen that cancels an e-mail change from the notice to the old address (client: features/account). */
+export const emailCancelLink = (publicUrl: string, token: string): string => `${publicUrl}/e-mail-annuleren?token=${encodeURIComponent(token)}`;
+
 /** The screen that takes the new address when the link in the mail is opened (client: features/account). */
 export const emailConfirmationLink = (publicUrl: string, token: string): string =>
   `${publicUrl}/e-mail-bevestigen?token=${encodeURIComponent(token)}`;
@@ -45,23 +51,41 @@ export const voidLinks = async (db: Db, userId: number, kinds: (typeof authToken
 };
 
 /**
- * A single-use link that moves the account to `newEmail` (only its hash is stored). One change
- * waits at a time: the links of earlier requests stop working, so an old mail cannot undo a
- * newer choice.
+ * A single-use link that moves the account to `newEmail` (only its hash is stored), and one for
+ * the old address that cancels the change. One change waits at a time: the links of earlier
+ * requests stop working, so an old mail cannot undo a newer choice; their cancel links stay.
  */
-export const createEmailChangeToken = async (db: Db, userId: number, newEmail: string): Promise<string> => {
-  const token = randomSecret(32);
+export const createEmailChangeTokens = async (
+  db: Db,
+  user: { id: number; email: string },
+  newEmail: string,
+): Promise<{ confirm: string; cancel: string }> => {
+  const confirm = randomSecret(32);
+  const cancel = randomSecret(32);
+  const now = Date.now();
   await db.transaction(async (tx) => {
-    await voidLinks(tx, userId, ['email']);
+    await voidLinks(tx, user.id, ['email']);
+    const [change] = await tx
+      .insert(authTokens)
+      .values({
+        userId: user.id,
+        kind: 'email',
+        tokenHash: sha256(confirm),
+        newEmail,
+        expiresAt: new Date(now + EMAIL_CHANGE_LIFETIME_SECONDS * 1000),
+      })
+      .returning({ id: authTokens.id });
     await tx.insert(authTokens).values({
-      userId,
-      kind: 'email',
-      tokenHash: sha256(token),
+      userId: user.id,
+      kind: 'email-cancel',
+      tokenHash: sha256(cancel),
       newEmail,
-      expiresAt: new Date(Date.now() + EMAIL_CHANGE_LIFETIME_SECONDS * 1000),
+      previousEmail: user.email,
+      changeTokenId: change.id,
+      expiresAt: new Date(now + EMAIL_CANCEL_LIFETIME_SECONDS * 1000),
     });
   });
-  return token;
+  return { confirm, cancel };
 };
 
 export const accountSchema = {

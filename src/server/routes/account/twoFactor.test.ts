@@ -128,27 +128,39 @@ describe('turning two-factor login on', () => {
 });
 
 describe('turning it off and new recovery codes', () => {
-  it('turns off with the password, not without', async () => {
+  /** A code of the next time step: the step of the enable's code is used up. */
+  const nextCode = (secret: string) => codeOf(secret, Date.now() + 30_000);
+
+  it('turns off with the password and a current code, not with either alone', async () => {
     const user = await newAccount(customerId, ROLE.endUser);
     const token = await t.tokenFor(user.id);
-    await turnOn(token);
-    const wrong = await call('POST', '/disable', token, { password: 'niet-het-wachtwoord' });
+    const { secret } = await turnOn(token);
+    const wrong = await call('POST', '/disable', token, { password: 'niet-het-wachtwoord', code: nextCode(secret) });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ message: 'Wachtwoord onjuist.', errors: [{ field: 'password', message: 'Wachtwoord onjuist.' }] });
+    const noCode = await call('POST', '/disable', token, { password: DEMO_PASSWORD });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json().errors).toEqual([expect.objectContaining({ field: 'code' })]);
+    const wrongCode = await call('POST', '/disable', token, { password: DEMO_PASSWORD, code: '000000' });
+    expect(wrongCode.statusCode).toBe(400);
+    expect(wrongCode.json()).toEqual({ message: MSG.twoFactorCodeWrong, errors: [{ field: 'code', message: MSG.twoFactorCodeWrong }] });
     expect((await call('GET', '', token)).json().enabled).toBe(true);
 
-    expect((await call('POST', '/disable', token, { password: DEMO_PASSWORD })).statusCode).toBe(204);
+    expect((await call('POST', '/disable', token, { password: DEMO_PASSWORD, code: nextCode(secret) })).statusCode).toBe(204);
     expect((await call('GET', '', token)).json()).toEqual({ enabled: false, enabled_at: null, recovery_codes_left: 0, required: false });
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row.totpSecret).toBeNull();
     expect((await login(user.email)).json()).toEqual({ token: expect.any(String) });
   });
 
-  it('makes ten new recovery codes with the password; the old ones no longer work', async () => {
+  it('makes ten new recovery codes with the password and a recovery code; the old ones no longer work', async () => {
     const user = await newAccount(customerId, ROLE.endUser);
     const token = await t.tokenFor(user.id);
     const { enabled } = await turnOn(token);
-    const renewed = await call('POST', '/recovery-codes', token, { password: DEMO_PASSWORD });
+    const withoutCode = await call('POST', '/recovery-codes', token, { password: DEMO_PASSWORD, code: '123456' });
+    expect(withoutCode.statusCode).toBe(400);
+    expect(withoutCode.json().errors).toEqual([{ field: 'code', message: MSG.twoFactorCodeWrong }]);
+    const renewed = await call('POST', '/recovery-codes', token, { password: DEMO_PASSWORD, code: enabled.recovery_codes[1] });
     expect(renewed.statusCode).toBe(200);
     const fresh: string[] = renewed.json().recovery_codes;
     expect(fresh).toHaveLength(10);
@@ -163,7 +175,7 @@ describe('turning it off and new recovery codes', () => {
 
   it('refuses new codes while it is off', async () => {
     const token = await t.tokenFor((await newAccount(customerId, ROLE.endUser)).id);
-    const res = await call('POST', '/recovery-codes', token, { password: DEMO_PASSWORD });
+    const res = await call('POST', '/recovery-codes', token, { password: DEMO_PASSWORD, code: '123456' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'Tweestapsverificatie staat uit.' });
   });
@@ -172,7 +184,7 @@ describe('turning it off and new recovery codes', () => {
     const admin = await newAccount(providerId, ROLE.admin);
     const token = await t.tokenFor(admin.id);
     await turnOn(token);
-    const res = await call('POST', '/disable', token, { password: DEMO_PASSWORD });
+    const res = await call('POST', '/disable', token, { password: DEMO_PASSWORD, code: '123456' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: 'Tweestapsverificatie is verplicht voor je account en kan niet uit.' });
     expect((await call('GET', '', token)).json()).toMatchObject({ enabled: true, required: true });
@@ -230,7 +242,7 @@ describe("a company's requirement", () => {
     const { enabled } = await turnOn(token);
     const full = enabled.token!;
     expect((await t.app.inject({ method: 'GET', url: '/api/articles', headers: auth(full) })).statusCode).toBe(200);
-    expect((await call('POST', '/disable', full, { password: DEMO_PASSWORD })).statusCode).toBe(403);
+    expect((await call('POST', '/disable', full, { password: DEMO_PASSWORD, code: '123456' })).statusCode).toBe(403);
   });
 });
 

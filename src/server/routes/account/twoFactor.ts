@@ -2,11 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { MSG } from '../../../domain/messages';
-import { recoveryCodes, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { audit } from '../../services/audit';
 import { widenSessionScope } from '../../services/auth/sessions';
 import {
+  acceptLoginCode,
   acceptTotpCode,
   encryptSecret,
   newTotpSecret,
@@ -14,6 +15,7 @@ import {
   qrCodeDataUrl,
   recoveryCodesLeft,
   replaceRecoveryCodes,
+  turnOffTwoFactor,
   twoFactorRequired,
 } from '../../services/auth/twoFactor';
 import type { RateLimiter } from '../../services/rateLimiter';
@@ -56,11 +58,16 @@ const recoveryCodesSchema = {
 } as const;
 
 const codeBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
-const passwordBody = Type.Object({ password: Type.String({ minLength: 1, maxLength: 1024 }) }, { additionalProperties: false });
+/** Turning it off and new recovery codes: the password and a current code (of the app, or a recovery code). */
+const passwordAndCodeBody = Type.Object(
+  { password: Type.String({ minLength: 1, maxLength: 1024 }), code: Type.String({ minLength: 1, maxLength: 20 }) },
+  { additionalProperties: false },
+);
 
 /**
  * Two-factor login of the caller's own account ('Mijn account', issue 21). `passwordChecks` is the
- * account's limiter of password checks (index.ts): turning it off and new codes ask the password.
+ * account's limiter of password checks (index.ts): turning it off and new codes ask the password
+ * and a current code.
  */
 export default async function twoFactorRoutes(app: RouteApp, { passwordChecks }: { passwordChecks: RateLimiter }) {
   const ownAccount = async (request: FastifyRequest) => {
@@ -68,6 +75,12 @@ export default async function twoFactorRoutes(app: RouteApp, { passwordChecks }:
     // The session is live, so its user exists; a user removed mid-request is gone like a 404.
     if (!user) throw new HttpError(404, 'Account niet gevonden.');
     return user;
+  };
+
+  /** A session alone (a borrowed laptop) does not prove the phone: a code of it does, or a recovery code. */
+  const assertCurrentCode = async (user: { id: number; totpSecret: string | null }, code: string) => {
+    if (await acceptLoginCode(app.db, app.config.twoFactorKey, user, code)) return;
+    throw new HttpError(400, MSG.twoFactorCodeWrong, [{ field: 'code', message: MSG.twoFactorCodeWrong }]);
   };
 
   app.get(
@@ -127,15 +140,15 @@ export default async function twoFactorRoutes(app: RouteApp, { passwordChecks }:
 
   app.post(
     '/account/two-factor/disable',
-    { preHandler: limitedPerUser(passwordChecks), schema: { body: passwordBody, response: { 204: { type: 'null' }, ...errorResponses } } },
+    { preHandler: limitedPerUser(passwordChecks), schema: { body: passwordAndCodeBody, response: { 204: { type: 'null' }, ...errorResponses } } },
     async (request, reply) => {
       const user = await ownAccount(request);
       if (await twoFactorRequired(app.db, user)) throw new HttpError(403, MSG.twoFactorRequired);
       await assertCurrentPassword(user, request.body.password, 'password', request.ip);
       if (!user.totpEnabledAt) throw new HttpError(409, MSG.twoFactorOff);
+      await assertCurrentCode(user, request.body.code);
       await app.db.transaction(async (tx) => {
-        await tx.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, user.id));
-        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+        await turnOffTwoFactor(tx, user.id);
         await audit(tx, ownAccountActor(request.actor), 'two_factor.disable', 'user', user.id);
       });
       return reply.code(204).send();
@@ -144,11 +157,12 @@ export default async function twoFactorRoutes(app: RouteApp, { passwordChecks }:
 
   app.post(
     '/account/two-factor/recovery-codes',
-    { preHandler: limitedPerUser(passwordChecks), schema: { body: passwordBody, response: { 200: recoveryCodesSchema, ...errorResponses } } },
+    { preHandler: limitedPerUser(passwordChecks), schema: { body: passwordAndCodeBody, response: { 200: recoveryCodesSchema, ...errorResponses } } },
     async (request) => {
       const user = await ownAccount(request);
       await assertCurrentPassword(user, request.body.password, 'password', request.ip);
       if (!user.totpEnabledAt) throw new HttpError(409, MSG.twoFactorOff);
+      await assertCurrentCode(user, request.body.code);
       const codes = await app.db.transaction(async (tx) => {
         await audit(tx, ownAccountActor(request.actor), 'two_factor.recovery_codes', 'user', user.id);
         return replaceRecoveryCodes(tx, user.id);

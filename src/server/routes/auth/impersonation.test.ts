@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '../../../domain/messages';
-import { auditLog, impersonations, users } from '../../db/schema';
+import { auditLog, companies, impersonations, users } from '../../db/schema';
 import { findCompanyByName } from '../../seed/demo';
 import { auth, claimsOf, createTestApp, type TestApp } from '../../testing/testApp';
 
@@ -154,6 +154,59 @@ describe('POST /api/auth/impersonate', () => {
     expect((await policies(forged({ sid: claimsOf(admin).sid, company_id: ids.bakkerij }))).statusCode).toBe(401);
     expect((await policies(forged({ sid: claimsOf(admin).sid, imp: undefined }))).statusCode).toBe(401);
     expect((await policies(forged({ sid: claimsOf(admin).sid }))).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/auth/impersonate: what a reason must show', () => {
+  it('counts only letters and digits a reader sees, and starts nothing otherwise', async () => {
+    const admin = await t.tokenFor(userIds.admin);
+    const before = await countImpersonations();
+    for (const reason of ['\u200b\u200b\u200bab', '\u3164\u3164\u3164', 'a\u2800\u115f\uffa0b', '...', '!?!']) {
+      const res = await impersonate(admin, ids.installatie, { reason });
+      expect({ reason, status: res.statusCode }).toEqual({ reason, status: 400 });
+      expect(res.json().errors).toEqual([{ field: 'reason', message: expect.any(String) }]);
+    }
+    expect(await countImpersonations()).toBe(before);
+  });
+});
+
+describe('POST /api/auth/impersonate: a branch that requires two-factor login', () => {
+  const requireTwoFactor = (companyId: number, require: boolean) =>
+    t.database.db.update(companies).set({ requireTwoFactor: require }).where(eq(companies.id, companyId));
+  const setTwoFactor = (id: number, on: boolean) =>
+    t.database.db.update(users).set({ totpEnabledAt: on ? new Date() : null }).where(eq(users.id, id));
+  afterEach(async () => {
+    await requireTwoFactor(ids.elektro, false);
+    await setTwoFactor(userIds.klant, false);
+  });
+
+  it('refuses a customer without two-factor login with a Dutch 403, also on the resume after a reload', async () => {
+    const klant = await t.tokenFor(userIds.klant);
+    await start(klant, ids.elektro, 'Collega op vakantie');
+    await requireTwoFactor(ids.elektro, true);
+    const before = await countImpersonations();
+    const refused = await impersonate(klant, ids.elektro, { reason: 'Collega op vakantie' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: MSG.twoFactorToActFor });
+    const resumed = await impersonate(klant, ids.elektro);
+    expect(resumed.statusCode).toBe(403);
+    expect(await countImpersonations()).toBe(before);
+  });
+
+  it('ends a token acting for the branch once the branch requires it', async () => {
+    const klant = await t.tokenFor(userIds.klant);
+    const acting = await start(klant, ids.elektro, 'Collega op vakantie');
+    expect((await policies(acting)).statusCode).toBe(200);
+    await requireTwoFactor(ids.elektro, true);
+    expect((await policies(acting)).statusCode).toBe(401);
+  });
+
+  it('lets a customer with two-factor login act for the branch', async () => {
+    await requireTwoFactor(ids.elektro, true);
+    await setTwoFactor(userIds.klant, true);
+    const klant = await t.tokenFor(userIds.klant);
+    const acting = await start(klant, ids.elektro, 'Collega op vakantie');
+    expect((await policies(acting)).statusCode).toBe(200);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   endImpersonations,
   findLiveImpersonation,
   type Impersonation,
+  lacksTwoFactorFor,
   mayImpersonate,
   minutesLasted,
   startImpersonation,
@@ -100,6 +101,8 @@ export default async function impersonationRoutes(app: RouteApp) {
         target,
       );
       if (!allowed) throw new HttpError(404, 'Bedrijf niet gevonden.');
+      // A reload's resume too: the user may have turned two-factor login off since the start.
+      if (await lacksTwoFactorFor(app.db, actor.userId, target)) throw new HttpError(403, MSG.twoFactorToActFor);
       const reason = request.body?.reason;
       const impersonation = reason === undefined ? await resume(actor, target) : await start(actor, target, reason);
       return { data: { token: tokenFor(actor, impersonation) } };

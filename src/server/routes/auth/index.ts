@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { FROM_PORTAL_HEADER } from '../../../domain/fromPortal';
 import { MSG } from '../../../domain/messages';
@@ -281,11 +281,12 @@ export default async function authRoutes(app: RouteApp) {
         .returning({ id: authTokens.id });
       if (used.length === 0) throw new HttpError(401, 'Invalid token');
       await app.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-      // Other outstanding links of this user stop working, and so do existing sessions.
+      // Other outstanding links of this user stop working (a pending address change too), and so
+      // do existing sessions. The link that cancels an address change stays for the old address.
       await app.db
         .update(authTokens)
         .set({ usedAt: sql`now()` })
-        .where(and(eq(authTokens.userId, user.id), isNull(authTokens.usedAt)));
+        .where(and(eq(authTokens.userId, user.id), isNull(authTokens.usedAt), ne(authTokens.kind, 'email-cancel')));
       await revokeUserSessions(app.db, user.id);
       await audit(app.db, { userId: user.id, companyId: user.companyId, impersonatingFrom: null }, 'password.reset', 'user', user.id);
       return afterPassword(reply, user);

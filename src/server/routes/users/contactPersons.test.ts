@@ -66,6 +66,8 @@ describe('GET /api/users', () => {
       company_id: installatie,
       role_id: 3,
       activated: true,
+      has_logged_in: true,
+      two_factor_enabled: false,
     });
     expect(res.body).not.toMatch(/korenschoof|password|scrypt/i);
   });
@@ -93,6 +95,8 @@ describe('POST /api/users', () => {
       company_id: installatie,
       role_id: 3,
       activated: false,
+      has_logged_in: false,
+      two_factor_enabled: false,
     });
   });
 
@@ -255,6 +259,47 @@ describe('PUT /api/users/:id', () => {
     const own = await put(klant, colleague.id, { email: colleague.email.toUpperCase() });
     expect(own.statusCode).toBe(200);
     expect(own.json().email).toBe(colleague.email.toUpperCase());
+  });
+
+  describe('the login address (docs/rules.md)', () => {
+    const refusal = { message: 'Het e-mailadres wijzigt de gebruiker zelf via Mijn account.', errors: [{ field: 'email', message: 'Het e-mailadres wijzigt de gebruiker zelf via Mijn account.' }] };
+
+    it('lets a colleague or provider staff correct the address of an account that never logged in', async () => {
+      const colleague = await addColleague(installatie, 3, 'Een lang wachtwoord 2024!');
+      const corrected = freshEmail();
+      const res = await put(klant, colleague.id, { email: corrected });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ email: corrected, has_logged_in: false });
+      const adminActing = await impersonate(await t.login('admin@demo.nl'), installatie);
+      const again = freshEmail();
+      expect((await put(adminActing, colleague.id, { email: again })).statusCode).toBe(200);
+      expect((await userByEmail(again)).id).toBe(colleague.id);
+    });
+
+    it('refuses another address for an account that has logged in, for colleagues and provider staff, and changes nothing', async () => {
+      const colleague = await addColleague();
+      await t.tokenFor(colleague.id);
+      const adminActing = await impersonate(await t.login('admin@demo.nl'), installatie);
+      for (const token of [klant, adminActing]) {
+        const res = await put(token, colleague.id, { firstname: 'Anders', email: freshEmail() });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual(refusal);
+      }
+      expect(await userByEmail(colleague.email)).toMatchObject({ id: colleague.id, firstname: 'Karin' });
+      const list = (await t.app.inject({ method: 'GET', url: '/api/users', headers: auth(klant) })).json();
+      expect(list.find((u: { id: number }) => u.id === colleague.id)).toMatchObject({ has_logged_in: true });
+      // The same address, in any case, is no change: the other fields save.
+      const same = await put(klant, colleague.id, { firstname: 'Karina', email: colleague.email.toUpperCase() });
+      expect(same.statusCode).toBe(200);
+    });
+
+    it("refuses the user's own address through PUT /users too", async () => {
+      const me = await userByEmail('klant@demo.nl');
+      const res = await put(klant, me.id, { email: 'pieter.nieuw@vandijk.nl' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual(refusal);
+      expect((await userByEmail('klant@demo.nl')).id).toBe(me.id);
+    });
   });
 
   it("answers 404 for a user of another company, and changes nothing (klant@demo.nl and 'Bakkerij De Korenschoof')", async () => {

@@ -1,11 +1,15 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { Type } from 'typebox';
+import { reasonProblemOf } from '../../../domain/impersonation';
 import { MSG } from '../../../domain/messages';
 import { isProviderStaff, ROLE } from '../../../domain/permissions';
 import { companies, users } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
-import { mailName } from '../../plugins/mail';
+import { linkMail, mailName } from '../../plugins/mail';
+import { normaliseEmail } from '../../services/auth/accounts';
 import { mailPasswordLink } from '../../services/auth/passwordLinks';
 import { revokeUserSessions } from '../../services/auth/sessions';
+import { turnOffTwoFactor } from '../../services/auth/twoFactor';
 import { audit } from '../../services/audit';
 import { paramsOf, uniqueViolationOf } from '../input';
 import { errorResponses, idParams, messageSchema, optionalBody, type RouteApp } from '../schemas';
@@ -18,6 +22,8 @@ import {
   contactPersonDto,
   findUserInCompany,
   TAKEN_ADDRESSES,
+  hasLoggedIn,
+  hasLoggedInSql,
   validateUserFields,
   userInput,
 } from './repository';
@@ -48,10 +54,22 @@ export const contactPersonSchema = {
     company_id: { type: 'integer' },
     role_id: { type: 'integer' },
     activated: { type: 'boolean' },
+    /** Logged in at least once: the address is then the user's own to change (Mijn account). */
+    has_logged_in: { type: 'boolean' },
+    two_factor_enabled: { type: 'boolean' },
   },
+  required: ['id', 'email', 'activated', 'has_logged_in', 'two_factor_enabled'],
 } as const;
 
 const NOT_FOUND = 'Gebruiker niet gevonden.';
+
+const twoFactorResetInput = Type.Object({ reason: Type.String({ maxLength: 1000 }) }, { additionalProperties: false });
+
+export const TWO_FACTOR_RESET_TEXT = {
+  staffOnly: 'Alleen medewerkers van de aanbieder mogen tweestapsverificatie resetten.',
+  superadminOnly: 'Alleen een superadmin mag tweestapsverificatie van medewerkers van de aanbieder resetten.',
+  done: 'Tweestapsverificatie is gereset. De gebruiker is uitgelogd en heeft een e-mail gekregen.',
+} as const;
 
 export default async function userRoutes(app: RouteApp) {
   const takenAddresses = app.rateLimits.limiter(TAKEN_ADDRESSES.name, TAKEN_ADDRESSES.limit);
@@ -96,12 +114,12 @@ export default async function userRoutes(app: RouteApp) {
     },
     async (request) => {
       const rows = await app.db
-        .select()
+        .select({ user: users, loggedIn: hasLoggedInSql })
         .from(users)
         .where(eq(users.companyId, request.actor.companyId))
         // The Dutch order of domain/names.ts ('de Boer' under B): the functions of migration 0008.
         .orderBy(sql`name_sort_key(${users.lastname})`, sql`search_text(${users.firstname})`, asc(users.id));
-      return rows.map(contactPersonDto);
+      return rows.map((row) => contactPersonDto(row.user, row.loggedIn));
     },
   );
 
@@ -137,7 +155,7 @@ export default async function userRoutes(app: RouteApp) {
           if (uniqueViolationOf(error) !== null) throw new HttpError(409, MSG.emailTaken);
           throw error;
         });
-      return reply.code(201).send(contactPersonDto(created));
+      return reply.code(201).send(contactPersonDto(created, false));
     },
   );
 
@@ -166,7 +184,14 @@ export default async function userRoutes(app: RouteApp) {
       const roleId = input.role_id ?? user.roleId;
       const roleChanged = roleId !== user.roleId;
       if (roleChanged) await assertMayGrantRole(app.db, actor, roleId);
-      if (fields.email.toLowerCase() !== user.email.toLowerCase()) await assertEmailFreeFor(app.db, takenAddresses, actor.userId, fields.email);
+      const emailChanged = normaliseEmail(fields.email) !== normaliseEmail(user.email);
+      const loggedIn = await hasLoggedIn(app.db, user.id);
+      // Docs/rules.md, the login address: once the user has logged in, only the user changes it,
+      // through Mijn account (the password, a link to the new address, a notice to the old one).
+      if (emailChanged && loggedIn) {
+        throw new HttpError(400, MSG.emailChangedByOwner, [{ field: 'email', message: MSG.emailChangedByOwner }]);
+      }
+      if (emailChanged) await assertEmailFreeFor(app.db, takenAddresses, actor.userId, fields.email);
       const changes = changedUserFields(user, { ...fields, role_id: roleId });
       const updated = await app.db
         .transaction(async (tx) => {
@@ -191,7 +216,7 @@ export default async function userRoutes(app: RouteApp) {
           if (uniqueViolationOf(error) !== null) throw new HttpError(409, MSG.emailTaken);
           throw error;
         });
-      return contactPersonDto(updated);
+      return contactPersonDto(updated, loggedIn);
     },
   );
 
@@ -234,6 +259,48 @@ export default async function userRoutes(app: RouteApp) {
         email: user.email,
       });
       return { message: MSG.activationSent };
+    },
+  );
+
+  // Decisions section 9: provider staff reset a customer user's two-factor login (lost phone and
+  // recovery codes) with a reason; only a superadmin resets provider staff's. The user of the acting
+  // company only, so staff manage the customer first ('Beheren', with its own reason).
+  app.post(
+    '/users/:id/two-factor/reset',
+    {
+      config: { permission: 'LIST_COMPANIES' },
+      schema: { params: idParams, body: twoFactorResetInput, response: { 200: messageSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const { actor } = request;
+      if (!isProviderStaff(actor.roleId)) throw new HttpError(403, TWO_FACTOR_RESET_TEXT.staffOnly);
+      const user = await findUserInCompany(app.db, request.params.id, actor.companyId);
+      if (!user) throw new HttpError(404, NOT_FOUND);
+      if (isProviderStaff(user.roleId) && actor.roleId !== ROLE.superadmin) throw new HttpError(403, TWO_FACTOR_RESET_TEXT.superadminOnly);
+      const problem = reasonProblemOf(request.body.reason);
+      if (problem) throw new HttpError(400, problem, [{ field: 'reason', message: problem }]);
+      if (!user.totpEnabledAt) throw new HttpError(409, MSG.twoFactorOff);
+      await app.db.transaction(async (tx) => {
+        await turnOffTwoFactor(tx, user.id);
+        // Whoever holds a session may hold the lost phone: the user logs in again, and sets it up again where required.
+        await revokeUserSessions(tx, user.id);
+        await audit(tx, actor, 'two_factor.reset', 'user', user.id, {
+          firstname: user.firstname,
+          lastname: user.lastname,
+          reason: request.body.reason.trim(),
+        });
+      });
+      await app.mailer.send(
+        linkMail(
+          user.email,
+          'Je tweestapsverificatie is gereset',
+          `Beste ${mailName(user.firstname)}, een medewerker van Mijn Portaal heeft de tweestapsverificatie van je account uitgezet, omdat je je telefoon en herstelcodes kwijt bent. Je bent op alle apparaten uitgelogd.`,
+          'Naar Mijn account',
+          `${app.config.publicUrl}/mijn-account`,
+          'Log opnieuw in en zet tweestapsverificatie weer aan in Mijn account. Heb je hier niet om gevraagd? Neem dan meteen contact op met je accountmanager.',
+        ),
+      );
+      return { message: TWO_FACTOR_RESET_TEXT.done };
     },
   );
 }

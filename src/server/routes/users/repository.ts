@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { MSG } from '../../../domain/messages';
 import { ROLE } from '../../../domain/permissions';
 import type { Db } from '../../db';
@@ -31,7 +31,19 @@ export type UserInput = Static<typeof userInput>;
 
 type UserRow = typeof users.$inferSelect;
 
-export const contactPersonDto = (user: UserRow) => ({
+/**
+ * Whether the user has ever logged in (a session of it exists: sessions are revoked, never
+ * deleted). From then on only the user changes the address (docs/rules.md, the login address).
+ * For a query of `users`: spelled out, as Drizzle leaves a select field's column unqualified.
+ */
+export const hasLoggedInSql: SQL<boolean> = sql<boolean>`exists (select 1 from sessions s where s.user_id = "users"."id")`;
+
+export const hasLoggedIn = async (db: Db, userId: number): Promise<boolean> => {
+  const [row] = await db.select({ loggedIn: hasLoggedInSql }).from(users).where(eq(users.id, userId));
+  return row?.loggedIn ?? false;
+};
+
+export const contactPersonDto = (user: UserRow, loggedIn: boolean) => ({
   id: user.id,
   firstname: user.firstname,
   lastname: user.lastname,
@@ -40,6 +52,8 @@ export const contactPersonDto = (user: UserRow) => ({
   company_id: user.companyId,
   role_id: user.roleId,
   activated: user.passwordHash !== null,
+  has_logged_in: loggedIn,
+  two_factor_enabled: user.totpEnabledAt !== null,
 });
 
 export const findUserInCompany = async (db: Db, id: number, companyId: number): Promise<UserRow | null> => {

@@ -1,8 +1,8 @@
-import { and, eq, exists, gt, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gt, isNotNull, isNull, not, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isProviderStaff } from '../../../domain/permissions';
 import type { Db } from '../../db';
-import { companies, impersonations } from '../../db/schema';
+import { companies, impersonations, users } from '../../db/schema';
 
 /** Issue 21: acting for another company ends by itself an hour after it started. */
 export const IMPERSONATION_SECONDS = 60 * 60;
@@ -49,14 +49,17 @@ const isLive = (now: Date) => and(isNull(impersonations.endedAt), gt(impersonati
 
 /**
  * Whether a token's impersonation still holds (every request): the right to act for the company,
- * and its row live (not stopped, within its hour) for the same session, user and company.
+ * its row live (not stopped, within its hour) for the same session, user and company, and the
+ * user's two-factor login when the company requires it.
  */
 export const mayGoOnImpersonating = (db: Db, user: Impersonator, claim: ImpersonationClaim, now = new Date()): Promise<boolean> =>
   mayActFor(
     db,
     user,
     claim.companyId,
-    exists(
+    and(
+      twoFactorHoldsFor(db, claim.userId),
+      exists(
       db
         .select({ id: impersonations.id })
         .from(impersonations)
@@ -69,8 +72,30 @@ export const mayGoOnImpersonating = (db: Db, user: Impersonator, claim: Imperson
             isLive(now),
           ),
         ),
+      ),
     ),
   );
+
+/**
+ * Decisions section 9: acting for a company that requires two-factor login requires it of the
+ * acting user too. True of the target company (in a query of `companies`) when it does not
+ * require it or the user has it on.
+ */
+const twoFactorHoldsFor = (db: Db, userId: number): SQL =>
+  or(
+    not(companies.requireTwoFactor),
+    exists(db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNotNull(users.totpEnabledAt)))),
+  )!;
+
+/** Whether the company requires two-factor login and the user has it off: acting for it is refused (403). */
+export const lacksTwoFactorFor = async (db: Db, userId: number, companyId: number): Promise<boolean> => {
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.id, companyId), not(twoFactorHoldsFor(db, userId))))
+    .limit(1);
+  return row !== undefined;
+};
 
 /** The session's live impersonation of the company, or null: a reload acts for it again without a new reason. */
 export const findLiveImpersonation = async (

@@ -121,6 +121,12 @@ export const useRecoveryCode = async (db: Db, userId: number, code: string): Pro
   return used.length === 1;
 };
 
+/** Two-factor login off: the secret and the recovery codes gone (the user's own choice, or staff's reset). */
+export const turnOffTwoFactor = async (db: Db, userId: number): Promise<void> => {
+  await db.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId));
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+};
+
 export const recoveryCodesLeft = async (db: Db, userId: number): Promise<number> => {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
