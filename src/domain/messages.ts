@@ -41,9 +41,9 @@ export const MSG = {
   // Services
   phoneNumberTaken: 'Telefoonnummer is al geregistreerd binnen dit bedrijf.',
   // Decisions section 14: never more than this about the other company.
-  phoneNumberTakenElsewhere: 'Dit telefoonnummer is in gebruik bij een andere klant. Neem contact op met uw accountmanager.',
+  phoneNumberTakenElsewhere: 'Dit telefoonnummer is in gebruik bij een andere klant. Neem contact op met je accountmanager.',
   // Decisions section 13.
-  closedMonth: 'Deze wijziging raakt een maand die al gefactureerd is. Neem contact op met uw accountmanager.',
+  closedMonth: 'Deze wijziging raakt een maand die al gefactureerd is. Neem contact op met je accountmanager.',
   deleteSuccessTitle: 'Gelukt!',
   deleteSuccessBody: 'Het verwijderen is gelukt.',
   deleteFailureTitle: 'Whoops!',

@@ -31,7 +31,7 @@ describe('passwordWeakness', () => {
     "refuses %s, made of the user's own name or e-mail address",
     async (password) => {
       expect(await passwordWeakness(password, piet)).toBe(
-        'Dit wachtwoord is te makkelijk te raden: het bevat uw naam of e-mailadres. Voeg een paar ongewone woorden toe.',
+        'Dit wachtwoord is te makkelijk te raden: het bevat je naam of e-mailadres. Voeg een paar ongewone woorden toe.',
       );
     },
   );

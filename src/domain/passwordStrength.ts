@@ -36,7 +36,7 @@ const JUDGED_LENGTH = 64;
 const L33T_MAX_SUBSTITUTIONS = 10;
 
 /** Shown under the password field before the user types. */
-export const PASSWORD_RULE = `Minimaal ${MIN_PASSWORD_LENGTH} tekens, niet makkelijk te raden en niet uw naam of e-mailadres.`;
+export const PASSWORD_RULE = `Minimaal ${MIN_PASSWORD_LENGTH} tekens, niet makkelijk te raden en niet je naam of e-mailadres.`;
 export const PASSWORD_TOO_SHORT = `Het wachtwoord moet minimaal ${MIN_PASSWORD_LENGTH} tekens bevatten.`;
 const TOO_EASY = 'Dit wachtwoord is te makkelijk te raden';
 /** When zxcvbn names no single pattern (two words, or a word with digits added). */
@@ -120,7 +120,7 @@ const DUTCH: TranslationKeys = {
     wordByItself: 'een los woord is makkelijk te raden',
     namesByThemselves: 'een losse voor- of achternaam is makkelijk te raden',
     commonNames: 'veelvoorkomende voor- en achternamen zijn makkelijk te raden',
-    userInputs: 'het bevat uw naam of e-mailadres',
+    userInputs: 'het bevat je naam of e-mailadres',
     pwned: 'het is gevonden in een datalek',
   },
   suggestions: {
@@ -222,7 +222,7 @@ const withoutOwnerWords = (sequence: MatchExtended[], words: string[]) =>
 
 /**
  * Null when the password may be used, otherwise why not, in Dutch: "Dit wachtwoord is te makkelijk
- * te raden: het bevat uw naam of e-mailadres. …".
+ * te raden: het bevat je naam of e-mailadres. …".
  */
 export const passwordWeakness = async (password: string, owner: PasswordOwner = {}): Promise<string | null> => {
   // NIST counts each Unicode code point as one character.

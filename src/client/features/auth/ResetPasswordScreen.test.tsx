@@ -48,7 +48,7 @@ describe('ResetPasswordScreen', () => {
     mockPortal({});
     const { user } = renderWithProviders('/reset?token=abc', { preloadedState: anonymous });
     const password = await screen.findByLabelText(/^Wachtwoord/);
-    expect(PASSWORD_RULE).toBe('Minimaal 8 tekens, niet makkelijk te raden en niet uw naam of e-mailadres.');
+    expect(PASSWORD_RULE).toBe('Minimaal 8 tekens, niet makkelijk te raden en niet je naam of e-mailadres.');
     expect(password.getAttribute('aria-invalid')).toBe('false');
     expect(screen.getByText(PASSWORD_RULE)).toBeTruthy();
     expect(password.getAttribute('aria-describedby')).toBe(screen.getByText(PASSWORD_RULE).id);

@@ -76,7 +76,7 @@ export const articleInput = (values: ArticleFormValues, withGigabyte: boolean, w
   from_group_bundle: values.from_group_bundle,
 });
 
-const PRICES_BY_PROVIDER = 'Prijzen worden vastgesteld door uw accountmanager.';
+const PRICES_BY_PROVIDER = 'Prijzen worden vastgesteld door je accountmanager.';
 
 /** The note on a locked billing cycle must stay readable, not greyed out like the field. */
 const readableWhenDisabled = { '&.Mui-disabled': { color: 'text.secondary' } };

@@ -64,7 +64,7 @@ describe('EditArticleScreen', () => {
     const setup = screen.getByLabelText('Eenmalige kosten') as HTMLInputElement;
     expect([price.value, price.readOnly, price.required]).toEqual(['25', true, false]);
     expect([setup.value, setup.readOnly]).toEqual(['12,5', true]);
-    expect(screen.getAllByText('Prijzen worden vastgesteld door uw accountmanager.')).toHaveLength(2);
+    expect(screen.getAllByText('Prijzen worden vastgesteld door je accountmanager.')).toHaveLength(2);
     await user.type(price, '9');
     expect(price.value).toBe('25');
 

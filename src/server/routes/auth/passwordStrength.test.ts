@@ -26,7 +26,7 @@ const ingrid = async () => (await t.database.db.select().from(users).where(eq(us
 const TOO_EASY = /^Dit wachtwoord is te makkelijk te raden: /;
 const PREDICTABLE =
   'Dit wachtwoord is te makkelijk te raden: seizoenen, maanden, steden, voetbalclubs, begroetingen en je bedrijfsnaam worden met een jaartal of teken als eerste geraden. Voeg een paar ongewone woorden toe.';
-const OWN_DETAILS = 'Dit wachtwoord is te makkelijk te raden: het bevat uw naam of e-mailadres. Voeg een paar ongewone woorden toe.';
+const OWN_DETAILS = 'Dit wachtwoord is te makkelijk te raden: het bevat je naam of e-mailadres. Voeg een paar ongewone woorden toe.';
 
 describe('POST /api/auth/reset refuses a weak password', () => {
   it.each([

@@ -71,7 +71,7 @@ describe('bulk services', () => {
 });
 
 describe('bulk entries in billed months (decisions section 13)', () => {
-  const CLOSED = { message: 'Deze wijziging raakt een maand die al gefactureerd is. Neem contact op met uw accountmanager.' };
+  const CLOSED = { message: 'Deze wijziging raakt een maand die al gefactureerd is. Neem contact op met je accountmanager.' };
   const open = parseIsoDate(firstOpenDay())!;
   /** The first instant of the current month, and the last second of the month before. */
   const openFrom = businessTimeToEpoch(open.year, open.month, 1);

@@ -23,8 +23,8 @@ const thisMonth = parseIsoDate(firstOpenDay())!;
 /** A day of the current month (open) or of a month before it (closed), ISO. */
 const day = (monthsBack: number, dayOfMonth: number) => isoDate({ ...addMonths(thisMonth.year, thisMonth.month, -monthsBack), day: dayOfMonth });
 
-const CLOSED = { message: 'Deze wijziging raakt een maand die al gefactureerd is. Neem contact op met uw accountmanager.' };
-const ELSEWHERE = { message: 'Dit telefoonnummer is in gebruik bij een andere klant. Neem contact op met uw accountmanager.' };
+const CLOSED = { message: 'Deze wijziging raakt een maand die al gefactureerd is. Neem contact op met je accountmanager.' };
+const ELSEWHERE = { message: 'Dit telefoonnummer is in gebruik bij een andere klant. Neem contact op met je accountmanager.' };
 const FORBIDDEN = { message: 'Geen toestemming voor deze actie.' };
 
 const impersonate = async (companyId: number) => t.manage(await t.login('admin@demo.nl'), companyId);
