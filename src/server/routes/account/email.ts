@@ -119,14 +119,21 @@ export default async function emailRoutes(app: RouteApp, { passwordChecks }: { p
     },
   );
 
-  const findEmailLink = async (token: string) => {
+  /** The unused, unexpired link of its kind with this token, else 401 in the link's own words. */
+  const findLink = async (token: string, kind: 'email' | 'email-cancel', text: { linkInvalid: string; linkExpired: string }) => {
     const [row] = await app.db
       .select()
       .from(authTokens)
-      .where(and(eq(authTokens.tokenHash, sha256(token)), eq(authTokens.kind, 'email')))
+      .where(and(eq(authTokens.tokenHash, sha256(token)), eq(authTokens.kind, kind)))
       .limit(1);
-    if (!row?.newEmail || row.usedAt) throw new HttpError(401, EMAIL_CHANGE_TEXT.linkInvalid);
-    if (row.expiresAt.getTime() <= Date.now()) throw new HttpError(401, EMAIL_CHANGE_TEXT.linkExpired);
+    if (!row || row.usedAt) throw new HttpError(401, text.linkInvalid);
+    if (row.expiresAt.getTime() <= Date.now()) throw new HttpError(401, text.linkExpired);
+    return row;
+  };
+
+  const findEmailLink = async (token: string) => {
+    const row = await findLink(token, 'email', EMAIL_CHANGE_TEXT);
+    if (!row.newEmail) throw new HttpError(401, EMAIL_CHANGE_TEXT.linkInvalid);
     return { ...row, newEmail: row.newEmail };
   };
 
@@ -172,13 +179,8 @@ export default async function emailRoutes(app: RouteApp, { passwordChecks }: { p
   );
 
   const findCancelLink = async (token: string) => {
-    const [row] = await app.db
-      .select()
-      .from(authTokens)
-      .where(and(eq(authTokens.tokenHash, sha256(token)), eq(authTokens.kind, 'email-cancel')))
-      .limit(1);
-    if (!row?.previousEmail || row.changeTokenId === null || row.usedAt) throw new HttpError(401, EMAIL_CANCEL_TEXT.linkInvalid);
-    if (row.expiresAt.getTime() <= Date.now()) throw new HttpError(401, EMAIL_CANCEL_TEXT.linkExpired);
+    const row = await findLink(token, 'email-cancel', EMAIL_CANCEL_TEXT);
+    if (!row.previousEmail || row.changeTokenId === null) throw new HttpError(401, EMAIL_CANCEL_TEXT.linkInvalid);
     return { ...row, previousEmail: row.previousEmail, changeTokenId: row.changeTokenId };
   };
 
