@@ -1,12 +1,8 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { projectRoot } from '../projectRoot';
 import { seedDemoData } from '../seed/demo';
 import { seedReferenceData } from '../seed/reference';
+import { migrateUpTo } from './migrationTestSupport';
 import { openPglite, queryRows, type Database } from '.';
 
 /**
@@ -14,21 +10,6 @@ import { openPglite, queryRows, type Database } from '.';
  * numbers had one form (docs/rules.md, "Phone numbers are global") are canonical afterwards —
  * service numbers, and the records' numbers under the key a re-import of their file computes.
  */
-
-const migrations = path.join(projectRoot(), 'src/server/db/migrations');
-
-/** The migrations folder as it was before 0014, in a temporary folder. */
-const folderBefore0014 = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-0013-'));
-  fs.mkdirSync(path.join(dir, 'meta'));
-  const journal = JSON.parse(fs.readFileSync(path.join(migrations, 'meta/_journal.json'), 'utf8'));
-  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx <= 13);
-  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const entry of journal.entries as { tag: string }[]) {
-    fs.copyFileSync(path.join(migrations, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  }
-  return dir;
-};
 
 /** A record's key as the import computes it (docs/usage.md, "Idempotent"). */
 const keyOf = (fields: string[]) => crypto.createHash('sha256').update(fields.join('\u001f')).digest().subarray(0, 16);
@@ -38,9 +19,7 @@ afterEach(() => database?.close());
 
 it('numbers the usage records and stores the numbers stored before in their canonical form', async () => {
   database = await openPglite();
-  const before = folderBefore0014();
-  await migratePglite(database.db as never, { migrationsFolder: before });
-  fs.rmSync(before, { recursive: true });
+  await migrateUpTo(database, 13);
   await seedReferenceData(database.db);
   await seedDemoData(database.db);
   const db = database.db;

@@ -1,32 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS, ROLE } from '../../domain/permissions';
-import { projectRoot } from '../projectRoot';
 import { seedReferenceData } from '../seed/reference';
+import { migrateUpTo } from './migrationTestSupport';
 import { openPglite, queryRows, type Database } from '.';
 
 /**
- * Migration 0005 (decisions section 2): a database made before EDIT_PRICES existed gets it for
+ * Migration 0005 (docs/rules.md, "Prices belong to the provider"): a database made before EDIT_PRICES existed gets it for
  * provider staff and loses CREATE_ARTICLE for customers; a fresh one gets the seed's defaults.
  */
-
-const migrations = path.join(projectRoot(), 'src/server/db/migrations');
-
-/** The migrations folder as it was before 0005, in a temporary folder. */
-const foldersBefore0005 = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-0004-'));
-  fs.mkdirSync(path.join(dir, 'meta'));
-  const journal = JSON.parse(fs.readFileSync(path.join(migrations, 'meta/_journal.json'), 'utf8'));
-  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx <= 4);
-  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const entry of journal.entries as { tag: string }[]) {
-    fs.copyFileSync(path.join(migrations, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  }
-  return dir;
-};
 
 const grantsOf = async (database: Database, roleId: number) =>
   (
@@ -38,9 +19,7 @@ afterEach(() => database?.close());
 
 it('grants EDIT_PRICES to provider staff and takes CREATE_ARTICLE from customers on an existing database', async () => {
   database = await openPglite();
-  const before = foldersBefore0005();
-  await migratePglite(database.db as never, { migrationsFolder: before });
-  fs.rmSync(before, { recursive: true });
+  await migrateUpTo(database, 4);
   // The seed as it was: every permission but EDIT_PRICES, CREATE_ARTICLE for customers too.
   const old = PERMISSIONS.filter((p) => p !== 'EDIT_PRICES');
   await database.db.execute(sql`insert into roles (id, name) values (1, 'superadmin'), (2, 'admin'), (3, 'endUser'), (4, 'unauthorized')`);
