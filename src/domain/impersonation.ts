@@ -2,7 +2,7 @@ import { MSG } from './messages';
 import { visibleLetterCount } from './text';
 
 /**
- * Issue 21: why someone manages another company, in their own words, counted after trimming,
+ * Why someone manages another company (docs/security.md, impersonation), in their own words, counted after trimming,
  * with at least `min` letters or digits a reader sees (invisible and filler characters do not count).
  */
 export const IMPERSONATION_REASON_LENGTH = { min: 3, max: 500 } as const;

@@ -28,7 +28,7 @@ export type CsvCell = string | number | CsvNumber | CsvDay | CsvMonth | CsvTime 
 const BOM = '\uFEFF';
 const SEPARATOR = ';';
 /**
- * `=`, `+`, `-`, `@` per decisions 11; tab and carriage return are formula starters in Excel too.
+ * `=`, `+`, `-`, `@` (docs/security.md, "CSV cells"); tab and carriage return are formula starters in Excel too.
  * Each one that starts the text, or follows a list separator (`;`, `,` or tab, also after spaces
  * or quotes), gets a leading `'`: a spreadsheet that reads the file with another separator (its
  * locale's, or a guess) splits `x,=1+1+cmd|' /C calc'!A0` at the comma, and the quotes of a `;`

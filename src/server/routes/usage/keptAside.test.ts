@@ -12,7 +12,7 @@ import { auth, createTestApp, type TestApp } from '../../testing/testApp';
  * and a deleted service's records return to the kept-aside list, so a re-import adds nothing.
  */
 
-// Dates in the current business month: a customer may register and delete services there (decisions section 13).
+// Dates in the current business month: a customer may register and delete services there (docs/rules.md, billed months are closed).
 const [year, month] = firstOpenDay().slice(0, 7).split('-').map(Number);
 const day = (d: number) => `${String(d).padStart(2, '0')}-${String(month).padStart(2, '0')}-${year}`;
 const iso = (d: number) => `${year}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;

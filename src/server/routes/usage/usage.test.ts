@@ -289,7 +289,7 @@ describe('POST /api/usage/import', () => {
       sql`select type, bundle, price::text from usage_company_months where company_id = ${companyId}`,
     );
     expect(totals).toEqual([{ type: 'voice', bundle: 'out', price: '0.100000' }]);
-    // Its record is kept aside again (decisions section 14: no deletion destroys usage), and the same file adds nothing.
+    // Its record is kept aside again (docs/rules.md, "Kept-aside usage belongs to nobody": no deletion destroys usage), and the same file adds nothing.
     expect(await count('usage_unmatched')).toBe(1);
     expect((await upload(csv)).json()).toMatchObject({ imported: 0, duplicates: 2, unmatched: 0 });
   });

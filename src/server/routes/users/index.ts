@@ -262,8 +262,8 @@ export default async function userRoutes(app: RouteApp) {
     },
   );
 
-  // Decisions section 9: provider staff reset a customer user's two-factor login (lost phone and
-  // recovery codes) with a reason; only a superadmin resets provider staff's. The user of the acting
+  // Provider staff reset a customer user's two-factor login (lost phone and recovery codes) with a
+  // reason (docs/rules.md, "Resetting two-factor login"); only a superadmin resets provider staff's. The user of the acting
   // company only, so staff manage the customer first ('Beheren', with its own reason).
   app.post(
     '/users/:id/two-factor/reset',

@@ -77,8 +77,8 @@ export const mayGoOnImpersonating = (db: Db, user: Impersonator, claim: Imperson
   );
 
 /**
- * Decisions section 9: acting for a company that requires two-factor login requires it of the
- * acting user too. True of the target company (in a query of `companies`) when it does not
+ * Acting for a company that requires two-factor login requires it of the acting user too
+ * (docs/rules.md, "Acting for a company that requires two-factor login"). True of the target company (in a query of `companies`) when it does not
  * require it or the user has it on.
  */
 const twoFactorHoldsFor = (db: Db, userId: number): SQL =>

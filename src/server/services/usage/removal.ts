@@ -38,7 +38,7 @@ const returnRecordsToKept = async (tx: Db, companyId: number, serviceId: number)
 };
 
 /**
- * A hard-deleted service is gone from every month's costs (decisions section 5): its usage
+ * A hard-deleted service is gone from every month's costs (docs/costs.md): its usage
  * records return to the kept-aside list, its totals go (the company's category totals lose its
  * prices), and the stored group bundle figures of the months it had usage in are recomputed
  * without it. Run in the transaction that deletes the service; answers how many records were
