@@ -115,9 +115,9 @@ export const launchBrowser = (): Promise<Browser> => chromium.launch({ executabl
 
 export const DEMO_PASSWORD = 'Welkom123!';
 
-/** The code of a demo staff account's authenticator app now (README's demo table). */
-export const demoTotpCode = (email: string): string =>
-  new TOTP({ secret: Secret.fromBase32(DEMO_TWO_FACTOR_SECRETS[email]) }).generate();
+/** The code of a demo staff account's authenticator app now, or `steps` time steps later (README's demo table). */
+export const demoTotpCode = (email: string, steps = 0): string =>
+  new TOTP({ secret: Secret.fromBase32(DEMO_TWO_FACTOR_SECRETS[email]) }).generate({ timestamp: Date.now() + steps * 30_000 });
 
 export const hasTwoFactor = (email: string): boolean => email in DEMO_TWO_FACTOR_SECRETS;
 
@@ -134,15 +134,17 @@ const postJson = async (url: string, body: object, token?: string) => {
 /**
  * Recovery codes of the demo staff, per portal and account. A code of the app works once per 30
  * seconds (the replay check), and the tests log the staff in more often than that; so the first
- * login of an account in a portal uses the app's code and asks ten recovery codes, and the later
- * ones each use one of those (the last one of a batch asks the next ten).
+ * login of an account in a portal uses the app's code, and asks ten recovery codes with the code of
+ * the next time step (new codes need a code besides the password); later logins each use one
+ * recovery code, and the last three of a batch log in and ask the next ten.
  */
 const recoveryCodePools = new Map<string, string[]>();
 
-const refillRecoveryCodes = async (baseUrl: string, email: string, password: string, lastCode?: string): Promise<string[]> => {
+const refillRecoveryCodes = async (baseUrl: string, email: string, password: string, pool: string[]): Promise<string[]> => {
+  const [loginCode, renewCode] = pool.length >= 2 ? pool : [demoTotpCode(email), demoTotpCode(email, 1)];
   const { challenge } = await postJson(`${baseUrl}/api/auth/login`, { email, password });
-  const { token } = await postJson(`${baseUrl}/api/auth/login/two-factor`, { challenge, code: lastCode ?? demoTotpCode(email) });
-  const renewed = await postJson(`${baseUrl}/api/account/two-factor/recovery-codes`, { password }, token as string);
+  const { token } = await postJson(`${baseUrl}/api/auth/login/two-factor`, { challenge, code: loginCode });
+  const renewed = await postJson(`${baseUrl}/api/account/two-factor/recovery-codes`, { password, code: renewCode }, token as string);
   return renewed.recovery_codes as string[];
 };
 
@@ -150,7 +152,7 @@ const refillRecoveryCodes = async (baseUrl: string, email: string, password: str
 export const staffLoginCode = async (baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<string> => {
   const key = `${baseUrl}|${email}`;
   let pool = recoveryCodePools.get(key) ?? [];
-  if (pool.length < 2) pool = await refillRecoveryCodes(baseUrl, email, password, pool[0]);
+  if (pool.length < 3) pool = await refillRecoveryCodes(baseUrl, email, password, pool);
   recoveryCodePools.set(key, pool);
   return pool.shift()!;
 };

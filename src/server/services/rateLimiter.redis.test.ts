@@ -109,6 +109,16 @@ describe('rate limits in Redis', () => {
         expect(await a.usedUp('user')).toBe(true);
         expect(await b.usedUp('user')).toBe(true);
         expect(await a.usedUp('other')).toBe(false);
+        // A try given back frees one place, on every instance; giving back more frees no more.
+        await a.giveBack('user');
+        expect(await b.usedUp('user')).toBe(false);
+        await b.giveBack('user');
+        await b.giveBack('user');
+        await b.giveBack('never-counted');
+        expect(await a.take('user')).toBe(true);
+        expect(await a.take('user')).toBe(true);
+        expect(await b.take('user')).toBe(false);
+        expect(await a.usedUp('never-counted')).toBe(false);
       }
     } finally {
       await Promise.all([one.close(), two.close()]);

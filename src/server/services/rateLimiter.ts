@@ -10,6 +10,8 @@ export interface RateLimiter {
   take(key: string): Promise<boolean>;
   /** Whether `key` has used up its limit within the window, without counting anything. */
   usedUp(key: string): Promise<boolean>;
+  /** Takes back one event counted for `key` in its window (a login that proved right was no guess). */
+  giveBack(key: string): Promise<void>;
 }
 
 export interface RateLimit {
@@ -54,6 +56,10 @@ export const memoryRateLimiter = ({ max, windowMs }: RateLimit, now: () => numbe
       const window = windows.get(key);
       return window !== undefined && window.endsAt > now() && window.count >= max;
     },
+    giveBack: async (key) => {
+      const window = windows.get(key);
+      if (window && window.endsAt > now() && window.count > 0) window.count -= 1;
+    },
   };
 };
 
@@ -74,6 +80,11 @@ const COUNT_IN_WINDOW = `
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count`;
+
+/** One event fewer in the key's window, never below zero; a key without a window stays without. */
+const GIVE_BACK = `
+if redis.call('GET', KEYS[1]) and tonumber(redis.call('GET', KEYS[1])) > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
 
 interface Log {
   warn(details: object, message: string): void;
@@ -115,6 +126,13 @@ export const redisRateLimits = (url: string, prefix: string, log: Log): RateLimi
             return Number(await redis.get(`${prefix}${name}:${key}`)) >= limit.max;
           } catch {
             return fallback.usedUp(key);
+          }
+        },
+        giveBack: async (key) => {
+          try {
+            await redis.eval(GIVE_BACK, 1, `${prefix}${name}:${key}`);
+          } catch {
+            await fallback.giveBack(key);
           }
         },
       };

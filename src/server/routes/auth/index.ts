@@ -85,11 +85,18 @@ export default async function authRoutes(app: RouteApp) {
   // owner's codes; each challenge takes CHALLENGE_CODE_TRIES codes besides (twoFactor.ts).
   const codesPerUserAndClient = app.rateLimits.limiter('login-two-factor', { max: app.config.loginRateLimit, windowMs: FIFTEEN_MINUTES });
 
-  /** Whether this login may try the password: counted against the browser's device cookie of the account, or else the account. */
-  const mayTryPassword = async (request: FastifyRequest, email: string, user: { id: number } | null) => {
+  /**
+   * The allowance this login's password is counted against: the browser's device cookie of the
+   * account while it has tries left, else the account's; null when that is used up too. A right
+   * password gives its try back, so only guesses use an allowance up.
+   */
+  const passwordAllowance = async (request: FastifyRequest, email: string, user: { id: number } | null) => {
     const device = readDeviceCookie(app.config.jwtSecret, request.cookies[DEVICE_COOKIE]);
-    if (device && device.userId === user?.id && (await loginsPerDevice.take(device.nonce))) return true;
-    return loginsPerAccount.take(normaliseEmail(email));
+    if (device && device.userId === user?.id && (await loginsPerDevice.take(device.nonce))) {
+      return { giveBack: () => loginsPerDevice.giveBack(device.nonce) };
+    }
+    const account = normaliseEmail(email);
+    return (await loginsPerAccount.take(account)) ? { giveBack: () => loginsPerAccount.giveBack(account) } : null;
   };
 
   /** The user's own access token; a setup-only session says so, for the SPA (tokens.ts). */
@@ -142,12 +149,14 @@ export default async function authRoutes(app: RouteApp) {
       const user = await findUserByEmail(app.db, request.body.email);
       // An unknown address, one without a password yet, or one whose allowance is used up costs a
       // hash all the same, and answers as a wrong password does.
-      if (!(await mayTryPassword(request, request.body.email, user)) || !user?.passwordHash) {
+      const allowance = await passwordAllowance(request, request.body.email, user);
+      if (!allowance || !user?.passwordHash) {
         await burnPasswordCheck(request.body.password, request.ip);
         throw new HttpError(401, MSG.loginFailed);
       }
       const valid = await verifyPassword(request.body.password, user.passwordHash, request.ip);
       if (!valid || !mayLogIn(user)) throw new HttpError(401, MSG.loginFailed);
+      await allowance.giveBack();
       return afterPassword(reply, user);
     },
   );
