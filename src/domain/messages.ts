@@ -12,7 +12,7 @@ export const MSG = {
   forgotSuccess: (email: string) => `Een email is verzonden naar ${email}.`,
   forgotFailure: 'Er is een fout opgetreden. Controleer het emailadres en probeer het later opnieuw.',
   initialLoadFailed: 'Er is een fout opgetreden. Probeer het later opnieuw.',
-  // Two-factor login (issue 21)
+  // Two-factor login
   twoFactorCodeWrong: 'Code onjuist. Probeer het opnieuw.',
   /** The challenge of the password step has run out (5 minutes): the password again. */
   twoFactorChallengeExpired: 'Deze inlogpoging is verlopen. Log opnieuw in.',

@@ -18,7 +18,7 @@ export interface Actor {
   companyId: number;
   /** The user's own company while impersonating another, else null. */
   impersonatingFrom: number | null;
-  /** The impersonation (issue 21) the request acts in, else null: every change is logged with it. */
+  /** The impersonation the request acts in, else null: every change is logged with it. */
   impersonationId: number | null;
   sessionId: string;
   /** 'two-factor-setup': only the routes whose config says `twoFactorSetup` answer (plugins/auth.ts). */

@@ -41,11 +41,11 @@ export interface Company {
   parent_company_id: number | null;
   parent_company: (CompanyRef & { companies: CompanyRef[] }) | null;
   end_time: number | null;
-  /** Every user of the company must log in with two-factor login (issue 21). */
+  /** Every user of the company must log in with two-factor login. */
   require_two_factor: boolean;
 }
 
-/** GET /account/two-factor: the signed-in user's own two-factor login (issue 21). */
+/** GET /account/two-factor: the signed-in user's own two-factor login. */
 export interface TwoFactorStatus {
   enabled: boolean;
   /** Unix seconds; null while it is off. */

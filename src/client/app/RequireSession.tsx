@@ -18,6 +18,6 @@ export function RequireSession() {
   const setupOnly = useAppSelector(selectTwoFactorSetupOnly);
   if (status === 'unknown') return <PageLoading />;
   if (status !== 'authenticated') return <Navigate to="/login" replace />;
-  // A session that may only set up two-factor login shows that, whatever the address (issue 21).
+  // A session that may only set up two-factor login shows that, whatever the address.
   return setupOnly ? <TwoFactorSetupScreen /> : <Outlet />;
 }

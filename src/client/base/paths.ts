@@ -65,6 +65,6 @@ export const paths = {
   usageDetail: (row: ReportNumber, search = '') =>
     `/verbruik/${row.id}/${reportUserSlug(row)}/${encodeURIComponent(row.mobile_number)}${search}`,
   admin: () => '/mer-admin',
-  /** 'Mijn account' (issue 21): the user's own name, address, password and sessions. */
+  /** 'Mijn account': the user's own name, address, password and sessions. */
   account: () => '/mijn-account',
 };

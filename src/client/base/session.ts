@@ -84,7 +84,7 @@ export const logout = createAsyncThunk<void, void, { state: SessionRootState }>(
 
 export interface ImpersonationRequest {
   companyId: number;
-  /** Why the user manages the company (issue 21): required, 3 to 500 characters. */
+  /** Why the user manages the company: required, 3 to 500 characters. */
   reason: string;
 }
 

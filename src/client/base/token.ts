@@ -10,10 +10,10 @@ export interface TokenClaims {
   exp: number;
   /** The user's own company id while impersonating, otherwise null. */
   impersonate: number | null;
-  /** While impersonating: when the impersonation ends by itself (issue 21), Unix seconds. */
+  /** While impersonating: when the impersonation ends by itself, Unix seconds. */
   imp_exp?: number;
   sid: string;
-  /** A session that may only set up two-factor login (issue 21): the portal shows nothing else. */
+  /** A session that may only set up two-factor login: the portal shows nothing else. */
   scope?: 'two-factor-setup';
 }
 

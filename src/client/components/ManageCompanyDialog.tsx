@@ -21,7 +21,7 @@ const validate = ({ reason }: { reason: string }) => {
 };
 
 /**
- * 'Bedrijf beheren' (issue 21): managing a company takes a reason, which the company's change
+ * 'Bedrijf beheren': managing a company takes a reason, which the company's change
  * log shows with every change made for it; the managing ends by itself after an hour.
  */
 export function ManageCompanyDialog({ company, onManage, onClose }: ManageCompanyDialogProps) {

@@ -67,7 +67,7 @@ export default fp(
       const actor = await authenticate(request);
       if (!actor) return reply.code(401).send({ message: 'Niet ingelogd of sessie verlopen.' });
       request.actor = actor;
-      // Provider staff without two-factor login get a session that can only set it up (issue 21).
+      // Provider staff without two-factor login get a session that can only set it up.
       if (actor.sessionScope === 'two-factor-setup' && !config.twoFactorSetup) {
         return reply.code(403).send({ message: MSG.twoFactorSetupFirst });
       }

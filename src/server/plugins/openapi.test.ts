@@ -9,7 +9,7 @@ import { API_DOCS_PATH, isApiCall } from './openapi';
 import { RESOURCES } from './openapiOperations';
 
 /**
- * The API document (issue 21): a valid OpenAPI 3.1 document of every /api call, named as the
+ * The API document: a valid OpenAPI 3.1 document of every /api call, named as the
  * portal names them, with who may make each; its viewer under the app's CSP; and the contract
  * check that holds the server tests' answers to it, shown to fail on a wrong answer.
  */

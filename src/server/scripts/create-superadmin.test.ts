@@ -71,7 +71,7 @@ describe('create-superadmin', () => {
       });
       expect(reset.statusCode).toBe(200);
       const token = reset.json().token;
-      // Provider staff must set up two-factor login first (issue 21): the session can do only that.
+      // Provider staff must set up two-factor login first: the session can do only that.
       expect(claimsOf(token).scope).toBe('two-factor-setup');
       expect((await app.inject({ method: 'GET', url: '/api/account/two-factor', headers: auth(token) })).json()).toMatchObject({
         enabled: false,

@@ -33,7 +33,7 @@ describe('the demo accounts', () => {
     expect(me.statusCode).toBe(200);
   });
 
-  it('asks the staff for a code of their published secret, and the customers for the password alone (issue 21)', async () => {
+  it('asks the staff for a code of their published secret, and the customers for the password alone', async () => {
     const login = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: DEMO_PASSWORD } });
     for (const [email, secret] of Object.entries(DEMO_TWO_FACTOR_SECRETS)) {
       const first = await login(email);

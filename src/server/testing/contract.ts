@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { isApiCall } from '../plugins/openapi';
 
 /**
- * The contract test (issue 21): every answer an /api route gives the server tests is held against
+ * The contract test: every answer an /api route gives the server tests is held against
  * the API document (plugins/openapi.ts), so the document cannot drift from what the server does.
  * The test app (testApp.ts) records each answer as the route sent it and throws from `inject()`
  * when it does not fit: the status must be one the document lists for the operation, a JSON

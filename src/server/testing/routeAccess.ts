@@ -56,7 +56,7 @@ export interface AccessContext {
   unique(): string;
   /** Fresh, unused e-mail change links of a spare account ('Mijn account'): to confirm, and to cancel. */
   emailChangeTokens(): Promise<{ confirm: string; cancel: string }>;
-  /** Two-factor login states of a user's own account, for the calls of 'Mijn account' (issue 21). */
+  /** Two-factor login states of a user's own account, for the calls of 'Mijn account'. */
   twoFactor: {
     /** Off, nothing pending. */
     off(userId: number): Promise<void>;
@@ -221,7 +221,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
     example: noInput,
     status: 200,
   },
-  // Ends the session's live impersonation, if any (issue 21).
+  // Ends the session's live impersonation, if any.
   'POST /api/auth/impersonate/stop': { access: 'user', tenant: 'none', example: noInput, status: 204 },
 
   // 'Mijn account': the caller's own account, also while managing another company (routes/account).

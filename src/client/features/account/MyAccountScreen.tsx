@@ -8,7 +8,7 @@ import { ProfileSection } from './ProfileSection';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 
-/** /mijn-account (issue 21): the user's own account, also while managing another company. */
+/** /mijn-account: the user's own account, also while managing another company. */
 export function MyAccountScreen() {
   const { data: account, isLoading } = useGetAccountQuery();
 

@@ -32,7 +32,7 @@ type View =
 /** A failed call's message next to its field; the server's Dutch text, or the general one. */
 const fieldMessage = (error: unknown) => serverMessage(error) ?? MSG.unknownError;
 
-/** 'Tweestapsverificatie' (issue 21): turn on with an authenticator app, recovery codes, turn off. */
+/** 'Tweestapsverificatie': turn on with an authenticator app, recovery codes, turn off. */
 export function TwoFactorSection() {
   const { data: status, isError } = useGetTwoFactorQuery();
   const [view, setView] = useState<View>({ kind: 'status' });

@@ -6,7 +6,7 @@ import { ScreenTitle } from '../../components/ScreenTitle';
 import { TwoFactorSection } from './TwoFactorSection';
 
 /**
- * All a session that may only set up two-factor login sees, whatever the address (issue 21):
+ * All a session that may only set up two-factor login sees, whatever the address:
  * provider staff, or users of a company that requires it, without it yet. Once it is on, the
  * section's 'Klaar' brings the session's new token and the portal opens.
  */

@@ -44,7 +44,7 @@ export interface AccountSession {
 
 const ACCOUNT = 'Account' as const;
 
-/** 'Mijn account' (issue 21): each change refetches what it changed through its tags. */
+/** 'Mijn account': each change refetches what it changed through its tags. */
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAccount: build.query<Account, void>({

@@ -16,7 +16,7 @@ const prefetchAccount: Prefetch = () => (dispatch) =>
     dispatch(prefetchQuery(accountApi.endpoints.getAccountSessions, undefined)),
   ]);
 
-/** 'Mijn account' (issue 21), from the user menu in the header. */
+/** 'Mijn account', from the user menu in the header. */
 export const accountRoute = screenRoute('mijn-account', MyAccountScreen, prefetchAccount);
 
 /** The link of an e-mail change: public, like the reset screen, as it may open in another browser. */

@@ -19,7 +19,7 @@ export interface RecoveryCodes {
 
 const STATUS = TWO_FACTOR_STATUS;
 
-/** 'Tweestapsverificatie' on Mijn account (issue 21): every change refetches the status (api/accountApi's getTwoFactor). */
+/** 'Tweestapsverificatie' on Mijn account: every change refetches the status (api/accountApi's getTwoFactor). */
 export const twoFactorApi = api.injectEndpoints({
   endpoints: (build) => ({
     startTwoFactorSetup: build.mutation<TwoFactorSetup, void>({

@@ -64,7 +64,7 @@ describe('LoginScreen', () => {
   });
 });
 
-describe('LoginScreen, two-factor login (issue 21)', () => {
+describe('LoginScreen, two-factor login', () => {
   const challenge = 'uitdaging-1';
   const asksForCode = { 'POST /api/auth/login': () => json(200, { two_factor_required: true, challenge }) };
 

@@ -96,7 +96,7 @@ describe('ResetPasswordScreen', () => {
   });
 });
 
-describe('ResetPasswordScreen with two-factor login on (issue 21)', () => {
+describe('ResetPasswordScreen with two-factor login on', () => {
   it('sends the user to the code step of the login after the new password', async () => {
     const token = makeToken();
     const requests = mockPortal({

@@ -29,7 +29,7 @@ const FIELDS = {
   },
 } as const;
 
-/** The second step of the login (issue 21): the code after the password. */
+/** The second step of the login: the code after the password. */
 export function TwoFactorStep({ challenge, onSession, onExpired }: TwoFactorStepProps) {
   const [loginWithCode] = useLoginWithCodeMutation();
   const [kind, setKind] = useState<keyof typeof FIELDS>('app');

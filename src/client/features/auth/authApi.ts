@@ -10,7 +10,7 @@ export interface Credentials {
 
 /**
  * What a right password answers: a session, or (two-factor login on) the challenge that the code
- * step sends back with the code (issue 21).
+ * step sends back with the code.
  */
 export type PasswordAnswer = { token: string } | { two_factor_required: true; challenge: string };
 

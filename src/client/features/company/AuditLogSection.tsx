@@ -12,7 +12,7 @@ const HEADING_ID = 'wijzigingslog-titel';
 /** Contract: the server answers 50 entries a page. */
 export const AUDIT_LOG_PAGE_SIZE = 50;
 
-/** Who made the change; while managing the company also why, and from when until when (issue 21). */
+/** Who made the change; while managing the company also why, and from when until when. */
 function UserCell({ entry }: { entry: AuditLogEntry }) {
   const who = userText(entry);
   if (!entry.impersonation) return who;

@@ -3,7 +3,7 @@ import { type Company, useGetTwoFactorQuery } from '../../api/accountApi';
 import { Section } from '../../components/Section';
 import { useEditTwoFactorRequirementMutation } from './twoFactorRequirementApi';
 
-/** 'Beveiliging' on Mijn bedrijf (issue 21): whoever manages the users may require two-factor login of them all. */
+/** 'Beveiliging' on Mijn bedrijf: whoever manages the users may require two-factor login of them all. */
 export function TwoFactorRequirementSection({ company }: { company: Company }) {
   const [edit, { isLoading }] = useEditTwoFactorRequirementMutation();
   // Only who has it on for the own account may require it of the others (the server refuses it too).

@@ -75,7 +75,7 @@ export const subjectText = ({
   return entity_id ? `${part} ${entity_id}` : part;
 };
 
-/** Who made the change; someone managing the company 'door {naam} van {provider}' (issue 21). */
+/** Who made the change; someone managing the company 'door {naam} van {provider}'. */
 export const userText = ({
   user,
   impersonating_from,

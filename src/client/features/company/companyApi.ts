@@ -52,7 +52,7 @@ export interface BranchCandidate {
   is_provider: boolean;
 }
 
-/** Managing a company (issue 21): why, and from when until when (Unix seconds). */
+/** Managing a company: why, and from when until when (Unix seconds). */
 export interface AuditLogImpersonation {
   id: number;
   reason: string;
@@ -74,7 +74,7 @@ export interface AuditLogEntry {
   impersonating_from: number | null;
   /** Where that user came from: the provider's name, or the parent company's. */
   impersonating_from_name: string | null;
-  /** The impersonation (issue 21) the change was made in. */
+  /** The impersonation the change was made in. */
   impersonation: AuditLogImpersonation | null;
   /** `entity.verb`, e.g. `service.update`. */
   action: string;

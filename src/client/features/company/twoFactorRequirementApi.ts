@@ -2,7 +2,7 @@ import type { Company } from '../../api/accountApi';
 import { api } from '../../api/api';
 import { declareToasts, inServerWords, success } from '../../base/errorToasts';
 
-/** PUT /company/{id}/two-factor (issue 21): the company requires two-factor login of all its users, or not. */
+/** PUT /company/{id}/two-factor: the company requires two-factor login of all its users, or not. */
 export const twoFactorRequirementApi = api.injectEndpoints({
   endpoints: (build) => ({
     editTwoFactorRequirement: build.mutation<Company, { id: number; require_two_factor: boolean }>({

@@ -79,7 +79,7 @@ const belowHeader = (toolbar: ToolbarStyle): ToolbarStyle =>
 
 /**
  * Spec section 2: 'Je beheert nu {company}. Stop met beheren.' while acting for a company, with
- * the time the managing ends by itself (issue 21). It stays in view below the header (sticky) in
+ * the time the managing ends by itself. It stays in view below the header (sticky) in
  * the warning colour: every change made now is the managed company's.
  */
 export function ImpersonationBanner() {

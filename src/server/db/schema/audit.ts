@@ -9,7 +9,7 @@ export const auditLog = pgTable(
     companyId: integer('company_id'),
     userId: integer('user_id'),
     impersonatingFrom: integer('impersonating_from'),
-    /** The impersonation (issue 21) the change was made in: its user, company, reason and time. */
+    /** The impersonation the change was made in: its user, company, reason and time. */
     impersonationId: integer('impersonation_id'),
     action: text('action').notNull(),
     entity: text('entity').notNull(),

@@ -7,7 +7,7 @@ import { sha256 } from '../../services/auth/tokens';
 import { auth, createTestApp, linkIn, type TestApp } from '../../testing/testApp';
 import { EMAIL_CANCEL_TEXT, EMAIL_CHANGE_TEXT } from './email';
 
-/** 'Mijn account' (issue 21): the logged-in user's own name, phone, address, password and sessions. */
+/** 'Mijn account': the logged-in user's own name, phone, address, password and sessions. */
 
 let t: TestApp;
 beforeAll(async () => {

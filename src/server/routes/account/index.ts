@@ -43,7 +43,7 @@ const passwordChangeInput = Type.Object(
 );
 
 /**
- * 'Mijn account' (issue 21): the logged-in user's own account, always the user's own, also while
+ * 'Mijn account': the logged-in user's own account, always the user's own, also while
  * managing another company (the token's `sub`). No permission: everyone has an account.
  */
 export default async function accountRoutes(app: RouteApp) {

@@ -11,7 +11,7 @@ import { subjectNames } from './subjects';
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** The impersonation (issue 21) an entry was made in: why, from when, until when, and how long. */
+/** The impersonation an entry was made in: why, from when, until when, and how long. */
 const impersonationSchema = {
   anyOf: [
     { type: 'null' },

@@ -144,7 +144,7 @@ describe('password reset', () => {
   });
 });
 
-describe('two-factor login (issue 21)', () => {
+describe('two-factor login', () => {
   let passwordHash: string;
   let installatieId: number;
   beforeAll(async () => {
@@ -339,7 +339,7 @@ describe('two-factor login (issue 21)', () => {
   });
 });
 
-describe('two-factor login rate limit (issue 21)', () => {
+describe('two-factor login rate limit', () => {
   let limited: TestApp;
   beforeAll(async () => {
     limited = await createTestApp({ demo: true, config: { loginRateLimit: 3, loginClientRateLimit: 1000 } });

@@ -72,7 +72,7 @@ export const companySchema = {
       ],
     },
     end_time: nullableNumber,
-    /** Every user of the company must log in with two-factor login (issue 21). */
+    /** Every user of the company must log in with two-factor login. */
     require_two_factor: { type: 'boolean' },
   },
 } as const;

@@ -22,7 +22,7 @@ interface LoggedIn {
 }
 
 const loginAs = async (email: string, password = 'Welkom123!'): Promise<LoggedIn> => {
-  // Through the code step for the demo staff, who have two-factor login on (issue 21).
+  // Through the code step for the demo staff, who have two-factor login on.
   const res = await t.loginAnswer(email, password);
   const token = res.json().token;
   return { token, cookie: refreshCookieOf(res), sessionId: claimsOf(token).sid, userId: claimsOf(token).sub };

@@ -28,7 +28,7 @@ export interface SessionUser {
 export interface NewSession {
   /** The browser's User-Agent header, for the user's list of sessions (cut to 300 characters). */
   userAgent?: string | null;
-  /** 'two-factor-setup': the session can only set up two-factor login (issue 21). */
+  /** 'two-factor-setup': the session can only set up two-factor login. */
   scope?: SessionScope;
 }
 

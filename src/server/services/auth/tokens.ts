@@ -6,7 +6,7 @@ export interface AccessClaims {
   company_id: number;
   /** The user's own company id while impersonating, else null. */
   impersonate: number | null;
-  /** The impersonation (issue 21) the token acts in while impersonating, else absent: it holds only while that row is live. */
+  /** The impersonation the token acts in while impersonating, else absent: it holds only while that row is live. */
   imp?: number;
   /** When that impersonation ends by itself, Unix seconds: the client stops acting for the company then. */
   imp_exp?: number;

@@ -8,7 +8,7 @@ import { companies, loginChallenges, recoveryCodes, sessions, users } from '../.
 import { sha256 } from './tokens';
 
 /**
- * Two-factor login (issue 21): TOTP codes of RFC 6238 as every authenticator app makes them
+ * Two-factor login: TOTP codes of RFC 6238 as every authenticator app makes them
  * (SHA-1, 6 digits, 30 seconds), the secret encrypted at rest, single-use recovery codes, and the
  * short-lived challenge that carries a login from the password to the code.
  */
@@ -141,7 +141,7 @@ export const acceptLoginCode = async (db: Db, key: Buffer, user: { id: number; t
   return /^\d{6}$/.test(typed) ? acceptTotpCode(db, key, user, typed) : useRecoveryCode(db, user.id, typed);
 };
 
-/** Provider staff must have two-factor login (issue 21), and so must the users of a company that requires it. */
+/** Provider staff must have two-factor login, and so must the users of a company that requires it. */
 export const twoFactorRequired = async (db: Db, user: { roleId: number; companyId: number }): Promise<boolean> => {
   if (isProviderStaff(user.roleId)) return true;
   const [company] = await db
@@ -153,7 +153,7 @@ export const twoFactorRequired = async (db: Db, user: { roleId: number; companyI
 };
 
 /**
- * A company that starts to require two-factor login (issue 21): its users without it are logged
+ * A company that starts to require two-factor login: its users without it are logged
  * out everywhere, so the requirement holds at once, not from their next login; they log in again
  * into a session that can only set it up. Nothing happens when it was required already.
  */
