@@ -19,6 +19,8 @@ export type WorkerCall =
     }
   | { op: 'begin' }
   | { op: 'end'; tx: number; commit: boolean }
+  /** The whole database as a tarball (PGlite's dumpDataDir), to open copies of it (tests). */
+  | { op: 'dump' }
   | { op: 'close' };
 
 export type WorkerRequest = WorkerCall & { id: number };

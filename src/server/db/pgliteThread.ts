@@ -45,18 +45,24 @@ export class PgliteThread {
   #nextId = 1;
   #closed = false;
 
-  private constructor(private readonly dataDir: string | undefined) {}
+  private constructor(
+    private readonly dataDir: string | undefined,
+    private readonly snapshot: Uint8Array | undefined,
+  ) {}
 
-  /** Starts the worker on `dataDir` (in memory without one) and waits until the database is open. */
-  static async open(dataDir?: string): Promise<PgliteThread> {
-    const thread = new PgliteThread(dataDir);
+  /**
+   * Starts the worker on `dataDir` (in memory without one) and waits until the database is open;
+   * with `snapshot` (a `dump()`), the database starts as that copy instead of empty.
+   */
+  static async open(dataDir?: string, snapshot?: Uint8Array): Promise<PgliteThread> {
+    const thread = new PgliteThread(dataDir, snapshot);
     await thread.#start().ready;
     return thread;
   }
 
   #start(): Running {
     const { file, execArgv } = workerFile();
-    const worker = new Worker(file, { workerData: { dataDir: this.dataDir }, execArgv });
+    const worker = new Worker(file, { workerData: { dataDir: this.dataDir, snapshot: this.snapshot }, execArgv });
     const pending = new Map<number, Pending>();
     let opened: Pending;
     const ready = new Promise<void>((resolve, reject) => (opened = { resolve: () => resolve(), reject }));
@@ -128,6 +134,11 @@ export class PgliteThread {
     }
     await this.#send({ op: 'end', tx, commit: true });
     return result;
+  }
+
+  /** The whole database as a tarball, to open copies of it with `open(undefined, snapshot)`. */
+  async dump(): Promise<Uint8Array> {
+    return (await this.#send({ op: 'dump' })) as Uint8Array;
   }
 
   /** Ends the worker at once, as a crash would (tests). */

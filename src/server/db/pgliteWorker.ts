@@ -13,7 +13,8 @@ import { toWorkerError, type WorkerAnswer, type WorkerRequest } from './pglitePr
  */
 
 const port = parentPort!;
-const { dataDir } = workerData as { dataDir?: string };
+/** `snapshot`: a tarball of a database (the `dump` answer) to start from instead of an empty one. */
+const { dataDir, snapshot } = workerData as { dataDir?: string; snapshot?: Uint8Array<ArrayBuffer> };
 
 const keepText = (value: string) => value;
 
@@ -67,6 +68,8 @@ const handle = async (db: PGlite, request: WorkerRequest): Promise<unknown> => {
       return begin(db);
     case 'end':
       return end(request.tx, request.commit);
+    case 'dump':
+      return new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
     case 'close':
       await db.close();
       return null;
@@ -75,7 +78,10 @@ const handle = async (db: PGlite, request: WorkerRequest): Promise<unknown> => {
 
 const answer = (message: WorkerAnswer) => port.postMessage(message);
 
-PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin, unaccent } }).then(
+PGlite.create(dataDir, {
+  extensions: { pg_trgm, btree_gin, unaccent },
+  loadDataDir: snapshot ? new Blob([snapshot]) : undefined,
+}).then(
   (db) => {
     port.on('message', (request: WorkerRequest) => {
       handle(db, request).then(
