@@ -91,5 +91,3 @@ export const TOAST_MS = { default: 5000, importError: 10000 } as const;
 
 /** Spec section 9: a token expiring within this window is refreshed. */
 export const TOKEN_REFRESH_WINDOW_SECONDS = 10 * 60;
-
-export const SUPPORT_HOURS = 'maandag tot en met vrijdag van 09:00 tot 17:00';

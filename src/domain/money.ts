@@ -5,9 +5,6 @@ Decimal.set({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 
 export { Decimal };
 
-/** Stored amounts have 6 decimals (per-MB prices are below a cent). */
-export const STORED_DECIMALS = 6;
-
 const MONEY_PATTERN = /^-?\d{1,12}([.,]\d{1,6})?$/;
 
 /**

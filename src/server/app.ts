@@ -17,7 +17,7 @@ import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import metricsPlugin from './plugins/metrics';
 import openapiPlugin from './plugins/openapi';
-import { createMailer, createMailLimits } from './plugins/mail';
+import { createMailer, createMailLimits } from './services/mail';
 import { createBackgroundTasks, settleWithin } from './services/backgroundTasks';
 import { memoryRateLimits, redisRateLimits } from './services/rateLimiter';
 import { createTokenService } from './services/auth/tokens';

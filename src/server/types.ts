@@ -1,30 +1,12 @@
-import type { Permission, PermissionMap } from '../domain/permissions';
+import type { Permission } from '../domain/permissions';
 import type { Config } from './config';
 import type { Db } from './db';
-import type { MailLimits, Mailer } from './plugins/mail';
+import type { MailLimits, Mailer } from './services/mail';
 import type { BackgroundTasks } from './services/backgroundTasks';
 import type { RateLimits } from './services/rateLimiter';
 import type { PortalMetrics } from './plugins/metrics';
-import type { SessionScope } from './services/auth/sessions';
+import type { Actor } from './services/auth/actor';
 import type { TokenService } from './services/auth/tokens';
-
-/** Who is asking, and for which company (decisions section 2). */
-export interface Actor {
-  userId: number;
-  roleId: number;
-  /** The user's own company. */
-  ownCompanyId: number;
-  /** The acting company: every tenant-owned read and write is scoped to it. */
-  companyId: number;
-  /** The user's own company while impersonating another, else null. */
-  impersonatingFrom: number | null;
-  /** The impersonation the request acts in, else null: every change is logged with it. */
-  impersonationId: number | null;
-  sessionId: string;
-  /** 'two-factor-setup': only the routes whose config says `twoFactorSetup` answer (plugins/auth.ts). */
-  sessionScope: SessionScope;
-  permissions: PermissionMap;
-}
 
 declare module 'fastify' {
   interface FastifyContextConfig {

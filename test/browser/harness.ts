@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { CHROMIUM, hasChromium, login } from './portal';
 
-export { CHROMIUM, DEMO_PASSWORD, hasChromium, launchBrowser, login, startPortal, type Portal } from './portal';
+export { DEMO_PASSWORD, launchBrowser, login, startPortal, type Portal } from './portal';
 
 /**
  * Browser tests need Debian's Chromium. Without it they are skipped with a plain message,

@@ -3,13 +3,10 @@ export type {
   CostArticle,
   CostBulkEntry,
   CostInput,
-  CostKind,
   CostLine,
   CostMonth,
   CostService,
   KindTotals,
-  MonthCosts,
-  PriceEntry,
 } from './types';
 export {
   billingCycleMonths,
@@ -25,6 +22,4 @@ export {
   totalsByCycle,
 } from './engine';
 export type { MonthTotals } from './engine';
-export { sumToCents, toCents } from './sums';
 export { projectMonth } from './projection';
-export type { MonthProjection, MonthProjectionInput, ProjectionBasis } from './projection';

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '../../domain/messages';
 import { mayGoOnImpersonating } from '../services/auth/impersonation';
 import { findLiveSession } from '../services/auth/sessions';
-import type { Actor } from '../types';
+import type { Actor } from '../services/auth/actor';
 
 const bearer = (request: FastifyRequest): string | null => {
   const header = request.headers.authorization;

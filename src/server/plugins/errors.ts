@@ -3,19 +3,16 @@ import type { FastifyError, FastifyRequest } from 'fastify';
 import { NOT_A_PORTAL_INSTANT, portalEpochBounds } from '../../domain/dateRange';
 import { MSG } from '../../domain/messages';
 import { textProblemOf, type TextKind } from '../../domain/text';
+import { HttpError } from '../httpError';
 import { BLANK_NUMBER, blankNumberFieldsOf } from './blankNumbers';
 
-/** Thrown by handlers and services for an answer with a status and a (Dutch) message. */
-export class HttpError extends Error {
-  constructor(
-    public statusCode: number,
-    message: string,
-    /** Details of a 400: the fields (or, for a file, the lines) that are wrong. */
-    public errors?: ({ field: string; message: string } | { line: number; message: string })[],
-  ) {
-    super(message);
-  }
-}
+
+/** The answer of an error: `{message}` in Dutch (the API document's error answers, routes/schemas.ts). */
+export const messageSchema = {
+  type: 'object',
+  properties: { message: { type: 'string' } },
+  required: ['message'],
+} as const;
 
 const GENERIC = 'Er is een fout opgetreden. Probeer het later opnieuw.';
 const INVALID_INPUT = 'Ongeldige invoer.';

@@ -5,7 +5,7 @@ import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyContextConfig, FastifyInstance, FastifySchema } from 'fastify';
 import { projectRoot } from '../projectRoot';
-import { messageSchema } from '../routes/schemas';
+import { messageSchema } from './errors';
 import { operationOf, RESOURCES, UPLOAD_FIELDS } from './openapiOperations';
 
 /**

@@ -9,7 +9,10 @@ import type {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static, type TSchema } from 'typebox';
 import { portalEpochBounds } from '../../domain/dateRange';
+import { messageSchema } from '../plugins/errors';
 import { XLSX_TYPE } from '../services/xlsx';
+
+export { messageSchema };
 
 /**
  * Shared schema pieces for route definitions. Request schemas (params, querystring, body) are
@@ -49,11 +52,6 @@ export type RouteApp = FastifyInstance<
 export const Nullable = <T extends TSchema & { type: string }>(schema: T) =>
   Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
 
-export const messageSchema = {
-  type: 'object',
-  properties: { message: { type: 'string' } },
-  required: ['message'],
-} as const;
 
 /** An error answer: `{message}` in Dutch; `description` says when it comes, in the API document. */
 const errorAnswer = (description: string) => ({ ...messageSchema, description }) as const;
@@ -124,3 +122,16 @@ export const emailSchema = Type.String({ minLength: 3, maxLength: 254, format: '
 
 /** A body that may be absent (the fields then come from the query string). */
 export const optionalBody = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
+
+export const amountInput = Type.Union([
+  Type.Number({ minimum: 0 }),
+  Type.String({ pattern: '^\\s*\\d{1,12}([.,]\\d{1,6})?\\s*$' }),
+]);
+
+/**
+ * An amount or null (a service without its own price). Null as `const`, not as a type: the app's
+ * type coercion reads 0 as null in a `type: 'null'` branch (and null as 0 in a number branch), so
+ * a price of 0 would become "no own price" (docs/rules.md, 'Een prijs van 0'). A `const`
+ * coerces nothing.
+ */
+export const nullableAmount = Type.Union([Type.Unsafe<null>({ const: null }), amountInput]);

@@ -17,7 +17,7 @@ import { ROLE } from '../../domain/permissions';
 import { monthLabel, parseMonthKey } from '../../domain/time';
 import { queryRows, type Db } from '../db';
 import { USAGE_KINDS } from '../db/schema/usage';
-import { linkMail, mailName, type MailMessage } from '../plugins/mail';
+import { linkMail, mailName, type MailMessage } from './mail';
 import { usageOfMonths } from './costs/usage';
 
 /**

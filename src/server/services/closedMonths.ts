@@ -1,7 +1,7 @@
 import { closedMonthVerdict } from '../../domain/closedMonths';
 import { MSG } from '../../domain/messages';
-import { HttpError } from '../plugins/errors';
-import type { Actor } from '../types';
+import { HttpError } from '../httpError';
+import type { Actor } from './auth/actor';
 
 /**
  * Decisions section 13 at a route: a customer user's change that alters a closed month's costs

@@ -282,7 +282,7 @@ export const createTestApp = async (opts: TestAppOptions = { demo: true }): Prom
       if (!fs.existsSync(dir)) return [];
       return fs
         .readdirSync(dir)
-        // A mail being written is a .part file until it is renamed (plugins/mail.ts).
+        // A mail being written is a .part file until it is renamed (services/mail.ts).
         .filter((f) => f.endsWith('.eml'))
         .sort()
         .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));

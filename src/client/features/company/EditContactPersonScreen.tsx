@@ -1,5 +1,6 @@
 import { Button, Typography } from '@mui/material';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { parseId } from '../../../domain/ids';
 import { useAppSelector } from '../../base/hooks';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
@@ -10,11 +11,10 @@ import { ContactPersonForm } from './ContactPersonForm';
 
 const TITLE = 'Contactpersoon wijzigen';
 
-const toId = (value: string | undefined) => (value !== undefined && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : 0);
 
 /** /mijn-bedrijf/{userId}/user-wijzigen */
 export function EditContactPersonScreen() {
-  const id = toId(useParams().userId);
+  const id = parseId(useParams().userId) ?? 0;
   const { isLoading } = useGetContactPersonsQuery();
   const person = useAppSelector((state) => selectContactPersonById(state, id));
   const [editContactPerson] = useEditContactPersonMutation();

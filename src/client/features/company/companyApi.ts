@@ -98,12 +98,6 @@ export interface AuditLogQuery {
   entity?: string;
 }
 
-/** A refused line of an end user import. */
-export interface ImportLineError {
-  line: number;
-  message: string;
-}
-
 export interface BranchChange {
   parentCompanyId: number;
   companyId: number;

@@ -37,8 +37,6 @@ export const noonOfDateInput = (value: string): number | null => {
 export const endsTodayOrEarlier = (endSeconds: number, nowMs: number = Date.now()): boolean =>
   isoDate(businessDateOf(endSeconds)) <= isoDate(businessDateOf(Math.floor(nowMs / 1000)));
 
-export const DAY_SECONDS = 24 * 60 * 60;
-
 /** Whether an instant falls before `firstDay` ('YYYY-MM-DD', business zone): in a billed month. */
 export const beforeDay = (epochSeconds: number, firstDay: string): boolean => isoDate(businessDateOf(epochSeconds)) < firstDay;
 

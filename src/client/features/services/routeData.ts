@@ -1,18 +1,19 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { parseId } from '../../../domain/ids';
 import { todayNoon } from '../../../domain/time';
 import { useGetCompanyQuery } from '../../api/accountApi';
 import { selectArticleGroupById, useGetVisibleArticleGroupsQuery } from '../../api/catalogApi';
 import { selectActingCompanyId } from '../../base/authSlice';
 import { useAppSelector } from '../../base/hooks';
 import { type ArticleQuery, articleWindowQuery, useGetArticleQuery, useGetServiceQuery } from './servicesApi';
-import { showHistoricIn, toId } from './routes';
+import { showHistoricIn } from './servicesPaths';
 
 /** The ids in the address of a services screen; null when a segment is not a valid id. */
 export const useRouteIds = () => {
   const params = useParams();
-  return { groupId: toId(params.groupId), articleId: toId(params.articleId), serviceId: toId(params.serviceId) };
+  return { groupId: parseId(params.groupId), articleId: parseId(params.articleId), serviceId: parseId(params.serviceId) };
 };
 
 /** The article group of the address, from the visible groups (they carry the category fields). */

@@ -7,18 +7,8 @@ import { screen, screenRoute } from '../../base/lazyScreen';
 import { type Prefetch, prefetchQuery } from '../../base/routeNeeds';
 import { whenIdle } from '../../base/whenIdle';
 import { articleWindowQuery, servicesApi } from './servicesApi';
-
-/** The addresses below /mijn-diensten (spec section 2), relative to it. */
-export const GROUP = ':groupId/:groupName';
-export const ARTICLE = `${GROUP}/:articleId/:articleName`;
-export const SERVICE = `${ARTICLE}/:serviceId/:endUserUrlName`;
-
-/** An id segment of the address, or null when it is not a valid id. */
-export const toId = (value: string | undefined): number | null =>
-  value !== undefined && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
-
-/** 'Toon Historische Afnames' in the query string (spec section 4); useShowHistoric reads the same. */
-export const showHistoricIn = (searchParams: URLSearchParams) => searchParams.get('show_historic') === '1';
+import { parseId } from '../../../domain/ids';
+import { ARTICLE, GROUP, SERVICE, showHistoricIn } from './servicesPaths';
 
 // The group, article and service pages are one chunk; the forms another (formik, react-select,
 // moment), which the pages do without and fetch once the browser is idle (ServicesFrame).
@@ -61,7 +51,7 @@ const article =
   ({ articlePage, withCompany }: { articlePage: boolean; withCompany: boolean }): Prefetch =>
   ({ params, search }) =>
   (dispatch, getState) => {
-    const id = toId(params.articleId);
+    const id = parseId(params.articleId);
     if (id === null) return Promise.resolve();
     return Promise.all([
       dispatch(prefetchQuery(servicesApi.endpoints.getArticle, articleWindowQuery(id, articlePage && showHistoricIn(search), 0))),
@@ -72,14 +62,14 @@ const article =
 const group: Prefetch =
   ({ params }) =>
   (dispatch) => {
-    const id = toId(params.groupId);
+    const id = parseId(params.groupId);
     return id === null ? Promise.resolve() : dispatch(prefetchQuery(servicesApi.endpoints.getArticles, id));
   };
 
 const service: Prefetch =
   ({ params }) =>
   (dispatch, getState) => {
-    const id = toId(params.serviceId);
+    const id = parseId(params.serviceId);
     return id === null ? Promise.resolve() : Promise.all([dispatch(prefetchQuery(servicesApi.endpoints.getService, id)), actingCompany(dispatch, getState)]);
   };
 

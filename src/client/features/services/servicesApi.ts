@@ -173,12 +173,6 @@ export const articleRequest = ({ id, showHistoric, offset, limit }: ArticleQuery
   return { url: `articles/${id}`, params: Object.keys(params).length > 0 ? params : undefined };
 };
 
-/** The path (below /api/) that `articleRequest` asks, as the base query writes it. */
-export const articleRequestPath = (query: ArticleQuery) => {
-  const { url, params } = articleRequest(query);
-  return params ? `${url}?${new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]))}` : url;
-};
-
 /** The window that holds the service at `index` of the table. */
 export const serviceWindowOf = (index: number) =>
   index < FIRST_SERVICES_WINDOW ? 0 : 1 + Math.floor((index - FIRST_SERVICES_WINDOW) / SERVICES_WINDOW);

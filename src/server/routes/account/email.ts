@@ -4,16 +4,16 @@ import { Type } from 'typebox';
 import { MSG } from '../../../domain/messages';
 import { ROLE } from '../../../domain/permissions';
 import { authTokens, users } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
-import { linkMail, mailName } from '../../plugins/mail';
+import { HttpError } from '../../httpError';
+import { linkMail, mailName } from '../../services/mail';
 import { normaliseEmail } from '../../services/auth/accounts';
 import { sha256 } from '../../services/auth/tokens';
 import { revokeUserSessions } from '../../services/auth/sessions';
 import { audit, type AuditActor } from '../../services/audit';
 import type { RateLimiter } from '../../services/rateLimiter';
-import { uniqueViolationOf } from '../input';
+import { uniqueViolationOf } from '../../input';
 import { errorResponses, messageSchema, type RouteApp } from '../schemas';
-import { assertEmailFree, assertEmailFreeFor, TAKEN_ADDRESSES, validateUserFields } from '../users/repository';
+import { assertEmailFree, assertEmailFreeFor, TAKEN_ADDRESSES, validateUserFields } from '../userFields';
 import {
   assertCurrentPassword,
   createEmailChangeTokens,

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { users } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../httpError';
 import { newPasswordWeakness } from '../../services/auth/accounts';
 import { hashPassword } from '../../services/auth/password';
 import { revokeUserSessions } from '../../services/auth/sessions';
 import { audit } from '../../services/audit';
 import { errorResponses, type RouteApp } from '../schemas';
-import { changedUserFields, userInput, validateUserFields } from '../users/repository';
+import { changedUserFields, userInput, validateUserFields } from '../userFields';
 import emailRoutes from './email';
 import {
   accountDto,

@@ -3,13 +3,13 @@ import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { MSG } from '../../../domain/messages';
 import type { Db } from '../../db';
 import { authTokens, users } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../httpError';
 import { verifyPassword } from '../../services/auth/password';
 import { randomSecret, sha256 } from '../../services/auth/tokens';
 import type { AuditActor } from '../../services/audit';
 import type { RateLimiter } from '../../services/rateLimiter';
-import type { Actor } from '../../types';
-import { toEpoch } from '../serialize';
+import type { Actor } from '../../services/auth/actor';
+import { toEpoch } from '../../serialize';
 
 /** An e-mail change link is valid as long as a reset link (decisions section 9). */
 export const EMAIL_CHANGE_LIFETIME_SECONDS = 24 * 60 * 60;

@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
 import { deviceName } from '../../../domain/device';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../httpError';
 import { liveSessionsOf, revokeUserSession, revokeUserSessions } from '../../services/auth/sessions';
 import { errorResponses, type RouteApp } from '../schemas';
 import { voidLinks } from './repository';
-import { toEpoch } from '../serialize';
+import { toEpoch } from '../../serialize';
 
 const sessionSchema = {
   type: 'object',

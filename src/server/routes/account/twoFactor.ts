@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { MSG } from '../../../domain/messages';
 import { users } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../httpError';
 import { audit } from '../../services/audit';
 import { widenSessionScope } from '../../services/auth/sessions';
 import {

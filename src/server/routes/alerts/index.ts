@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { ALERT_FIELDS, ALERT_KINDS, ALERT_RECIPIENTS_INVALID, parseThreshold, type AlertThresholdField } from '../../../domain/alerts';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../httpError';
 import {
   alertRecipientOptions,
   alertSettingsOf,
@@ -11,7 +11,7 @@ import {
 import { audit } from '../../services/audit';
 import type { Db } from '../../db';
 import { errorResponses, integerId, Nullable, type RouteApp } from '../schemas';
-import { nullableNumber } from '../serialize';
+import { nullableNumber } from '../../serialize';
 
 /**
  * The usage alerts of the acting company (issue 20, 'Meldingen' on Mijn bedrijf): its settings and

@@ -2,12 +2,12 @@ import { Type, type Static } from 'typebox';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { articleGroupFields, articleGroups, companies, companyArticleGroups } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../httpError';
 import { audit } from '../../services/audit';
-import { textOrNull } from '../input';
+import { textOrNull } from '../../input';
 import { errorResponses, idParams, integerId, messageSchema, Nullable, type RouteApp } from '../schemas';
 import { articleGroupSchema } from './index';
-import { allArticleGroups, articleCountOf, canonicalizeFieldNumbers, fieldHasOverlappingNumbers, fieldsWithValues } from './repository';
+import { allArticleGroups, articleCountOf, canonicalizeFieldNumbers, fieldHasOverlappingNumbers, fieldsWithValues } from '../../services/articleGroups';
 
 /** The provider's article group administration (spec section 2, Admin; decisions section 3). */
 

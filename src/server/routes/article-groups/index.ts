@@ -1,6 +1,6 @@
 import { todayNoon } from '../../../domain/time';
 import { errorResponses, type RouteApp } from '../schemas';
-import { serviceCountsPerGroup, visibleArticleGroups } from './repository';
+import { serviceCountsPerGroup, visibleArticleGroups } from '../../services/articleGroups';
 
 export const articleGroupSchema = {
   type: 'object',

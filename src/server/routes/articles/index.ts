@@ -4,12 +4,12 @@ import { withRunningTotals } from '../../../domain/bulk';
 import { MSG } from '../../../domain/messages';
 import { Decimal, parseAmount } from '../../../domain/money';
 import { articlePriceHistory, articles, bulkServices, services } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../httpError';
 import { audit } from '../../services/audit';
-import type { Actor } from '../../types';
+import type { Actor } from '../../services/auth/actor';
 import { epochSeconds, errorResponses, idParams, integerId, messageSchema, type RouteApp } from '../schemas';
-import { toEpoch } from '../serialize';
-import { serviceRows, serviceRowSchema } from '../services/repository';
+import { toEpoch } from '../../serialize';
+import { serviceRows, serviceRowSchema } from '../../services/serviceRows';
 import {
   articleDto,
   articleServiceRows,
@@ -19,7 +19,7 @@ import {
   listArticles,
   priceHistoryOf,
   visibleGroupWithFields,
-} from './repository';
+} from '../../services/articles';
 import {
   articleCreateInput,
   articleDetailQuery,

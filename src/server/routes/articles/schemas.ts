@@ -1,19 +1,8 @@
 import { Type, type Static } from 'typebox';
-import { integerId, Nullable } from '../schemas';
-import { nullableNumber, nullableString } from '../serialize';
+import { amountInput, integerId, Nullable, nullableAmount } from '../schemas';
+import { nullableNumber, nullableString } from '../../serialize';
 
-export const amountInput = Type.Union([
-  Type.Number({ minimum: 0 }),
-  Type.String({ pattern: '^\\s*\\d{1,12}([.,]\\d{1,6})?\\s*$' }),
-]);
 
-/**
- * An amount or null (a service without its own price). Null as `const`, not as a type: the app's
- * type coercion reads 0 as null in a `type: 'null'` branch (and null as 0 in a number branch), so
- * a price of 0 would become "no own price" (docs/rules.md, 'Een prijs van 0'). A `const`
- * coerces nothing.
- */
-export const nullableAmount = Type.Union([Type.Unsafe<null>({ const: null }), amountInput]);
 
 const articleProperties = {
   id: { type: 'integer' },

@@ -3,10 +3,10 @@ import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isProviderStaff } from '../../../domain/permissions';
 import { auditLog, companies, impersonations, parentCompanies, users } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../httpError';
 import { endOf, type Impersonation, minutesLasted } from '../../services/auth/impersonation';
 import { errorResponses, integerId, type RouteApp } from '../schemas';
-import { nullableInteger, nullableString, toEpoch } from '../serialize';
+import { nullableInteger, nullableString, toEpoch } from '../../serialize';
 import { subjectNames } from './subjects';
 
 export const AUDIT_PAGE_SIZE = 50;

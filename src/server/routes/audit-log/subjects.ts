@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import { parseId } from '../../../domain/ids';
 import type { Db } from '../../db';
 import { articleGroups, articles, companies, endUsers, parentCompanies, services, users } from '../../db/schema';
 
@@ -33,16 +34,11 @@ const LOOKUPS: Record<string, (db: Db, ids: number[]) => Promise<{ id: number; n
       .where(inArray(services.id, ids)),
 };
 
-const idOf = (value: unknown): number | null => {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-};
-
-const articleIdOf = (changes: unknown) => idOf((changes as { article_id?: unknown } | null)?.article_id);
+const articleIdOf = (changes: unknown) => parseId((changes as { article_id?: unknown } | null)?.article_id);
 
 /** Where an entry's object is found: its own row, or (bulk entries, removed services) its article's. */
 const lookupOf = ({ entity, entityId, changes }: AuditSubjectRef): { kind: string; id: number } | null => {
-  const own = idOf(entityId);
+  const own = parseId(entityId);
   if (entity === 'bulk_service') {
     const articleId = articleIdOf(changes);
     return articleId === null ? null : { kind: 'article', id: articleId };

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { reasonProblemOf } from '../../../domain/impersonation';
 import { MSG } from '../../../domain/messages';
 import type { Db } from '../../db';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../httpError';
 import {
   endImpersonations,
   findLiveImpersonation,
@@ -13,7 +13,7 @@ import {
   startImpersonation,
 } from '../../services/auth/impersonation';
 import { audit } from '../../services/audit';
-import type { Actor } from '../../types';
+import type { Actor } from '../../services/auth/actor';
 import { errorResponses, integerId, optionalBody, tokenSchema, type RouteApp } from '../schemas';
 
 /** Absent when the client acts for the company again after a reload (the session's live impersonation). */

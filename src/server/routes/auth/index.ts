@@ -5,8 +5,8 @@ import { FROM_PORTAL_HEADER } from '../../../domain/fromPortal';
 import { MSG } from '../../../domain/messages';
 import { PERMISSIONS } from '../../../domain/permissions';
 import { authTokens, users } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
-import { mailName } from '../../plugins/mail';
+import { HttpError } from '../../httpError';
+import { mailName } from '../../services/mail';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../services/auth/password';
 import {
   createSession,

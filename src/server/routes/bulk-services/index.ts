@@ -5,11 +5,11 @@ import { bulkEntryTouchesClosedMonth } from '../../../domain/closedMonths';
 import { MSG } from '../../../domain/messages';
 import type { Db } from '../../db';
 import { articles, bulkServices } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../httpError';
 import { audit } from '../../services/audit';
 import { closedMonthAudit, guardClosedMonths } from '../../services/closedMonths';
 import { epochSeconds, errorResponses, integerId, messageSchema, type RouteApp } from '../schemas';
-import { toEpoch } from '../serialize';
+import { toEpoch } from '../../serialize';
 
 const articleParams = Type.Object({ id: integerId });
 

@@ -4,14 +4,14 @@ import { MSG } from '../../../domain/messages';
 import { isProviderStaff, ROLE } from '../../../domain/permissions';
 import type { Db } from '../../db';
 import { companies, companyArticleGroups, groupBundleMonths, parentCompanies, users } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../httpError';
 import { audit } from '../../services/audit';
 import { findUserById } from '../../services/auth/accounts';
 import { startRequiringTwoFactor } from '../../services/auth/twoFactor';
-import { paramsOf, uniqueViolationOf } from '../input';
+import { paramsOf, uniqueViolationOf } from '../../input';
 import { errorResponses, idParams, messageSchema, optionalBody, type RouteApp } from '../schemas';
-import { fromEpoch, nullableInteger, nullableNumber, nullableString } from '../serialize';
-import { assertEmailFree } from '../users/repository';
+import { fromEpoch, nullableInteger, nullableNumber, nullableString } from '../../serialize';
+import { assertEmailFree } from '../userFields';
 import {
   applyInput,
   assertProviderCompanyKept,
@@ -20,7 +20,6 @@ import {
   contactOf,
   EMPTY_COMPANY,
   isOnlyEndTime,
-  PROVIDER_NOT_DELETED,
   requireCompanyFields,
   valuesOf,
   type CompanyValues,
@@ -34,8 +33,9 @@ import {
   findCompany,
   hasUsers,
   listCompanies,
+  PROVIDER_NOT_DELETED,
   unknownArticleGroups,
-} from './repository';
+} from '../../services/companies';
 
 const branchSchema = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } as const;
 

@@ -2,21 +2,11 @@ import { Type, type Static } from 'typebox';
 import { MSG } from '../../../domain/messages';
 import { Decimal, parseAmount } from '../../../domain/money';
 import type { companies } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
-import { nullableAmount } from '../articles/schemas';
-import { isEmailAddress, textOrNull } from '../input';
-import { epochSeconds, integerId, Nullable } from '../schemas';
-import { fromEpoch, toEpoch } from '../serialize';
-
-/**
- * The provider's own company (`is_provider`, the company of its staff) stays active and on its
- * own (docs/rules.md, 'Het bedrijf van de aanbieder'): ended, every staff account would be locked
- * out; as a branch, its parent's customers could act for it; deleted, its staff would be gone. A
- * write that tries answers 400 and changes nothing.
- */
-export const PROVIDER_NOT_A_BRANCH = 'Het bedrijf van de aanbieder kan geen vestiging van een hoofdbedrijf zijn.';
-export const PROVIDER_NOT_ENDED = 'Het bedrijf van de aanbieder kan niet worden beëindigd.';
-export const PROVIDER_NOT_DELETED = 'Het bedrijf van de aanbieder kan niet worden verwijderd.';
+import { HttpError } from '../../httpError';
+import { isEmailAddress, textOrNull } from '../../input';
+import { epochSeconds, integerId, Nullable, nullableAmount } from '../schemas';
+import { fromEpoch, toEpoch } from '../../serialize';
+import { PROVIDER_NOT_A_BRANCH, PROVIDER_NOT_ENDED } from '../../services/companies';
 
 /** 400 when a write would end the provider's own company or make it a branch. */
 export const assertProviderCompanyKept = (company: { isProvider: boolean }, values: Pick<CompanyValues, 'endTime' | 'parentCompanyId'>): void => {

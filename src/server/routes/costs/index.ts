@@ -2,8 +2,8 @@ import type { CostKind } from '../../../domain/costs/types';
 import { costLines, costsByMonth, costsSummary } from '../../services/costs';
 import { costsForecast } from '../../services/costs/forecast';
 import { errorResponses, type RouteApp } from '../schemas';
-import { nullableString } from '../serialize';
-import { costsRangeQuery, monthRangeOf, oneMonthOf, rangeDates } from './range';
+import { nullableString } from '../../serialize';
+import { costsRangeQuery, monthRangeOf, oneMonthOf, rangeDates } from '../costRange';
 
 /**
  * The costs screens (spec section 2 "Costs", decisions sections 5 and 12) for the acting company,

@@ -1,6 +1,6 @@
 import { MSG } from '../../../domain/messages';
 import { endUsers } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../httpError';
 import { audit } from '../../services/audit';
 import { MAX_IMPORT_BYTES, parseEndUserCsv } from '../../services/endUserImport';
 import { csvResponse, errorResponses, messageSchema, type RouteApp } from '../schemas';

@@ -2,12 +2,12 @@ import { Type } from 'typebox';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db';
 import { articleGroups, articles, endUsers, services } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../httpError';
 import { audit } from '../../services/audit';
 import { likePattern } from '../../services/search';
 import { errorResponses, idParams, optionalBody, type RouteApp } from '../schemas';
-import { toEpoch } from '../serialize';
-import { fieldInputsOf, serviceRowSchema } from '../services/repository';
+import { toEpoch } from '../../serialize';
+import { fieldInputsOf, serviceRowSchema } from '../../services/serviceRows';
 
 const endUserSchema = {
   type: 'object',

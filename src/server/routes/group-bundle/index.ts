@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
 import { notARangeDate, parseRangeDate } from '../../../domain/dateRange';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../httpError';
 import { bundleUsage } from '../../services/bundleUsage';
 import { groupBundleFigures, hasGroupBundle, recalculateGroupBundle } from '../../services/groupBundle';
 import { errorResponses, isoDateSchema, type RouteApp } from '../schemas';
-import { nullableString } from '../serialize';
+import { nullableString } from '../../serialize';
 
 const figuresSchema = {
   type: 'object',

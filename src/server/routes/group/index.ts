@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../httpError';
 import { groupCosts, type BranchOfGroup, type GroupCosts } from '../../services/costs/group';
 import { csvAmount, type CsvCell } from '../../services/csv';
 import { sendDownload } from '../../services/xlsx';
-import { costsRangeQuery, type CostsRangeQuery, oneMonthOf } from '../costs/range';
-import { formatProperty } from '../report/format';
+import { costsRangeQuery, type CostsRangeQuery, oneMonthOf } from '../costRange';
+import { formatProperty } from '../downloadFormat';
 import { downloadResponse, errorResponses, type RouteApp } from '../schemas';
 
 /**

@@ -4,14 +4,14 @@ import { MSG } from '../../../domain/messages';
 import { isProviderStaff } from '../../../domain/permissions';
 import type { Db } from '../../db';
 import { companies, parentCompanies } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../httpError';
 import { audit } from '../../services/audit';
-import type { Actor } from '../../types';
-import { PROVIDER_NOT_A_BRANCH } from '../company/input';
-import { findCompany } from '../company/repository';
-import { textOrNull } from '../input';
+import type { Actor } from '../../services/auth/actor';
+import { PROVIDER_NOT_A_BRANCH } from '../../services/companies';
+import { findCompany } from '../../services/companies';
+import { textOrNull } from '../../input';
 import { errorResponses, idParams, integerId, messageSchema, Nullable, optionalBody, type RouteApp } from '../schemas';
-import { nullableString } from '../serialize';
+import { nullableString } from '../../serialize';
 import { findParentCompany, listParentCompanies, moveBranch, parentCompanyDto, setBranches } from './repository';
 
 const parentCompanySchema = {

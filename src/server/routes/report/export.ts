@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../httpError';
 import {
   BILLING_EXPORT_HEADER,
   billingExportFileName,
@@ -8,9 +8,9 @@ import {
   exportCompany,
 } from '../../services/costs/billingExport';
 import { sendDownload } from '../../services/xlsx';
-import { costsRangeQuery, monthRangeOf } from '../costs/range';
+import { costsRangeQuery, monthRangeOf } from '../costRange';
 import { downloadResponse, errorResponses, type RouteApp } from '../schemas';
-import { formatProperty } from './format';
+import { formatProperty } from '../downloadFormat';
 
 /**
  * The billing export (decisions sections 5 and 11): the invoice lines of the months that

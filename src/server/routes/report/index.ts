@@ -3,8 +3,8 @@ import { businessDateOf, isoDate, monthStart, todayNoon } from '../../../domain/
 import { maskOtherParty } from '../../../domain/callRecords';
 import { canonicalNumber } from '../../../domain/phoneNumbers';
 import { isProviderStaff } from '../../../domain/permissions';
-import { HttpError } from '../../plugins/errors';
-import type { Actor } from '../../types';
+import { HttpError } from '../../httpError';
+import type { Actor } from '../../services/auth/actor';
 import { csvAmount } from '../../services/csv';
 import { sendDownload } from '../../services/xlsx';
 import {
@@ -16,9 +16,9 @@ import {
   type DateRange,
   type ReportFilters,
 } from '../../services/usage/report';
-import { dateRangeOf } from '../input';
+import { dateRangeOf } from '../../input';
 import { downloadResponse, errorResponses, isoDateSchema, type RouteApp } from '../schemas';
-import { formatProperty } from './format';
+import { formatProperty } from '../downloadFormat';
 
 /**
  * The usage report of the acting company ("Verbruik"): any logged-in user may read it, the spec

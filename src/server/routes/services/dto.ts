@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { articles, billingCycles, endUsers, services } from '../../db/schema';
-import type { Actor } from '../../types';
-import { nullableNumber, nullableString, toEpoch } from '../serialize';
-import { fieldInputsOf, serviceRowSchema } from './repository';
+import type { Actor } from '../../services/auth/actor';
+import { nullableNumber, nullableString, toEpoch } from '../../serialize';
+import { fieldInputsOf, serviceRowSchema } from '../../services/serviceRows';
 
 export const serviceSchema = {
   type: 'object',

@@ -6,16 +6,16 @@ import { canonicalNumber } from '../../../domain/phoneNumbers';
 import type { Permission } from '../../../domain/permissions';
 import type { Db } from '../../db';
 import { articleGroupFields, articles, endUsers, serviceFieldInputs, services } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../httpError';
 import { audit } from '../../services/audit';
 import { closedMonthAudit, guardClosedMonths } from '../../services/closedMonths';
 import { mailAlerts } from '../../services/alerts';
 import { matchKeptRecords } from '../../services/usage/rematch';
 import { removeUsageOfService } from '../../services/usage/removal';
-import type { Actor } from '../../types';
-import { findArticle } from '../articles/repository';
+import type { Actor } from '../../services/auth/actor';
+import { findArticle } from '../../services/articles';
 import { errorResponses, idParams, messageSchema, type RouteApp } from '../schemas';
-import { toEpoch } from '../serialize';
+import { toEpoch } from '../../serialize';
 import { serviceDto, serviceSchema } from './dto';
 import {
   createServiceBody,

@@ -1,9 +1,8 @@
 import { isPortalInstant, parseRangeDate, PORTAL_YEARS } from '../../../domain/dateRange';
 import { businessTimeToEpoch } from '../../../domain/time';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../httpError';
 import { Type, type Static } from 'typebox';
-import { nullableAmount } from '../articles/schemas';
-import { integerId, Nullable } from '../schemas';
+import { integerId, Nullable, nullableAmount } from '../schemas';
 
 const NOT_A_PORTAL_DATE = `JJJJ-MM-DD (of met tijd en tijdzone), jaar ${PORTAL_YEARS}`;
 

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { MSG } from '../../../domain/messages';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../httpError';
 import { mailAlerts } from '../../services/alerts';
 import { importHistory, unmatchedNumbers } from '../../services/usage/history';
 import { ambiguousNote, importUsage } from '../../services/usage/import';

@@ -4,16 +4,16 @@ import { reasonProblemOf } from '../../../domain/impersonation';
 import { MSG } from '../../../domain/messages';
 import { isProviderStaff, ROLE } from '../../../domain/permissions';
 import { companies, users } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
-import { linkMail, mailName } from '../../plugins/mail';
+import { HttpError } from '../../httpError';
+import { linkMail, mailName } from '../../services/mail';
 import { normaliseEmail } from '../../services/auth/accounts';
 import { mailPasswordLink } from '../../services/auth/passwordLinks';
 import { revokeUserSessions } from '../../services/auth/sessions';
 import { turnOffTwoFactor } from '../../services/auth/twoFactor';
 import { audit } from '../../services/audit';
-import { paramsOf, uniqueViolationOf } from '../input';
+import { paramsOf, uniqueViolationOf } from '../../input';
 import { errorResponses, idParams, messageSchema, optionalBody, type RouteApp } from '../schemas';
-import { nullableString } from '../serialize';
+import { nullableString } from '../../serialize';
 import {
   assertActingCompany,
   assertEmailFreeFor,
@@ -26,7 +26,7 @@ import {
   hasLoggedInSql,
   validateUserFields,
   userInput,
-} from './repository';
+} from '../userFields';
 
 export const userSchema = {
   type: 'object',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { linkMail } from '../../plugins/mail';
+import { linkMail } from '../mail';
 import { createAuthToken, normaliseEmail } from './accounts';
 
 /** The address of the screen that sets a password with a single-use token: reset and activation alike. */

@@ -3,7 +3,7 @@ import { sumToCents } from '../../../domain/costs/sums';
 import { compareNames } from '../../../domain/names';
 import { businessTimeToEpoch, type Month, monthKey, monthStart, shiftMonth } from '../../../domain/time';
 import { type Db, queryRows } from '../../db';
-import { serviceCountsOfCompany } from '../../routes/article-groups/repository';
+import { serviceCountsOfCompany } from '../articleGroups';
 import { groupBundleFigures, referenceInstants } from '../groupBundle';
 import { costsByMonth } from './index';
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../httpError';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { CdrLineReader } from './cdrFile';
 import { importUsage, TextSpool, wholeRows } from './import';

@@ -11,7 +11,7 @@ import { canonicalNumber } from '../../../domain/phoneNumbers';
 import { businessTimeToEpoch } from '../../../domain/time';
 import { queryRows, type Db } from '../../db';
 import { USAGE_KIND_COLUMNS, USAGE_KINDS } from '../../db/schema/usage';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../httpError';
 import { evaluateAlerts, type NewAlert } from '../alerts';
 import { audit, type AuditActor } from '../audit';
 import { hasGroupBundle, recalculateGroupBundle } from '../groupBundle';

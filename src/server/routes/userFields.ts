@@ -1,14 +1,14 @@
 import { Type, type Static } from 'typebox';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { MSG } from '../../../domain/messages';
-import { ROLE } from '../../../domain/permissions';
-import type { Db } from '../../db';
-import { companies, users } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
-import type { RateLimiter } from '../../services/rateLimiter';
-import type { Actor } from '../../types';
+import { MSG } from '../../domain/messages';
+import { ROLE } from '../../domain/permissions';
+import type { Db } from '../db';
+import { companies, users } from '../db/schema';
+import { HttpError } from '../httpError';
+import type { RateLimiter } from '../services/rateLimiter';
+import type { Actor } from '../services/auth/actor';
 import { isEmailAddress, textOrNull } from '../input';
-import { integerId, Nullable } from '../schemas';
+import { integerId, Nullable } from './schemas';
 
 /**
  * The writable fields, and `company_id`, which the spec's client sends along: it must be the acting

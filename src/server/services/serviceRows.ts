@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { groupBy } from '../../../domain/collections';
-import { queryRows, type Db } from '../../db';
-import { articleGroupFields, serviceFieldInputs, services } from '../../db/schema';
+import { groupBy } from '../../domain/collections';
+import { queryRows, type Db } from '../db';
+import { articleGroupFields, serviceFieldInputs, services } from '../db/schema';
 
 export interface FieldInputDto {
   article_group_field_id: number;
@@ -125,6 +125,4 @@ export const serviceRowSchema = {
     },
   },
 } as const;
-
-export const notEndedFilter = (now: Date) => or(isNull(services.endTime), gt(services.endTime, now))!;
 

@@ -1,9 +1,9 @@
 import { Type, type Static } from 'typebox';
-import { monthRange, type DateRange } from '../../../domain/time';
-import type { MonthRange } from '../../services/costs/input';
-import { HttpError } from '../../plugins/errors';
+import { monthRange, type DateRange } from '../../domain/time';
+import type { MonthRange } from '../services/costs/input';
+import { HttpError } from '../httpError';
 import { dateRangeOf } from '../input';
-import { isoDateSchema } from '../schemas';
+import { isoDateSchema } from './schemas';
 
 export const costsRangeQuery = Type.Object({ costs_date_from: isoDateSchema, costs_date_to: isoDateSchema });
 

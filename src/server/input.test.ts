@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { portalEpochBounds } from '../../domain/dateRange';
-import { articles, companies, services, users } from '../db/schema';
-import { auth, createTestApp, type TestApp } from '../testing/testApp';
+import { portalEpochBounds } from '../domain/dateRange';
+import { articles, companies, services, users } from './db/schema';
+import { auth, createTestApp, type TestApp } from './testing/testApp';
 import { isEmailAddress, paramsOf, textOrNull, uniqueViolationOf } from './input';
 
 /** Helpers of the write routes. */

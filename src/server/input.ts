@@ -1,6 +1,6 @@
-import { checkDateRange, type CalendarRange } from '../../domain/dateRange';
-import type { DateRange } from '../../domain/time';
-import { HttpError } from '../plugins/errors';
+import { checkDateRange, type CalendarRange } from '../domain/dateRange';
+import type { DateRange } from '../domain/time';
+import { HttpError } from './httpError';
 
 /** Helpers for routes: fields from query or body, blank text, e-mail addresses, date ranges. */
 

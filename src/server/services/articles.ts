@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { groupBy } from '../../../domain/collections';
-import { queryRows, type Db } from '../../db';
-import { articleGroupFields, articleGroups, articlePriceHistory, articles, billingCycles, bulkServices, companyArticleGroups, services } from '../../db/schema';
+import { groupBy } from '../../domain/collections';
+import { queryRows, type Db } from '../db';
+import { articleGroupFields, articleGroups, articlePriceHistory, articles, billingCycles, bulkServices, companyArticleGroups, services } from '../db/schema';
 import { toEpoch } from '../serialize';
-import { activeAt } from '../services/repository';
+import { activeAt } from './serviceRows';
 
 export type ArticleRow = typeof articles.$inferSelect & { billingCycleName: string };
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { canonicalNumber } from '../../../domain/phoneNumbers';
-import { queryRows, type Db } from '../../db';
+import { canonicalNumber } from '../../domain/phoneNumbers';
+import { queryRows, type Db } from '../db';
 import {
   articleGroupFields,
   articleGroups,
@@ -9,7 +9,7 @@ import {
   companyArticleGroups,
   serviceFieldInputs,
   services,
-} from '../../db/schema';
+} from '../db/schema';
 
 export interface ArticleGroupDto {
   id: number;

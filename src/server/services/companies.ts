@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db';
-import { articleGroups, articles, companies, companyArticleGroups, parentCompanies, services, users } from '../../db/schema';
+import type { Db } from '../db';
+import { articleGroups, articles, companies, companyArticleGroups, parentCompanies, services, users } from '../db/schema';
 import { toEpoch } from '../serialize';
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -152,3 +152,13 @@ export const catalogueCount = async (db: Db, companyId: number): Promise<number>
     .where(eq(companies.id, companyId));
   return row?.count ?? 0;
 };
+
+/**
+ * The provider's own company (`is_provider`, the company of its staff) stays active and on its
+ * own (docs/rules.md, 'Het bedrijf van de aanbieder'): ended, every staff account would be locked
+ * out; as a branch, its parent's customers could act for it; deleted, its staff would be gone. A
+ * write that tries answers 400 and changes nothing.
+ */
+export const PROVIDER_NOT_A_BRANCH = 'Het bedrijf van de aanbieder kan geen vestiging van een hoofdbedrijf zijn.';
+export const PROVIDER_NOT_ENDED = 'Het bedrijf van de aanbieder kan niet worden beëindigd.';
+export const PROVIDER_NOT_DELETED = 'Het bedrijf van de aanbieder kan niet worden verwijderd.';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RateLimiter, RateLimits } from '../services/rateLimiter';
+import type { RateLimiter, RateLimits } from './rateLimiter';
 
 export interface MailMessage {
   to: string;
