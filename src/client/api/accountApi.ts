@@ -5,6 +5,7 @@ import { selectUserId } from '../base/authSlice';
 import { declareToasts, initialLoadFailed } from '../base/errorToasts';
 import { useAppSelector } from '../base/hooks';
 import { api } from './api';
+import type { GroupBundleStatusAnswer } from '../../server/routes/group-bundle/schemas';
 
 export interface CompanyRef {
   id: number;
@@ -79,7 +80,7 @@ export const accountApi = api.injectEndpoints({
       providesTags: [TWO_FACTOR_STATUS],
     }),
     /** Whether the acting company has a group bundle: its dashboard card, its screen and menu item. */
-    getGroupBundleStatus: build.query<{ has_group_bundle: boolean }, void>({
+    getGroupBundleStatus: build.query<GroupBundleStatusAnswer, void>({
       query: () => 'costs/hasgroupbundle',
       providesTags: [{ type: 'GroupBundle', id: 'STATUS' }],
     }),

@@ -2,6 +2,7 @@ import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/
 import { declareToasts, initialLoadFailed } from '../base/errorToasts';
 import type { RootState } from '../base/hooks';
 import { api, listTags } from './api';
+import type { BillingCycleAnswer } from '../../server/routes/billing-cycles/schemas';
 
 /** Keys of the article group icons the server knows. */
 export type ArticleGroupIconKey = 'mobile' | 'phone' | 'apps' | 'hardware' | 'hosting' | 'connectivity' | 'services';
@@ -19,10 +20,7 @@ export interface ArticleGroup {
   fields: ArticleGroupField[];
 }
 
-export interface BillingCycle {
-  id: number;
-  name: string;
-}
+export type BillingCycle = BillingCycleAnswer;
 
 const articleGroupsAdapter = createEntityAdapter<ArticleGroup>();
 const billingCyclesAdapter = createEntityAdapter<BillingCycle>();

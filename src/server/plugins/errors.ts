@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { Type } from 'typebox';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { NOT_A_PORTAL_INSTANT, portalEpochBounds } from '../../domain/dateRange';
 import { MSG } from '../../domain/messages';
@@ -8,11 +9,7 @@ import { BLANK_NUMBER, blankNumberFieldsOf } from './blankNumbers';
 
 
 /** The answer of an error: `{message}` in Dutch (the API document's error answers, routes/schemas.ts). */
-export const messageSchema = {
-  type: 'object',
-  properties: { message: { type: 'string' } },
-  required: ['message'],
-} as const;
+export const messageSchema = Type.Object({ message: Type.String() });
 
 const GENERIC = 'Er is een fout opgetreden. Probeer het later opnieuw.';
 const INVALID_INPUT = 'Ongeldige invoer.';

@@ -49,7 +49,7 @@ const unavailableResponse = {
 } as const;
 
 /** And to any call that may carry a body (all but GET): Fastify's body limit and content type parser, schema or not. */
-const bodyResponses = { 413: messageSchema, 415: messageSchema } as const;
+const bodyResponses = { 413: { ...messageSchema }, 415: { ...messageSchema } };
 
 type ResponseSchemas = Record<string, { description?: string; [keyword: string]: unknown }>;
 

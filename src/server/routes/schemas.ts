@@ -15,25 +15,31 @@ import { XLSX_TYPE } from '../services/xlsx';
 export { messageSchema };
 
 /**
- * Shared schema pieces for route definitions. Request schemas (params, querystring, body) are
- * built with TypeBox: plain JSON Schema for Ajv, the fuzz test and the Dutch messages, and
- * through the type provider the handler's types, so no route restates them by hand. Response
- * schemas stay plain JSON Schema: they steer the serializer, and are the answers of the API
- * document (plugins/openapi.ts), which the server tests hold every answer to (testing/contract.ts).
+ * Shared schema pieces for route definitions. A route folder declares its requests and its
+ * answers once, in TypeBox, in its own `schemas.ts` (docs/api.md, 'How an answer is declared'):
+ * plain JSON Schema for Ajv, the serializer, the fuzz test and the API document
+ * (plugins/openapi.ts, which the server tests hold every answer to: testing/contract.ts), and
+ * through the type provider below the handler's types; the client imports the answers' `Static`
+ * types (type-only), so no answer is restated by hand.
  */
 
-/** What TypeBox's type provider makes of a request schema, as Fastify asks it. */
-type TypeBoxRequest<S> = (TypeBoxTypeProvider & { schema: S })['validator'];
+/** What TypeBox's type provider makes of a schema, as Fastify asks it. */
+type TypeBoxStatic<S> = (TypeBoxTypeProvider & { schema: S })['validator'];
+
+/** A schema built with TypeBox (`Type.Object`, `Type.Array`, …, or `Nullable`), not a plain object. */
+type TypeBoxSchema = { '~kind': string } | { '~unsafe': unknown };
 
 /**
- * @fastify/type-provider-typebox's TypeBoxTypeProvider for what a request carries (params,
- * querystring, body, headers). Answers stay untyped, as they were: the response schemas are
- * written for the serializer (nullable objects as `type: ['object', 'null']`, which TypeBox's
- * inference does not read), so typing them would mean rewriting them first.
+ * @fastify/type-provider-typebox's TypeBoxTypeProvider, for requests and answers alike: what a
+ * request carries (params, querystring, body, headers) is typed from its schema, and so is what
+ * the handler returns or sends, per status (`reply.code(404).send(...)` is held to the 404
+ * schema). Only TypeBox-built answers are typed: an answer still written as a plain JSON Schema
+ * object is `unknown`, and since Fastify joins the statuses' types, one such status leaves the
+ * whole answer unchecked (that is why `errorResponses` below are TypeBox too).
  */
 export interface RequestTypeProvider extends FastifyTypeProvider {
-  validator: TypeBoxRequest<this['schema']>;
-  serializer: unknown;
+  validator: TypeBoxStatic<this['schema']>;
+  serializer: this['schema'] extends TypeBoxSchema ? TypeBoxStatic<this['schema']> : unknown;
 }
 
 /** The app as a route plugin sees it: request types come from the route's TypeBox schemas. */
@@ -54,7 +60,7 @@ export const Nullable = <T extends TSchema & { type: string }>(schema: T) =>
 
 
 /** An error answer: `{message}` in Dutch; `description` says when it comes, in the API document. */
-const errorAnswer = (description: string) => ({ ...messageSchema, description }) as const;
+const errorAnswer = (description: string) => Type.Object({ message: Type.String() }, { description });
 
 /**
  * The errors every route may answer (decisions section 12), with what they mean for the API
@@ -62,27 +68,29 @@ const errorAnswer = (description: string) => ({ ...messageSchema, description })
  * or the handler's own.
  */
 export const errorResponses = {
-  400: {
-    description: "Ongeldige invoer: `message` zegt wat er mis is ('Ongeldige invoer.'), `errors` per veld (of per regel van een bestand) waarom.",
-    type: 'object',
-    properties: {
-      message: { type: 'string' },
-      errors: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: { field: { type: 'string' }, line: { type: 'integer' }, message: { type: 'string' } },
-        },
-      },
+  400: Type.Object(
+    {
+      message: Type.String(),
+      errors: Type.Optional(
+        Type.Array(
+          Type.Object({
+            field: Type.Optional(Type.String()),
+            line: Type.Optional(Type.Integer()),
+            message: Type.Optional(Type.String()),
+          }),
+        ),
+      ),
     },
-    required: ['message'],
-  },
+    {
+      description: "Ongeldige invoer: `message` zegt wat er mis is ('Ongeldige invoer.'), `errors` per veld (of per regel van een bestand) waarom.",
+    },
+  ),
   401: errorAnswer("Geen of geen geldig token: 'Niet ingelogd of sessie verlopen.' (of de reden, bij inloggen en links uit e-mails)."),
   403: errorAnswer("Niet toegestaan, meestal omdat het recht voor deze aanroep ontbreekt: 'Geen toestemming voor deze actie.'"),
   404: errorAnswer('Niet gevonden, of van een ander bedrijf (een ander bedrijf ziet nooit de gegevens).'),
   409: errorAnswer('Kan niet: in strijd met wat er al is (een dubbel nummer, een gefactureerde maand, te weinig bulkafnames); `message` zegt wat.'),
   429: errorAnswer("Te veel pogingen: 'Te veel pogingen. Probeer het later opnieuw.'"),
-} as const;
+};
 
 /**
  * A download's answer: the CSV file (decisions section 11) or, with `format=xlsx`, the same rows

@@ -1,40 +1,14 @@
 import type { DateRange } from '../../../domain/time';
+import type { BranchCostsAnswer, GroupCostsAnswer } from '../../../server/routes/group/schemas';
 import { api } from '../../api/api';
 import { objectUrlOrError, textOrError } from '../../base/download';
 import { declareToasts, inServerWords } from '../../base/errorToasts';
 
-/** Services and bulk units of one article group (GroupCosts.article_groups). */
-export interface ArticleGroupCount {
-  article_group_id: number;
-  count: number;
-}
-
 /** One branch's costs of the month in the group view (GET /group/costs), euros with 2 decimals. */
-export interface BranchCosts {
-  company_id: number;
-  name: string;
-  periodic: number;
-  full: number;
-  setup: number;
-  usage: number;
-  total: number;
-  /** Per article group of GroupCosts.article_groups, in that order. */
-  services: ArticleGroupCount[];
-  /** The branch's group bundle of the month; null when it has none (the group's row has none). */
-  bundle: { total_gb: number; gb_used: number } | null;
-}
+export type BranchCosts = BranchCostsAnswer;
 
 /** GET /group/costs: the month's figures of every branch of the acting company's parent company. */
-export interface GroupCosts {
-  parent: { id: number; name: string };
-  /** 'YYYY-MM'. */
-  month: string;
-  /** The article groups any branch sees, in the catalogue's order. */
-  article_groups: { id: number; name: string }[];
-  branches: BranchCosts[];
-  /** The exact sums of the branches' figures. */
-  group: Omit<BranchCosts, 'company_id' | 'name' | 'bundle'>;
-}
+export type GroupCosts = GroupCostsAnswer['data'];
 
 const params = ({ from, to }: DateRange) => ({ costs_date_from: from, costs_date_to: to });
 
@@ -42,7 +16,7 @@ export const groupApi = api.injectEndpoints({
   endpoints: (build) => ({
     getGroupCosts: build.query<GroupCosts, DateRange>({
       query: (range) => ({ url: 'group/costs', params: params(range) }),
-      transformResponse: (answer: { data: GroupCosts }) => answer.data,
+      transformResponse: (answer: GroupCostsAnswer) => answer.data,
       providesTags: ['Costs'],
     }),
     /** The group view's table as CSV text. */

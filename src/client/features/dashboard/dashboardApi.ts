@@ -5,47 +5,17 @@ import { api, listTags } from '../../api/api';
 import { selectArticleGroups } from '../../api/catalogApi';
 import { declareToasts } from '../../base/errorToasts';
 import type { RootState } from '../../base/hooks';
+import type { GroupBundleAnswer, GroupBundleUsageAnswer } from '../../../server/routes/group-bundle/schemas';
 
 export interface ArticleGroupCount {
   id: number;
   services_count: number;
 }
 
-export interface GroupBundle {
-  total_gb: number;
-  gb_used: number;
-  has_group_bundle: boolean;
-}
+export type GroupBundle = GroupBundleAnswer;
 
 /** `GET /costs/groupbundle/usage` (issue 20): the month's bundle, where it is going, its days and top numbers. */
-export interface GroupBundleUsage extends GroupBundle {
-  /** 'YYYY-MM' */
-  month: string;
-  /** Only for the running month. */
-  projection: {
-    basis: 'none' | 'projected' | 'complete';
-    /** ISO date of the last day the usage records cover, or null. */
-    through: string | null;
-    days_covered: number;
-    days_in_month: number;
-    projected_gb: number;
-    runs_out_on: string | null;
-    used_up: boolean;
-    /** 'Bij dit verbruik is de bundel op {datum} op', 'verwacht: {x} GB van {y} GB' or 'De bundel is op.' */
-    text: string;
-  } | null;
-  /** Every day of the month so far (ISO), with its in-bundle data. */
-  days: { day: string; bytes: number; gb: number }[];
-  /** The ten numbers with the most in-bundle data of the month. */
-  top: {
-    number: string;
-    service_id: number;
-    end_user: { id: number; firstname: string; lastname: string } | null;
-    article: { id: number; name: string };
-    bytes: number;
-    gb: number;
-  }[];
-}
+export type GroupBundleUsage = GroupBundleUsageAnswer;
 
 const countsAdapter = createEntityAdapter<ArticleGroupCount>();
 

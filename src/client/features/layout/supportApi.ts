@@ -1,10 +1,8 @@
+import type { SupportContactAnswer } from '../../../server/routes/support/schemas';
 import { api } from '../../api/api';
 
 /** How customers reach support (server configuration); spec section 9 fixes the hours. */
-export interface SupportContact {
-  phone: string;
-  email: string;
-}
+export type SupportContact = SupportContactAnswer;
 
 export const supportApi = api.injectEndpoints({
   endpoints: (build) => ({

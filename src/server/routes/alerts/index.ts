@@ -1,5 +1,4 @@
-import { Type } from 'typebox';
-import { ALERT_FIELDS, ALERT_KINDS, ALERT_RECIPIENTS_INVALID, parseThreshold, type AlertThresholdField } from '../../../domain/alerts';
+import { ALERT_FIELDS, ALERT_RECIPIENTS_INVALID, parseThreshold, type AlertThresholdField } from '../../../domain/alerts';
 import { HttpError } from '../../httpError';
 import {
   alertRecipientOptions,
@@ -10,8 +9,8 @@ import {
 } from '../../services/alerts';
 import { audit } from '../../services/audit';
 import type { Db } from '../../db';
-import { errorResponses, integerId, Nullable, type RouteApp } from '../schemas';
-import { nullableNumber } from '../../serialize';
+import { errorResponses, type RouteApp } from '../schemas';
+import { alertSettingsAnswer, sentAlertsPageAnswer, sentQuery, settingsBody } from './schemas';
 
 /**
  * The usage alerts of the acting company (issue 20, 'Meldingen' on Mijn bedrijf): its settings and
@@ -19,47 +18,6 @@ import { nullableNumber } from '../../serialize';
  * the permission that guards the contact persons: whoever manages the company's people decides
  * who is told what. Customers act on their own company, provider staff while managing one.
  */
-
-const settingsSchema = {
-  type: 'object',
-  properties: {
-    bundle_alerts: { type: 'boolean' },
-    out_of_bundle_costs: nullableNumber,
-    number_data_gb: nullableNumber,
-    number_usage_costs: nullableNumber,
-    recipients: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' }, chosen: { type: 'boolean' } },
-        required: ['id', 'name', 'email', 'chosen'],
-      },
-    },
-  },
-  required: ['bundle_alerts', 'out_of_bundle_costs', 'number_data_gb', 'number_usage_costs', 'recipients'],
-} as const;
-
-/** An amount as a JSON number in euros or GB (decisions section 12); null for none. */
-const thresholdInput = Nullable(Type.Number());
-
-const settingsBody = Type.Object(
-  {
-    bundle_alerts: Type.Boolean(),
-    out_of_bundle_costs: thresholdInput,
-    number_data_gb: thresholdInput,
-    number_usage_costs: thresholdInput,
-    recipients: Type.Array(integerId, { maxItems: 10_000, uniqueItems: true }),
-  },
-  { additionalProperties: false },
-);
-
-const sentQuery = Type.Object(
-  {
-    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
-  },
-  { additionalProperties: false },
-);
 
 const SENT_PAGE = 25;
 
@@ -110,7 +68,7 @@ const changesOf = (before: StoredAlertSettings, after: StoredAlertSettings) => {
 export default async function alertRoutes(app: RouteApp) {
   app.get(
     '/alerts/settings',
-    { config: { permission: 'LIST_USERS' }, schema: { response: { 200: settingsSchema, ...errorResponses } } },
+    { config: { permission: 'LIST_USERS' }, schema: { response: { 200: alertSettingsAnswer, ...errorResponses } } },
     async (request) => settingsAnswer(app.db, request.actor.companyId),
   );
 
@@ -118,7 +76,7 @@ export default async function alertRoutes(app: RouteApp) {
     '/alerts/settings',
     {
       config: { permission: 'CREATE_USER' },
-      schema: { body: settingsBody, response: { 200: settingsSchema, ...errorResponses } },
+      schema: { body: settingsBody, response: { 200: alertSettingsAnswer, ...errorResponses } },
     },
     async (request) => {
       const { actor, body } = request;
@@ -152,33 +110,7 @@ export default async function alertRoutes(app: RouteApp) {
       schema: {
         querystring: sentQuery,
         response: {
-          200: {
-            type: 'object',
-            properties: {
-              data: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    id: { type: 'integer' },
-                    created_at: { type: 'integer' },
-                    month: { type: 'string' },
-                    kind: { type: 'string', enum: [...ALERT_KINDS] },
-                    // The per-number alerts: their first numbers (SENT_NUMBERS_SHOWN) and how many there are.
-                    numbers: { type: 'array', items: { type: 'string' } },
-                    number_count: { type: 'integer' },
-                    // Exact decimal text: percent, euros or GB by kind; for numbers the highest figure.
-                    threshold: { type: 'string' },
-                    value: { type: 'string' },
-                    recipients: { type: 'array', items: { type: 'string' } },
-                  },
-                  required: ['id', 'created_at', 'month', 'kind', 'numbers', 'number_count', 'threshold', 'value', 'recipients'],
-                },
-              },
-              total: { type: 'integer' },
-            },
-            required: ['data', 'total'],
-          },
+          200: sentAlertsPageAnswer,
           ...errorResponses,
         },
       },

@@ -1,6 +1,7 @@
 import { asc } from 'drizzle-orm';
 import { billingCycles } from '../../db/schema';
 import { errorResponses, type RouteApp } from '../schemas';
+import { billingCycleListAnswer } from './schemas';
 
 export default async function billingCycleRoutes(app: RouteApp) {
   app.get(
@@ -8,10 +9,7 @@ export default async function billingCycleRoutes(app: RouteApp) {
     {
       schema: {
         response: {
-          200: {
-            type: 'array',
-            items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
-          },
+          200: billingCycleListAnswer,
           ...errorResponses,
         },
       },

@@ -6,68 +6,13 @@ import { sendDownload } from '../../services/xlsx';
 import { costsRangeQuery, type CostsRangeQuery, oneMonthOf } from '../costRange';
 import { formatProperty } from '../downloadFormat';
 import { downloadResponse, errorResponses, type RouteApp } from '../schemas';
+import { groupCostsAnswer } from './schemas';
 
 /**
  * The group view (issue 20), for users who may act for the branches of their parent company
  * (EDIT_PARENT_COMPANY, decisions section 2): scoped to the parent of the acting company, never
  * another group's. A company without a parent company answers 404.
  */
-
-const figures = {
-  periodic: { type: 'number' },
-  full: { type: 'number' },
-  setup: { type: 'number' },
-  usage: { type: 'number' },
-  total: { type: 'number' },
-} as const;
-const FIGURES = ['periodic', 'full', 'setup', 'usage', 'total'];
-
-const servicesSchema = {
-  type: 'array',
-  items: {
-    type: 'object',
-    properties: { article_group_id: { type: 'integer' }, count: { type: 'integer' } },
-    required: ['article_group_id', 'count'],
-  },
-} as const;
-
-const groupCostsSchema = {
-  type: 'object',
-  properties: {
-    data: {
-      type: 'object',
-      properties: {
-        parent: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } }, required: ['id', 'name'] },
-        month: { type: 'string' },
-        article_groups: {
-          type: 'array',
-          items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } }, required: ['id', 'name'] },
-        },
-        branches: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              company_id: { type: 'integer' },
-              name: { type: 'string' },
-              ...figures,
-              services: servicesSchema,
-              bundle: {
-                type: ['object', 'null'],
-                properties: { total_gb: { type: 'number' }, gb_used: { type: 'number' } },
-                required: ['total_gb', 'gb_used'],
-              },
-            },
-            required: ['company_id', 'name', ...FIGURES, 'services', 'bundle'],
-          },
-        },
-        group: { type: 'object', properties: { ...figures, services: servicesSchema }, required: [...FIGURES, 'services'] },
-      },
-      required: ['parent', 'month', 'article_groups', 'branches', 'group'],
-    },
-  },
-  required: ['data'],
-} as const;
 
 export const NO_GROUP = 'Dit bedrijf hoort niet bij een hoofdbedrijf.';
 const ONE_MONTH = 'Ongeldige periode: het groepsoverzicht gaat over één maand.';
@@ -104,7 +49,7 @@ export default async function groupRoutes(app: RouteApp) {
     '/group/costs',
     {
       config: { permission: 'EDIT_PARENT_COMPANY' },
-      schema: { querystring: costsRangeQuery, response: { 200: groupCostsSchema, ...errorResponses } },
+      schema: { querystring: costsRangeQuery, response: { 200: groupCostsAnswer, ...errorResponses } },
     },
     async (request) => ({ data: await costsOfQuery(request.actor.companyId, request.query) }),
   );

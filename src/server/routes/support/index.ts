@@ -1,4 +1,5 @@
 import { errorResponses, type RouteApp } from '../schemas';
+import { supportContactAnswer } from './schemas';
 
 /**
  * Spec section 2: the 404 page names a support contact. Public: a visitor who is not logged in
@@ -11,11 +12,7 @@ export default async function supportRoutes(app: RouteApp) {
       config: { public: true },
       schema: {
         response: {
-          200: {
-            type: 'object',
-            properties: { phone: { type: 'string' }, email: { type: 'string' } },
-            required: ['phone', 'email'],
-          },
+          200: supportContactAnswer,
           ...errorResponses,
         },
       },
