@@ -7,18 +7,7 @@ import { screen, screenRoute } from '../../base/lazyScreen';
 import { type Prefetch, prefetchQuery } from '../../base/routeNeeds';
 import { whenIdle } from '../../base/whenIdle';
 import { articleWindowQuery, servicesApi } from './servicesApi';
-
-/** The addresses below /mijn-diensten (spec section 2), relative to it. */
-export const GROUP = ':groupId/:groupName';
-export const ARTICLE = `${GROUP}/:articleId/:articleName`;
-export const SERVICE = `${ARTICLE}/:serviceId/:endUserUrlName`;
-
-/** An id segment of the address, or null when it is not a valid id. */
-export const toId = (value: string | undefined): number | null =>
-  value !== undefined && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
-
-/** 'Toon Historische Afnames' in the query string (spec section 4); useShowHistoric reads the same. */
-export const showHistoricIn = (searchParams: URLSearchParams) => searchParams.get('show_historic') === '1';
+import { ARTICLE, GROUP, SERVICE, showHistoricIn, toId } from './servicesPaths';
 
 // The group, article and service pages are one chunk; the forms another (formik, react-select,
 // moment), which the pages do without and fetch once the browser is idle (ServicesFrame).
