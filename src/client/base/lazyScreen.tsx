@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, useState } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import type { NonIndexRouteObject, RouteObject } from 'react-router-dom';
 import type { Prefetch, RouteNeeds } from './routeNeeds';
 
 /**
@@ -19,9 +19,19 @@ export const screen = <Name extends string>(load: () => Promise<Record<Name, Com
   return Object.assign(Screen, { preload });
 };
 
-/** A route showing a lazily loaded screen, with what the screen asks first (base/routeNeeds.ts). */
-export const screenRoute = (path: string, Screen: ReturnType<typeof screen>, prefetch?: Prefetch): RouteObject => ({
+/**
+ * A route showing a lazily loaded screen, with what the screen asks first (base/routeNeeds.ts).
+ * A screen that frames the screens below it (with an `<Outlet />`) takes them as `children`.
+ */
+export const screenRoute = (path: string, Screen: ReturnType<typeof screen>, prefetch?: Prefetch): NonIndexRouteObject => ({
   path,
+  element: <Screen />,
+  handle: { load: Screen.preload, prefetch } satisfies RouteNeeds,
+});
+
+/** The same as screenRoute, at its parent's own address (an index route). */
+export const screenIndexRoute = (Screen: ReturnType<typeof screen>, prefetch?: Prefetch): RouteObject => ({
+  index: true,
   element: <Screen />,
   handle: { load: Screen.preload, prefetch } satisfies RouteNeeds,
 });

@@ -1,16 +1,22 @@
 import { monthRange, parseMonthKey } from '../../../domain/time';
 import { COSTS_MONTH_PARAM } from '../../base/paths';
-import { screen, screenRoute } from '../../base/lazyScreen';
+import type { RouteObject } from 'react-router-dom';
+import { screen, screenIndexRoute, screenRoute } from '../../base/lazyScreen';
 import { type Prefetch, prefetchQuery } from '../../base/routeNeeds';
 import { costsApi } from './costsApi';
 import { chartPeriod } from './costsModel';
 import { costsOverviewMonth } from './useCostsMonth';
 
-const CostsScreen = screen(() => import(/* webpackChunkName: "costs-screen" */ './CostsScreen'), 'CostsScreen');
+const loadCosts = () => import(/* webpackChunkName: "costs-screen" */ './costsPages');
+const CostsScreen = screen(loadCosts, 'CostsScreen');
+const CostsOverviewScreen = screen(loadCosts, 'CostsOverviewScreen');
+const GroupCostsScreen = screen(loadCosts, 'GroupCostsScreen');
+const CostsDetailScreen = screen(loadCosts, 'CostsDetailScreen');
+const CostsArticleScreen = screen(loadCosts, 'CostsArticleScreen');
+const CostsPageNotFound = screen(loadCosts, 'CostsPageNotFound');
 
 /** /kosten itself asks the month's costs and the chart's twelve months, as CostsOverviewScreen does. */
-const prefetchOverview: Prefetch = ({ params, search }) => (dispatch) => {
-  if (params['*']) return Promise.resolve();
+const prefetchOverview: Prefetch = ({ search }) => (dispatch) => {
   const month = costsOverviewMonth(parseMonthKey(search.get(COSTS_MONTH_PARAM)));
   return Promise.all([
     dispatch(prefetchQuery(costsApi.endpoints.getCosts, monthRange(month))),
@@ -18,5 +24,14 @@ const prefetchOverview: Prefetch = ({ params, search }) => (dispatch) => {
   ]);
 };
 
-/** Spec section 2: the costs of a month (CostsScreen routes below it). */
-export const costsRoute = screenRoute('kosten/*', CostsScreen, prefetchOverview);
+/** Everything below /kosten: the costs of a month, of a kind of costs, of an article, and of the group. */
+export const costsRoute: RouteObject = {
+  ...screenRoute('kosten', CostsScreen),
+  children: [
+    screenIndexRoute(CostsOverviewScreen, prefetchOverview),
+    screenRoute('groep', GroupCostsScreen),
+    screenRoute(':costsType', CostsDetailScreen),
+    screenRoute(':costsType/:articleId', CostsArticleScreen),
+    screenRoute('*', CostsPageNotFound),
+  ],
+};

@@ -8,7 +8,7 @@ import { selectArticleGroupById, useGetVisibleArticleGroupsQuery } from '../../a
 import { selectActingCompanyId } from '../../base/authSlice';
 import { useAppSelector } from '../../base/hooks';
 import { type ArticleQuery, articleWindowQuery, useGetArticleQuery, useGetServiceQuery } from './servicesApi';
-import { showHistoricIn } from './servicesPaths';
+import { SHOW_HISTORIC_PARAM, showHistoricIn } from './servicesPaths';
 
 /** The ids in the address of a services screen; null when a segment is not a valid id. */
 export const useRouteIds = () => {
@@ -53,8 +53,8 @@ export const useShowHistoric = () => {
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (show) next.set('show_historic', '1');
-        else next.delete('show_historic');
+        if (show) next.set(SHOW_HISTORIC_PARAM, '1');
+        else next.delete(SHOW_HISTORIC_PARAM);
         return next;
       },
       { replace: true },

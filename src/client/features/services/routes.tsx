@@ -1,5 +1,6 @@
 import { Fragment, useEffect } from 'react';
 import { Navigate, Outlet, type RouteObject, useLocation } from 'react-router-dom';
+import { parseId } from '../../../domain/ids';
 import { accountApi } from '../../api/accountApi';
 import { selectActingCompanyId } from '../../base/authSlice';
 import type { AppDispatch, RootState } from '../../base/hooks';
@@ -7,7 +8,6 @@ import { screen, screenRoute } from '../../base/lazyScreen';
 import { type Prefetch, prefetchQuery } from '../../base/routeNeeds';
 import { whenIdle } from '../../base/whenIdle';
 import { articleWindowQuery, servicesApi } from './servicesApi';
-import { parseId } from '../../../domain/ids';
 import { ARTICLE, GROUP, SERVICE, showHistoricIn } from './servicesPaths';
 
 // The group, article and service pages are one chunk; the forms another (formik, react-select,

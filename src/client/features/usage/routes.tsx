@@ -1,6 +1,17 @@
-import { screen, screenRoute } from '../../base/lazyScreen';
+import type { RouteObject } from 'react-router-dom';
+import { screen, screenIndexRoute, screenRoute } from '../../base/lazyScreen';
 
-const UsageScreen = screen(() => import(/* webpackChunkName: "usage-screen" */ './UsageScreen'), 'UsageScreen');
+const loadUsage = () => import(/* webpackChunkName: "usage-screen" */ './usagePages');
+const ReportScreen = screen(loadUsage, 'ReportScreen');
+const ReportDetailScreen = screen(loadUsage, 'ReportDetailScreen');
+const UsageNotFound = screen(loadUsage, 'UsageNotFound');
 
-/** Spec section 2: the usage report (UsageScreen routes below it). */
-export const usageRoute = screenRoute('verbruik/*', UsageScreen);
+/** Everything below /verbruik: the usage report and the records of one number. */
+export const usageRoute: RouteObject = {
+  path: 'verbruik',
+  children: [
+    screenIndexRoute(ReportScreen),
+    screenRoute(':userId/:userName/:userPhoneNumber', ReportDetailScreen),
+    screenRoute('*', UsageNotFound),
+  ],
+};

@@ -1,0 +1,6 @@
+// The screens below /kosten, loaded as one chunk (routes.tsx).
+export { CostsArticleScreen } from './CostsArticleScreen';
+export { CostsDetailScreen } from './CostsDetailScreen';
+export { CostsOverviewScreen } from './CostsOverviewScreen';
+export { CostsPageNotFound, CostsScreen } from './CostsScreen';
+export { GroupCostsScreen } from './GroupCostsScreen';
