@@ -3,7 +3,7 @@ import { configure, screen, within } from '@testing-library/react';
 import { deferred, json } from '../../test/http';
 import { mockPortal } from '../../test/portalServer';
 import { loggedIn } from '../../test/tokens';
-import type { SearchResponse } from './searchApi';
+import type { SearchAnswer } from '../../../server/routes/search/schemas';
 
 // The first screen of a test file loads its lazy chunks cold, which takes over the default
 // second when the whole suite runs in parallel.
@@ -13,7 +13,7 @@ const mobile = { article_group_id: 1, article_group_name: 'Mobiele telefonie' };
 const kpn = { id: 11, name: 'KPN Zakelijk 10GB', ...mobile };
 const jan = { id: 7, firstname: 'Jan', lastname: 'de Vries' };
 
-const noHits: SearchResponse = { article: [], end_user: [], service_article_group_field_input: [], input_field: [] };
+const noHits: SearchAnswer = { article: [], end_user: [], service_article_group_field_input: [], input_field: [] };
 
 const company = {
   id: 20,
@@ -24,7 +24,7 @@ const company = {
   input_label_4: null,
 };
 
-const hits: SearchResponse = {
+const hits: SearchAnswer = {
   article: [{ ...kpn, description: 'Bundel met 10GB data', sku: 'KP-10' }],
   end_user: [jan],
   service_article_group_field_input: [
@@ -57,7 +57,7 @@ const hits: SearchResponse = {
   ],
 };
 
-const manyArticles = (count: number): SearchResponse => ({
+const manyArticles = (count: number): SearchAnswer => ({
   ...noHits,
   article: Array.from({ length: count }, (_, index) => ({
     id: index + 1,
@@ -68,7 +68,7 @@ const manyArticles = (count: number): SearchResponse => ({
   })),
 });
 
-const searchPortal = (answer: SearchResponse | (() => Response | Promise<Response>)) =>
+const searchPortal = (answer: SearchAnswer | (() => Response | Promise<Response>)) =>
   mockPortal({
     'GET /api/search': typeof answer === 'function' ? answer : () => json(200, answer),
     'GET /api/company/20': () => json(200, company),

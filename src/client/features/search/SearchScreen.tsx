@@ -10,27 +10,29 @@ import { paths } from '../../base/paths';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { type Column, ResultsSection } from './ResultsSection';
 import {
-  type ArticleHit,
-  type ArticleRef,
-  type EndUserRef,
-  type FieldInputHit,
   type FreeFieldMatch,
   selectArticleHits,
   selectEndUserHits,
   selectFieldInputHits,
   selectFreeFieldMatches,
-  type ServiceRef,
   useGetSearchResultsQuery,
 } from './searchApi';
 import { SearchForm } from './SearchForm';
+import type {
+  ArticleHitAnswer,
+  ArticleRefAnswer,
+  EndUserRefAnswer,
+  FieldInputHitAnswer,
+  ServiceRefAnswer,
+} from '../../../server/routes/search/schemas';
 
-const fullName = (endUser: EndUserRef) => `${endUser.firstname} ${endUser.lastname}`;
+const fullName = (endUser: EndUserRefAnswer) => `${endUser.firstname} ${endUser.lastname}`;
 
-const groupOf = (article: ArticleRef) => ({ id: article.article_group_id, name: article.article_group_name });
+const groupOf = (article: ArticleRefAnswer) => ({ id: article.article_group_id, name: article.article_group_name });
 
-const articlePath = (article: ArticleRef) => paths.article(groupOf(article), article);
+const articlePath = (article: ArticleRefAnswer) => paths.article(groupOf(article), article);
 
-const servicePath = (service: ServiceRef) => paths.service(groupOf(service.article), service.article, service);
+const servicePath = (service: ServiceRefAnswer) => paths.service(groupOf(service.article), service.article, service);
 
 const RouteLink = ({ to, children }: { to: string; children: ReactNode }) => (
   <Link component={RouterLink} to={to}>
@@ -38,24 +40,24 @@ const RouteLink = ({ to, children }: { to: string; children: ReactNode }) => (
   </Link>
 );
 
-const articleColumns: Column<ArticleHit>[] = [
+const articleColumns: Column<ArticleHitAnswer>[] = [
   { header: 'Artikel', cell: (article) => <RouteLink to={articlePath(article)}>{article.name}</RouteLink> },
   { header: 'Categorie', cell: (article) => article.article_group_name },
   { header: 'Artikelnummer', cell: (article) => article.sku ?? '' },
   { header: 'Omschrijving', cell: (article) => article.description },
 ];
 
-const endUserColumns: Column<EndUserRef>[] = [
+const endUserColumns: Column<EndUserRefAnswer>[] = [
   { header: 'Naam', cell: (endUser) => <RouteLink to={paths.endUser(endUser)}>{fullName(endUser)}</RouteLink> },
 ];
 
 /** The article and end user of a service hit; the value links to the service. */
-const serviceColumns: Column<{ service: ServiceRef }>[] = [
+const serviceColumns: Column<{ service: ServiceRefAnswer }>[] = [
   { header: 'Artikel', cell: ({ service }) => service.article.name },
   { header: 'Eindgebruiker', cell: ({ service }) => (service.end_user ? fullName(service.end_user) : MSG.noUser) },
 ];
 
-const fieldInputColumns: Column<FieldInputHit>[] = [
+const fieldInputColumns: Column<FieldInputHitAnswer>[] = [
   { header: 'Waarde', cell: (hit) => <RouteLink to={servicePath(hit.service)}>{hit.value}</RouteLink> },
   { header: 'Veld', cell: (hit) => hit.article_group_field.name },
   ...serviceColumns,

@@ -2,12 +2,13 @@ import { accountApi } from '../../api/accountApi';
 import { makeStore } from '../../app/store';
 import { json, mockServer } from '../../test/http';
 import { loggedIn } from '../../test/tokens';
-import { searchApi, selectArticleHits, selectFreeFieldLabels, selectFreeFieldMatches, type SearchResponse } from './searchApi';
+import { searchApi, selectArticleHits, selectFreeFieldLabels, selectFreeFieldMatches } from './searchApi';
+import type { SearchAnswer } from '../../../server/routes/search/schemas';
 
 const kpn = { id: 11, name: 'KPN Zakelijk 10GB', article_group_id: 1, article_group_name: 'Mobiele telefonie' };
 const service = { id: 40, article_id: 11, article: kpn, end_user: null };
 
-const answer: SearchResponse = {
+const answer: SearchAnswer = {
   article: [{ ...kpn, description: '', sku: null }],
   end_user: [{ id: 7, firstname: 'Jan', lastname: 'de Vries' }],
   service_article_group_field_input: [

@@ -5,80 +5,33 @@ import { accountApi } from '../../api/accountApi';
 import { api, listTags } from '../../api/api';
 import { selectActingCompanyId } from '../../base/authSlice';
 import type { RootState } from '../../base/hooks';
-
-/** An article group and article as a search hit names them: enough to link to the article. */
-export interface ArticleRef {
-  id: number;
-  name: string;
-  article_group_id: number;
-  article_group_name: string;
-}
-
-export interface EndUserRef {
-  id: number;
-  firstname: string;
-  lastname: string;
-}
-
-export interface ServiceRef {
-  id: number;
-  article_id: number;
-  article: ArticleRef;
-  end_user: EndUserRef | null;
-}
-
-export interface ArticleHit extends ArticleRef {
-  description: string;
-  sku: string | null;
-}
-
-/** A category field value (e.g. a phone number) of a service. */
-export interface FieldInputHit {
-  id: number;
-  value: string;
-  article_group_field: { name: string };
-  service_id: number;
-  service: ServiceRef;
-}
-
-/** A service whose company free fields (input_field_1..4) match. */
-export interface FreeFieldHit {
-  service_id: number;
-  end_user_id: number | null;
-  article: ArticleRef;
-  service: ServiceRef;
-  input_field_1: string | null;
-  input_field_2: string | null;
-  input_field_3: string | null;
-  input_field_4: string | null;
-}
-
-/** GET /search as the server answers it (decisions section 12). */
-export interface SearchResponse {
-  article: ArticleHit[];
-  end_user: EndUserRef[];
-  service_article_group_field_input: FieldInputHit[];
-  input_field: FreeFieldHit[];
-}
+import type {
+  ArticleHitAnswer,
+  EndUserRefAnswer,
+  FieldInputHitAnswer,
+  FreeFieldHitAnswer,
+  SearchAnswer,
+  ServiceRefAnswer,
+} from '../../../server/routes/search/schemas';
 
 export interface SearchResults {
-  articles: EntityState<ArticleHit, number>;
-  endUsers: EntityState<EndUserRef, number>;
-  fieldInputs: EntityState<FieldInputHit, number>;
-  freeFields: EntityState<FreeFieldHit, number>;
+  articles: EntityState<ArticleHitAnswer, number>;
+  endUsers: EntityState<EndUserRefAnswer, number>;
+  fieldInputs: EntityState<FieldInputHitAnswer, number>;
+  freeFields: EntityState<FreeFieldHitAnswer, number>;
 }
 
-const articlesAdapter = createEntityAdapter<ArticleHit>();
-const endUsersAdapter = createEntityAdapter<EndUserRef>();
-const fieldInputsAdapter = createEntityAdapter<FieldInputHit>();
+const articlesAdapter = createEntityAdapter<ArticleHitAnswer>();
+const endUsersAdapter = createEntityAdapter<EndUserRefAnswer>();
+const fieldInputsAdapter = createEntityAdapter<FieldInputHitAnswer>();
 // The server answers one free-field hit per service.
-const freeFieldsAdapter = createEntityAdapter<FreeFieldHit, number>({ selectId: (hit) => hit.service_id });
+const freeFieldsAdapter = createEntityAdapter<FreeFieldHitAnswer, number>({ selectId: (hit) => hit.service_id });
 
 export const searchApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSearchResults: build.query<SearchResults, string>({
       query: (term) => ({ url: 'search', params: { term } }),
-      transformResponse: (response: SearchResponse): SearchResults => ({
+      transformResponse: (response: SearchAnswer): SearchResults => ({
         articles: articlesAdapter.setAll(articlesAdapter.getInitialState(), response.article),
         endUsers: endUsersAdapter.setAll(endUsersAdapter.getInitialState(), response.end_user),
         fieldInputs: fieldInputsAdapter.setAll(fieldInputsAdapter.getInitialState(), response.service_article_group_field_input),
@@ -142,7 +95,7 @@ export interface FreeFieldMatch {
   key: string;
   label: string;
   value: string;
-  service: ServiceRef;
+  service: ServiceRefAnswer;
 }
 
 /**
@@ -153,7 +106,7 @@ export interface FreeFieldMatch {
 export const selectFreeFieldMatches = createSelector(
   [selectSearchData, selectFreeFieldLabels, (_state: RootState, term: string) => searchText(term.trim())],
   (data, labels, term): FreeFieldMatch[] =>
-    (data ? freeFieldSelectors.selectAll(data.freeFields) : NONE).flatMap((hit: FreeFieldHit) => {
+    (data ? freeFieldSelectors.selectAll(data.freeFields) : NONE).flatMap((hit: FreeFieldHitAnswer) => {
       const filled = FREE_FIELDS.map(({ field }, index) => ({ index, value: hit[field] ?? '' })).filter(({ value }) => value !== '');
       // As the server matches: any case, any accents.
       const matching = filled.filter(({ value }) => searchText(value).includes(term));
