@@ -89,7 +89,7 @@ const isTest = (file: string) => /(\.test\.tsx?|\/testData\.ts)$/.test(file) || 
 const layerOf = (file: string): { side: 'domain' | 'client' | 'server'; rank: number } | null => {
   if (file.startsWith('domain/')) return { side: 'domain', rank: 0 };
   const client = /^client\/([^/]+)\//.exec(file);
-  if (client) return { side: 'client', rank: CLIENT_LAYERS.indexOf(client[1]) };
+  if (client) return CLIENT_LAYERS.includes(client[1]) ? { side: 'client', rank: CLIENT_LAYERS.indexOf(client[1]) } : null;
   if (file === 'client/index.tsx') return { side: 'client', rank: CLIENT_LAYERS.length };
   for (const [pattern, rank] of SERVER_LAYERS) if (pattern.test(file)) return { side: 'server', rank };
   return null;
@@ -179,11 +179,12 @@ export const circlesOf = (imports: Import[]): string[][] => {
   return circles;
 };
 
-/** What the check finds under `src`: each circle and each import that breaks a layer rule. */
+/** What the check finds under `src`: each circle, each import that breaks a layer rule, and each file that is in no layer. */
 export const checkImports = (src: string) => {
   const imports = importsOf(src);
   return {
     circles: circlesOf(imports),
+    filesInNoLayer: sourceFiles(src).filter((file) => !isTest(file) && !layerOf(file)),
     brokenRules: imports.flatMap((imp) => {
       const rule = layerRuleBroken(imp);
       return rule ? [{ ...imp, rule }] : [];
@@ -195,13 +196,14 @@ if (require.main === module) {
   const args = process.argv.slice(2);
   const folder = args.find((arg) => !arg.startsWith('--'));
   const src = path.resolve(folder ?? path.join(__dirname, '..', 'src'));
-  const { circles, brokenRules } = checkImports(src);
+  const { circles, brokenRules, filesInNoLayer } = checkImports(src);
   if (args.includes('--json')) {
-    console.log(JSON.stringify({ circles, brokenRules }));
+    console.log(JSON.stringify({ circles, brokenRules, filesInNoLayer }));
     process.exit(0);
   }
+  for (const file of filesInNoLayer) console.error(`${file}: in no layer (add its folder to scripts/checkImports.ts)`);
   for (const circle of circles) console.error(`import circle of ${circle.length} files:\n  ${circle.join('\n  ')}`);
   for (const { from, to, rule } of brokenRules) console.error(`${from} -> ${to}: ${rule}`);
-  if (circles.length > 0 || brokenRules.length > 0) process.exit(1);
+  if (circles.length > 0 || brokenRules.length > 0 || filesInNoLayer.length > 0) process.exit(1);
   console.log('imports: no circle, every layer rule kept');
 }

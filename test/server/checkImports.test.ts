@@ -6,7 +6,7 @@ import path from 'node:path';
 const root = path.resolve(__dirname, '../..');
 
 /** What scripts/checkImports.ts finds, run by Node as `npm run lint` runs it (oxc-parser is an ES module). */
-const checkImports = (src: string): { circles: string[][]; brokenRules: { from: string; to: string; rule: string }[] } =>
+const checkImports = (src: string): { circles: string[][]; brokenRules: { from: string; to: string; rule: string }[]; filesInNoLayer: string[] } =>
   JSON.parse(execFileSync(process.execPath, ['-r', 'esbuild-register', 'scripts/checkImports.ts', src, '--json'], { cwd: root, encoding: 'utf8' }));
 
 /** A throwaway src/ tree of `files` (path -> text), checked as `npm run lint` checks the real one. */
@@ -36,11 +36,11 @@ describe('the import check of npm run lint', () => {
         'server/services/costs.ts': "import { cents } from '../../domain/money';\nexport const c = cents;",
         'server/routes/costs/index.ts': "import { c } from '../../services/costs';\nexport default c;",
       }),
-    ).toEqual({ circles: [], brokenRules: [] });
+    ).toEqual({ circles: [], brokenRules: [], filesInNoLayer: [] });
   });
 
   it('passes the repository itself (what npm run lint checks)', () => {
-    expect(checkImports(path.join(root, 'src'))).toEqual({ circles: [], brokenRules: [] });
+    expect(checkImports(path.join(root, 'src'))).toEqual({ circles: [], brokenRules: [], filesInNoLayer: [] });
   });
 
   it('finds a circle closed by a lazy import()', () => {
@@ -78,6 +78,12 @@ describe('the import check of npm run lint', () => {
       'server/routes/account/index.ts -> server/routes/users/rules.ts',
       'server/services/users.ts -> server/routes/users/rules.ts',
     ]);
+  });
+
+  it('names a file that is in no layer', () => {
+    expect(
+      check({ 'server/helpers/x.ts': 'export const x = 1;', 'client/x.ts': 'export const y = 2;', 'client/widgets/w.ts': 'export const w = 3;' }).filesInNoLayer,
+    ).toEqual(['client/widgets/w.ts', 'client/x.ts', 'server/helpers/x.ts']);
   });
 
   it('keeps a feature out of another feature', () => {
