@@ -54,7 +54,7 @@ export interface SupportContact {
 /** The demo's support contact, until SUPPORT_PHONE and SUPPORT_EMAIL say otherwise. */
 const DEMO_SUPPORT: SupportContact = { phone: '020 123 45 67', email: 'support@demo.nl' };
 
-const MIN_SECRET_BYTES = 32; // 256 bits, decisions section 9
+const MIN_SECRET_BYTES = 32; // 256 bits, docs/rules.md, 'Tokens and sessions'
 
 const decodeSecret = (raw: string): Buffer => {
   const hex = /^[0-9a-f]+$/i.test(raw) && raw.length % 2 === 0 ? Buffer.from(raw, 'hex') : null;

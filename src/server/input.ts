@@ -5,7 +5,7 @@ import { HttpError } from './httpError';
 /** Helpers for routes: fields from query or body, blank text, e-mail addresses, date ranges. */
 
 /**
- * Decisions section 12: where the spec says "params" the fields come from the query string or a
+ * docs/api.md, 'Paths and parameters': where a call takes "params" the fields come from the query string or a
  * JSON body; a field in both takes the body's value.
  */
 export const paramsOf = <T extends object>(query: T | undefined, body: T | null | undefined): T => ({
@@ -20,7 +20,7 @@ export const textOrNull = (value: string | null | undefined): string | null => {
 };
 
 /**
- * Spec section 5: "a standard address pattern". The HTML e-mail pattern (WHATWG), with at least
+ * docs/screens.md, 'Contact person form': an address must look like one. The HTML e-mail pattern (WHATWG), with at least
  * one dot in the domain.
  */
 const EMAIL_PATTERN =

@@ -1,4 +1,4 @@
-/** Times travel as Unix seconds (decisions section 12). */
+/** Times travel as Unix seconds (docs/api.md, 'Answers'). */
 export const toEpoch = (date: Date | null | undefined): number | null =>
   date ? Math.floor(date.getTime() / 1000) : null;
 

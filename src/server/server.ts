@@ -38,7 +38,7 @@ const main = async () => {
   if (!config.databaseUrl && (await hasDemoAccounts(prepared.database.db))) {
     lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.email.padEnd(20)} ${a.role.padEnd(11)} ${a.company}`);
-    // Issue 21: the staff accounts log in with a code; any authenticator app takes these secrets.
+    // docs/rules.md, 'Two-factor login': the staff accounts log in with a code; any authenticator app takes these secrets.
     for (const [email, secret] of Object.entries(DEMO_TWO_FACTOR_SECRETS)) lines.push(`Tweestapsverificatie demo: ${email} geheim ${secret}`);
   }
   console.log(lines.join('\n'));

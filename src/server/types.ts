@@ -15,7 +15,7 @@ declare module 'fastify' {
     /** Required permission, checked by the auth hook before validation and the handler. */
     permission?: Permission;
     /**
-     * Open to a session that may only set up two-factor login (provider staff without it, issue 21):
+     * Open to a session that may only set up two-factor login (provider staff without it, docs/rules.md, 'Two-factor login'):
      * the setup calls themselves, and what the setup screen needs (logout, refresh, policies).
      */
     twoFactorSetup?: boolean;

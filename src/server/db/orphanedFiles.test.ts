@@ -9,7 +9,7 @@ import { removeOrphanedFiles } from './maintenance';
 
 /**
  * A process killed inside a transaction (a usage import stopped by kill -9) leaves relation files
- * that no table owns; the next start removes them, and only them (issue 19).
+ * that no table owns; the next start removes them, and only them (docs/operations.md, 'Backups').
  */
 jest.setTimeout(120_000);
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PgliteThread } from './pgliteThread';
 
 /**
- * The embedded database answers from a worker thread (issue 19): the portal's thread stays free
+ * The embedded database answers from a worker thread (README.md, 'Architecture'): the portal's thread stays free
  * while a query runs, PostgreSQL's errors keep their codes across the thread, transactions commit
  * and roll back as in PGlite itself, and a worker that dies takes only its own requests along.
  */

@@ -14,7 +14,7 @@ import { createScratchDatabase } from '../testing/testApp';
 import { startTcpProxy, type TcpProxy } from '../testing/tcpProxy';
 
 /**
- * The portal on PostgreSQL survives its database (issue 19): a restart, a terminated connection,
+ * The portal on PostgreSQL survives its database (docs/operations.md, 'When the database goes away'): a restart, a terminated connection,
  * and several instances migrating one empty database at once. Runs where DATABASE_URL names a
  * PostgreSQL server (CI's second pass); PGlite has no connections to lose.
  */

@@ -42,7 +42,7 @@ const typeNames = (type: unknown) =>
 
 const ISO_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 
-/** Ajv's English text per keyword, in Dutch (spec: every user-visible message is Dutch). */
+/** Ajv's English text per keyword, in Dutch (docs/screens.md, 'Messages': every message a user sees is Dutch). */
 const dutchMessageOf = ({ keyword, params }: SchemaViolation): string => {
   const limit = params.limit;
   // The bounds of every time parameter (schemas.ts epochSeconds) say which years, not which second.

@@ -1,6 +1,6 @@
 import { auth, createTestApp, type TestApp } from '../testing/testApp';
 
-/** GET /metrics for Prometheus (issue 19): guarded by METRICS_TOKEN, per route and status. */
+/** GET /metrics for Prometheus (docs/operations.md, 'Logs, request ids and metrics'): guarded by METRICS_TOKEN, per route and status. */
 describe('metrics', () => {
   let t: TestApp;
   const token = 'metrics-geheim-0123456789';

@@ -2,7 +2,7 @@
  * How the API document names each call: its operationId is the name the portal's own client
  * gives the call (the RTK Query endpoint, verb+noun), its summary says in Dutch what it does, and
  * its tag is the folder of routes/ that holds it. Grouped by that folder; keys are
- * `METHOD /path` as under `/api` (spec section 7). Where one call serves several client endpoints
+ * `METHOD /path` as under `/api` (docs/api.md, 'Paths and parameters'). Where one call serves several client endpoints
  * (getCompanies also answers the branch candidates and the staff dashboard's counts) the name
  * is the call's, not a screen's.
  *
@@ -215,7 +215,7 @@ export const RESOURCES: Record<string, Resource> = {
   },
 };
 
-/** Files of an upload call: its multipart field (decisions section 7, spec section 7). */
+/** Files of an upload call: its multipart field (docs/usage.md, 'Import'; docs/api.md, 'What the document says'). */
 export const UPLOAD_FIELDS: Record<string, string> = {
   'POST /usage/import': 'usage',
   'POST /end-users/import': 'data',

@@ -11,7 +11,7 @@ export type CostsRangeQuery = Static<typeof costsRangeQuery>;
 
 /**
  * The months a costs call covers: every calendar month touched by `costs_date_from` ..
- * `costs_date_to`, whole (costs are computed per month, decisions section 5). So 2026-03-15 ..
+ * `costs_date_to`, whole (costs are computed per month, docs/costs.md). So 2026-03-15 ..
  * 2026-04-02 means March and April. 400 outside the rule of every date range (dateRangeOf).
  */
 export const monthRangeOf = (query: CostsRangeQuery): MonthRange => {

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../db';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
-/** /healthz and /readyz for a load balancer (issue 19); the database going away is in db/postgresResilience.test.ts. */
+/** /healthz and /readyz for a load balancer (docs/operations.md, 'Starting, stopping, health'); the database going away is in db/postgresResilience.test.ts. */
 describe('health endpoints', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -63,7 +63,7 @@ export const Nullable = <T extends TSchema & { type: string }>(schema: T) =>
 const errorAnswer = (description: string) => Type.Object({ message: Type.String() }, { description });
 
 /**
- * The errors every route may answer (decisions section 12), with what they mean for the API
+ * The errors every route may answer (docs/api.md, 'Errors'), with what they mean for the API
  * document (plugins/openapi.ts). The messages are those of plugins/errors.ts and plugins/auth.ts,
  * or the handler's own.
  */
@@ -93,7 +93,7 @@ export const errorResponses = {
 };
 
 /**
- * A download's answer: the CSV file (decisions section 11) or, with `format=xlsx`, the same rows
+ * A download's answer: the CSV file (docs/rules.md, 'Files') or, with `format=xlsx`, the same rows
  * as an Excel file. The handler sends the file itself, so these only describe it.
  */
 export const downloadResponse = {
@@ -139,7 +139,7 @@ export const amountInput = Type.Union([
 /**
  * An amount or null (a service without its own price). Null as `const`, not as a type: the app's
  * type coercion reads 0 as null in a `type: 'null'` branch (and null as 0 in a number branch), so
- * a price of 0 would become "no own price" (docs/rules.md, 'Een prijs van 0'). A `const`
+ * a price of 0 would become "no own price" (docs/rules.md, 'A price of 0'). A `const`
  * coerces nothing.
  */
 export const nullableAmount = Type.Union([Type.Unsafe<null>({ const: null }), amountInput]);

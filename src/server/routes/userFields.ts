@@ -11,7 +11,7 @@ import { isEmailAddress, textOrNull } from '../input';
 import { integerId, Nullable } from './schemas';
 
 /**
- * The writable fields, and `company_id`, which the spec's client sends along: it must be the acting
+ * The writable fields, and `company_id`, which a client may send along: it must be the acting
  * company's (assertActingCompany), as a user is always created and kept there. Anything else is
  * refused with 400.
  */
@@ -66,7 +66,7 @@ export const findUserInCompany = async (db: Db, id: number, companyId: number): 
 };
 
 /**
- * Spec section 5 (add and edit user): first name, last name and e-mail required, the e-mail a
+ * docs/screens.md, 'Contact person form' (add and edit user): first name, last name and e-mail required, the e-mail a
  * valid address. Absent fields keep the current user's values. Every broken rule is listed;
  * the message is the first.
  */
@@ -85,9 +85,9 @@ export const validateUserFields = (input: UserInput, current?: UserRow) => {
 };
 
 /**
- * The spec's client sends the company with a user: the acting company's is the only one it may
+ * A client may send the company with a user: the acting company's is the only one it may
  * name. Any other, whether or not it exists, answers 404 as another company's object does
- * (decisions section 2), before anything is written.
+ * (docs/permissions.md, 'The acting company'), before anything is written.
  */
 export const assertActingCompany = (actor: Actor, companyId: number | undefined): void => {
   if (companyId !== undefined && companyId !== actor.companyId) throw new HttpError(404, 'Bedrijf niet gevonden.');
@@ -114,7 +114,7 @@ export const assertEmailFreeFor = async (db: Db, takenAddresses: RateLimiter, ac
   }
 };
 
-/** Decisions section 2: e-mail addresses are unique, whatever their case. */
+/** docs/rules.md, 'E-mail addresses are unique': e-mail addresses are unique, whatever their case. */
 const emailTaken = async (db: Db, email: string): Promise<boolean> => {
   const [taken] = await db
     .select({ id: users.id })

@@ -6,7 +6,7 @@ import { auth, createTestApp, type TestApp } from '../testing/testApp';
 import { Secret, TOTP } from 'otpauth';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TWO_FACTOR_SECRETS, findCompanyByName } from './demo';
 
-/** Decisions section 10: the demo data set a first start in demo mode shows. */
+/** README.md, 'Demo accounts': the demo data set a first start in demo mode shows. */
 
 let t: TestApp;
 let installatie: number;
@@ -100,7 +100,7 @@ describe('the customer', () => {
     const now = Date.now();
     expect(rows.some((r) => r.time.getTime() < now)).toBe(true);
     expect(rows.some((r) => r.time.getTime() > now)).toBe(true);
-    // The running total never goes below zero (decisions section 6).
+    // The running total never goes below zero (docs/rules.md, 'Bulk services').
     const byArticle = new Map<number, typeof rows>();
     for (const r of rows) byArticle.set(r.articleId, [...(byArticle.get(r.articleId) ?? []), r]);
     for (const entries of byArticle.values()) {

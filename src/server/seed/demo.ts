@@ -20,7 +20,7 @@ import { DEMO_TWO_FACTOR_KEY } from '../config';
 import { hashPassword } from '../services/auth/password';
 import { encryptSecret } from '../services/auth/twoFactor';
 
-/** Decisions section 10: every demo account has this password. */
+/** README.md, 'Demo accounts': every demo account has this password. */
 export const DEMO_PASSWORD = 'Welkom123!';
 
 export const DEMO_ACCOUNTS = [
@@ -30,7 +30,7 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 /**
- * Issue 21: the demo's provider staff have two-factor login on with these secrets (base32), which
+ * docs/rules.md, 'Two-factor login': the demo's provider staff have two-factor login on with these secrets (base32), which
  * are printed at start and in the README, so a tester adds them to any authenticator app (or runs
  * `oathtool --totp -b SECRET`). Customer demo accounts keep password-only login.
  */
@@ -177,7 +177,7 @@ const VAN_DIJK_ARTICLES: ArticleSeed[] = [
   },
 ];
 
-/** Decisions section 10: a realistic data set for a first start in demo mode. */
+/** README.md, 'Demo accounts': a realistic data set for a first start in demo mode. */
 export const seedDemoData = async (db: Db, { twoFactorKey = DEMO_TWO_FACTOR_KEY, now = new Date() }: DemoSeedOptions = {}): Promise<void> => {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const twoFactorOf = (email: keyof typeof DEMO_TWO_FACTOR_SECRETS) => ({

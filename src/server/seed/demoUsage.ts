@@ -4,7 +4,7 @@ import { queryRows, type Db } from '../db';
 import { importUsage } from '../services/usage/import';
 
 /**
- * Demo usage (decisions section 10): records for the last three months, the running month up to
+ * Demo usage (README.md, 'Demo accounts'): records for the last three months, the running month up to
  * today, for the numbers of the Van Dijk branches; a mix of data, calls and texts, in and out of
  * the bundle, some priced, some out-of-bundle data without a price (MB x price_mb), and a few
  * numbers nobody holds (unmatched). Written as a CSV and imported through the real import, so

@@ -3,7 +3,7 @@ import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS, ROLE_NAMES, type RoleId } from '
 import { queryRows, type Db } from '../db';
 import { articleGroupFields, articleGroups, billingCycles, permissions, rolePermissions, roles } from '../db/schema';
 
-/** Spec section 3: billing cycle ids and their length in months. */
+/** docs/costs.md, '2. Billing cycles and periods': billing cycle ids and their length in months. */
 export const BILLING_CYCLES = [
   { id: 1, name: 'Maandelijks', months: 1 },
   { id: 2, name: 'Per kwartaal', months: 3 },
@@ -11,7 +11,7 @@ export const BILLING_CYCLES = [
   { id: 4, name: 'Jaarlijks', months: 12 },
 ];
 
-/** Decisions section 3: the seed article groups, in this order, with their category fields. */
+/** docs/rules.md, 'Article groups': the seed article groups, in this order, with their category fields. */
 export const ARTICLE_GROUPS = [
   {
     name: 'Mobiele telefonie',

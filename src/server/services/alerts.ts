@@ -21,7 +21,7 @@ import { linkMail, mailName, type MailMessage } from './mail';
 import { usageOfMonths } from './costs/usage';
 
 /**
- * Usage alerts (issue 20; docs/usage.md, "Alerts"): after an import, the thresholds the
+ * Usage alerts (docs/usage.md, 'Alerts'): after an import, the thresholds the
  * touched company-months cross (domain/alerts.ts) become `sent_alerts` rows, once each, in the
  * import's transaction; after the commit the route mails them (`mailAlerts`).
  */

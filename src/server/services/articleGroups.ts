@@ -121,7 +121,7 @@ export const fieldsWithValues = async (db: Db, fieldIds: number[]): Promise<Set<
 /**
  * Whether a value of the field is held by two services at once, among the field's own values and
  * every `used_for_cdr` value of any company: the field cannot then link usage records, because a
- * record would match two services (decisions section 14).
+ * record would match two services (docs/rules.md, 'Phone numbers are global').
  */
 /**
  * A field that starts linking usage records makes its values phone numbers: each stored in its

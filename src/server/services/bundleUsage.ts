@@ -7,10 +7,10 @@ import { lastUsageDay } from './costs/forecast';
 import { groupBundleFigures } from './groupBundle';
 
 /**
- * `GET /costs/groupbundle/usage` (issue 20): where the group bundle of a month is going. The
+ * `GET /costs/groupbundle/usage` (docs/usage.md, 'Where the bundle is going'): where the group bundle of a month is going. The
  * figures are the dashboard's (`groupBundleFigures`: the stored figures of the last import or
  * "Herberekenen", else computed now), the projection the domain's (`projectBundle`, the costs'
- * day basis), and the days and the top numbers count what gb_used counts (decisions section 8):
+ * day basis), and the days and the top numbers count what gb_used counts (docs/rules.md, 'Bundle size and use'):
  * in-bundle data (type data, bundle 'in', both directions) of the services whose article is from
  * the group bundle. The days read the daily report table (usage_number_days, month-to-date totals:
  * a day's own use is its total less the day before's), the top numbers the monthly one

@@ -4,7 +4,7 @@ import { HttpError } from '../httpError';
 import type { Actor } from './auth/actor';
 
 /**
- * Decisions section 13 at a route: a customer user's change that alters a closed month's costs
+ * docs/rules.md, 'Billed months are closed' at a route: a customer user's change that alters a closed month's costs
  * answers 409 before anything is written. Answers true for provider staff's change of a closed
  * month, which the route then marks in its audit entry (`closedMonthAudit`).
  */

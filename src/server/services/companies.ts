@@ -12,7 +12,7 @@ export const findCompany = async (db: Db, id: number) => {
   return row ?? null;
 };
 
-/** The company in the answer shape of spec section 3, from rows loaded beforehand. */
+/** The company in the answer shape of docs/api-company-admin.md, 'Company fields', from rows loaded beforehand. */
 const toCompanyDto = (company: CompanyRow, groupIds: number[], parent: ParentRow | null, branches: Branch[]) => ({
   id: company.id,
   name: company.name,
@@ -36,7 +36,7 @@ const toCompanyDto = (company: CompanyRow, groupIds: number[], parent: ParentRow
 
 const byName = sql`search_text(${companies.name})`;
 
-/** The company in the answer shape of spec section 3. */
+/** The company in the answer shape of docs/api-company-admin.md, 'Company fields'. */
 export const companyDto = async (db: Db, company: CompanyRow) => {
   const groups = await db
     .select({ id: companyArticleGroups.articleGroupId })
@@ -100,7 +100,7 @@ const groupBy = <T, K>(items: T[], key: (item: T) => K): Map<K, T[]> => {
   return map;
 };
 
-/** Decisions section 3: the company other than `exceptId` that holds this customer or SAP number. */
+/** docs/rules.md, 'Customer and SAP numbers are unique': the company other than `exceptId` that holds this customer or SAP number. */
 export const companyNumberTaken = async (
   db: Db,
   numbers: { customerNumber: string | null; sapNumber: string | null },
@@ -126,7 +126,7 @@ export const unknownArticleGroups = async (db: Db, ids: number[]): Promise<numbe
   return ids.filter((id) => !found.some((g) => g.id === id));
 };
 
-/** Spec section 9: a new company sees article groups 1-6 (those of them that exist). */
+/** docs/rules.md, 'Article groups': a new company sees article groups 1-6 (those of them that exist). */
 export const defaultArticleGroups = async (db: Db): Promise<number[]> => {
   const rows = await db
     .select({ id: articleGroups.id })
@@ -155,7 +155,7 @@ export const catalogueCount = async (db: Db, companyId: number): Promise<number>
 
 /**
  * The provider's own company (`is_provider`, the company of its staff) stays active and on its
- * own (docs/rules.md, 'Het bedrijf van de aanbieder'): ended, every staff account would be locked
+ * own (docs/rules.md, 'The provider's company'): ended, every staff account would be locked
  * out; as a branch, its parent's customers could act for it; deleted, its staff would be gone. A
  * write that tries answers 400 and changes nothing.
  */

@@ -1,6 +1,6 @@
 import { csvAmount, csvCell, toCsv } from './csv';
 
-/** Decisions section 11: `;`, UTF-8 with BOM, decimal comma, formula cells neutralised. */
+/** docs/rules.md, 'Files': `;`, UTF-8 with BOM, decimal comma, formula cells neutralised. */
 describe('csv', () => {
   it('writes a BOM, `;` and CRLF, and quotes cells that need it', () => {
     expect(toCsv(['Naam', 'Bedrag'], [['de Vries; Jan', 12.5], ['Zeg "hoi"', null]])).toBe(

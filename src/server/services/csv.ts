@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { Decimal } from '../../domain/money';
 
 /**
- * CSV downloads (decisions section 11): `;` separated, UTF-8 with a BOM and CRLF line ends so
+ * CSV downloads (docs/rules.md, 'Files'): `;` separated, UTF-8 with a BOM and CRLF line ends so
  * Excel in a Dutch locale opens them as columns, decimal comma, and text cells that Excel would
  * read as a formula neutralised.
  */

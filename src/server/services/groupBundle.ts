@@ -21,7 +21,7 @@ export const hasGroupBundle = async (db: Db, companyId: number): Promise<boolean
 
 /** A month as year and month (1-12). */
 /**
- * The instants at which a month's bundle size is read (decisions sections 6 and 8): services
+ * The instants at which a month's bundle size is read (docs/rules.md, 'Bulk services' and 'Bundle size and use'): services
  * active at the month's last day at 12:00, or now for the running month; bulk units at that day
  * 12:00, or today 12:00 for the running month.
  */
@@ -34,7 +34,7 @@ export const referenceInstants = (month: Month, nowMs: number) => {
 };
 
 /**
- * Decisions section 8, total_gb of each month, exact decimal text: per article from the group
+ * total_gb of each month (docs/rules.md, 'Bundle size and use'), exact decimal text: per article from the group
  * bundle, gigabyte x (services active at the month's instant + bulk units at its instant), summed.
  * One scan of the group bundle articles' services and bulk entries for all months (a column per month).
  */
@@ -66,7 +66,7 @@ const bundleSizesOfMonths = async (db: Db, companyId: number, instants: readonly
 };
 
 /**
- * Decisions section 8, gb_used: in-bundle data (type data, bundle 'in') of the services whose
+ * gb_used (docs/rules.md, 'Bundle size and use'): in-bundle data (type data, bundle 'in') of the services whose
  * article is from the group bundle, as bytes per month (keyed by first day), read from the monthly
  * usage totals the import keeps.
  */
@@ -85,7 +85,7 @@ const bundleUsedBytesOfMonths = async (db: Db, companyId: number, firstDays: rea
 };
 
 /**
- * The group bundle figures of months computed now (decisions section 8), exact: total_gb and
+ * The group bundle figures of months computed now (docs/rules.md, 'Bundle size and use'), exact: total_gb and
  * gb_used in GB of 1024^3 bytes. Two queries whatever the number of months; one after the other,
  * since inside a transaction both run on the same connection.
  */

@@ -20,7 +20,7 @@ export interface Mailer {
 
 const FROM = 'Mijn Portaal <noreply@mijnportaal.nl>';
 
-/** SMTP when `SMTP_URL` is set, else `.eml` files in `DATA_DIR/outbox` (decisions section 9). */
+/** SMTP when `SMTP_URL` is set, else `.eml` files in `DATA_DIR/outbox` (docs/rules.md, 'Mail'). */
 export const createMailer = (opts: { smtpUrl?: string; dataDir: string; log: FastifyBaseLogger }): Mailer => {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);

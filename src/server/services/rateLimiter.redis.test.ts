@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../testing/testApp';
 import { memoryRateLimits, redisRateLimits } from './rateLimiter';
 
 /**
- * The limits hold across instances when they share Redis (issue 19): the machine's Redis, as in
+ * The limits hold across instances when they share Redis (docs/security.md, 'Logins and passwords'): the machine's Redis, as in
  * production. Without a reachable Redis these tests are skipped, unless REQUIRE_REDIS=1 (CI).
  */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -37,12 +37,12 @@ export const fieldInputsOf = async (db: Db, serviceIds: number[]): Promise<Map<n
   return byService;
 };
 
-/** Active at `at`: started and not yet ended (decisions section 5). */
+/** Active at `at`: started and not yet ended (docs/costs.md, '1. Active days'). */
 export const activeAt = (at: Date): SQL =>
   and(lte(services.startTime, at), or(isNull(services.endTime), gt(services.endTime, at)))!;
 
 /**
- * The rows of an article page's services table (spec section 2), oldest start first. Two
+ * The rows of an article page's services table (docs/screens.md, 'Article page'), oldest start first. Two
  * queries filtered the same way (services, then their category values), so 5,000 services
  * cost two round trips and no list of ids.
  */

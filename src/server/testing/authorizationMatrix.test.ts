@@ -27,11 +27,11 @@ import { auth, claimsOf, createTestApp, type TestApp } from './testApp';
 
 /**
  * Every /api route (routeAccess.ts) x every kind of caller x an object of the caller's own
- * company and of another company: the status decisions sections 2 and 12 ask for, and no data
+ * company and of another company: the status docs/permissions.md, 'The acting company', and docs/api.md, 'Errors', ask for, and no data
  * of the other company in a refusal.
  */
 
-// Decisions section 2: what a customer's staff (endUser) may not do; provider staff may do all.
+// docs/permissions.md, 'Permissions': what a customer's staff (endUser) may not do; provider staff may do all.
 const PROVIDER_ONLY: Permission[] = [
   'CREATE_COMPANY',
   'LIST_COMPANIES',
@@ -242,7 +242,7 @@ beforeAll(async () => {
       service: async (companyId) => {
         const articleId = await context.make.article(companyId);
         const endUserId = await context.make.endUser(companyId);
-        // Started this month: a hard delete by a customer touches no billed month (decisions section 13).
+        // Started this month: a hard delete by a customer touches no billed month (docs/rules.md, 'Billed months are closed').
         const startTime = new Date(businessTimeToEpoch(today.year, today.month, 1, 12) * 1000);
         const [row] = await db
           .insert(services)

@@ -104,7 +104,7 @@ export interface TenantObjects {
   own(ctx: AccessContext): RouteRequest | Promise<RouteRequest>;
   /** The same kind of object of `ctx.foreign`'s company: 404 for customers, never its data. */
   other(ctx: AccessContext): RouteRequest | Promise<RouteRequest>;
-  /** Provider staff reach every company's object through this route (decisions section 2). */
+  /** Provider staff reach every company's object through this route (docs/permissions.md, 'Roles'). */
   providerStaffReachAll?: boolean;
 }
 
@@ -332,7 +332,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
   'GET /api/users': { access: 'LIST_USERS', tenant: 'none', example: noInput, status: 200 },
   'POST /api/users': {
     access: 'CREATE_USER',
-    // The spec's client names the company: the acting one is taken, another answers 404.
+    // A client may name the company: the acting one is taken, another answers 404 (docs/permissions.md, 'The acting company').
     tenant: {
       own: (ctx) => ({ body: { ...newContactPerson(ctx), company_id: ctx.caller.actingCompanyId } }),
       other: (ctx) => ({ body: { ...newContactPerson(ctx), company_id: ctx.foreign.companyId } }),
@@ -512,7 +512,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
   'PUT /api/services/create': {
     access: 'CREATE_SERVICE',
     tenant: fresh(async (ctx, companyId) => ({
-      // The running month: a customer may not start a service in a billed month (decisions section 13).
+      // The running month: a customer may not start a service in a billed month (docs/rules.md, 'Billed months are closed').
       body: { article_id: await ctx.make.article(companyId), start_time: ctx.thisMonth, end_user: { firstname: 'Nieuwe', lastname: 'Gebruiker' } },
     })),
     example: noInput,

@@ -6,7 +6,7 @@ import { usageImports } from './usage';
 import { users } from './users';
 
 /**
- * What a customer company wants to be told (issue 20, 'Meldingen' on Mijn bedrijf). Without a row
+ * What a customer company wants to be told ('Meldingen' on Mijn bedrijf, docs/usage.md, 'Alerts'). Without a row
  * the defaults hold: group bundle alerts on, no thresholds of its own.
  */
 export const alertSettings = pgTable('alert_settings', {

@@ -3,7 +3,7 @@ import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'driz
 import { createdAt, instant, money } from './columns';
 import { companies } from './companies';
 
-/** Article groups are the provider's, global (decisions section 3). */
+/** Article groups are the provider's, global (docs/rules.md, 'Article groups'). */
 export const articleGroups = pgTable('article_groups', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
@@ -76,7 +76,7 @@ export const articles = pgTable(
   (t) => [index('articles_company_group_idx').on(t.companyId, t.articleGroupId)],
 );
 
-/** Spec section 9: the price of a month comes from the entry valid at a point in time. */
+/** docs/costs.md, '3. The price for a month': the price of a month comes from the entry valid at a point in time. */
 export const articlePriceHistory = pgTable(
   'article_price_history',
   {
@@ -120,7 +120,7 @@ export const services = pgTable(
       .notNull()
       .references(() => articles.id),
     endUserId: integer('end_user_id').references(() => endUsers.id, { onDelete: 'set null' }),
-    /** Overrides of the article's price and setup price for this service (decisions section 3). */
+    /** Overrides of the article's price and setup price for this service (docs/rules.md, 'A service's own price'). */
     price: money('price'),
     setupPrice: money('setup_price'),
     orderReference: text('order_reference'),
@@ -160,12 +160,12 @@ export const serviceFieldInputs = pgTable(
   (t) => [
     index('service_field_inputs_service_idx').on(t.serviceId),
     index('service_field_inputs_company_value_idx').on(t.companyId, t.articleGroupFieldId, t.value),
-    // Decisions section 14: a phone number's holders are looked up across all companies.
+    // docs/rules.md, 'Phone numbers are global': a phone number's holders are looked up across all companies.
     index('service_field_inputs_value_idx').on(t.value),
   ],
 );
 
-/** Bulk services: a running total of amounts in time order (decisions section 6). */
+/** Bulk services: a running total of amounts in time order (docs/rules.md, 'Bulk services'). */
 export const bulkServices = pgTable(
   'bulk_services',
   {

@@ -29,7 +29,7 @@ export const companies = pgTable(
     }),
     /** The provider's own company (its staff are superadmins and admins). */
     isProvider: boolean('is_provider').notNull().default(false),
-    /** Issue 21: the company's admin requires two-factor login of all its users. */
+    /** The company's admin requires two-factor login of all its users (docs/rules.md, 'Two-factor login'). */
     requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     endTime: instant('end_time'),
     createdAt: createdAt(),

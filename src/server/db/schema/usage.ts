@@ -5,7 +5,7 @@ import { users } from './users';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
-/** One upload of a usage (CDR) file and what became of its records (decisions section 7). */
+/** One upload of a usage (CDR) file and what became of its records (docs/usage.md, 'Import'). */
 export const usageImports = pgTable('usage_imports', {
   id: serial('id').primaryKey(),
   fileName: text('file_name').notNull(),
@@ -172,7 +172,7 @@ export const usageNumberMonths = pgTable(
 );
 
 /**
- * The report table per day (issue 20): per company, business day (Europe/Amsterdam) and service,
+ * The report table per day (docs/usage.md, 'Import'): per company, business day (Europe/Amsterdam) and service,
  * the month's totals up to and including that day (month to date), with the same kind columns as
  * usage_number_months, on every day from the service's first day with records in the month to the
  * month's last day. A report over part of a month reads at most two days of rows per service

@@ -42,7 +42,7 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     disabled: boolean('disabled').notNull().default(false),
     /**
-     * Issue 21, two-factor login (TOTP, RFC 6238): the secret, encrypted with the key from the
+     * Two-factor login (docs/rules.md, 'Two-factor login'; TOTP, RFC 6238): the secret, encrypted with the key from the
      * environment (AES-256-GCM). Set when the user starts to set it up; it holds for login only
      * once `totpEnabledAt` is set (the user has entered a code of it).
      */
@@ -58,7 +58,7 @@ export const users = pgTable(
   ],
 );
 
-/** Decisions section 9: sessions live in the database so they can be revoked at once. */
+/** docs/rules.md, 'Tokens and sessions': sessions live in the database so they can be revoked at once. */
 export const sessions = pgTable(
   'sessions',
   {
@@ -85,7 +85,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Issue 21: ten single-use recovery codes per user with two-factor login, stored only as a hash. */
+/** docs/rules.md, 'Two-factor login': ten single-use recovery codes per user with two-factor login, stored only as a hash. */
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {
@@ -120,7 +120,7 @@ export const loginChallenges = pgTable(
 );
 
 /**
- * Issue 21: acting for another company ('Beheren'): who, for which company, why, from when, and
+ * Acting for another company ('Beheren', docs/permissions.md, 'Managing a company'): who, for which company, why, from when, and
  * until when. It ends by itself an hour after it started (`expiresAt`), or earlier when the user
  * stops (`endedAt`); a token acting for the company names its row and holds only while it is live.
  */
@@ -158,7 +158,7 @@ export const authTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['reset', 'activation', 'email', 'email-cancel'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
-    /** Kind 'email' (issue 21, 'Mijn account'): the new address, taken when its link is opened. */
+    /** Kind 'email' ('Mijn account', docs/rules.md, 'Pending address changes'): the new address, taken when its link is opened. */
     newEmail: text('new_email'),
     /** Kind 'email-cancel': the address before the change, restored if the change was confirmed. */
     previousEmail: text('previous_email'),

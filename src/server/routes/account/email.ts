@@ -104,7 +104,7 @@ export default async function emailRoutes(app: RouteApp, { passwordChecks }: { p
     async (request) => {
       const user = await findAccount(app.db, request.actor.userId);
       if (!user) throw new HttpError(404, 'Account niet gevonden.');
-      // The address rules of the contact person form (spec section 5).
+      // The address rules of the contact person form (docs/screens.md, 'Contact person form').
       const { email } = validateUserFields({ email: request.body.email }, user);
       if (normaliseEmail(email) === normaliseEmail(user.email)) {
         throw new HttpError(400, EMAIL_CHANGE_TEXT.sameAddress, [{ field: 'email', message: EMAIL_CHANGE_TEXT.sameAddress }]);
@@ -186,7 +186,7 @@ export default async function emailRoutes(app: RouteApp, { passwordChecks }: { p
 
   // Public, as the link in the notice to the old address may be opened anywhere. Before the change
   // is confirmed it voids it; after, it restores the old address and ends what the new one may have
-  // opened: every session of the user and every reset link (docs/security.md, 'Mijn account').
+  // opened: every session of the user and every reset link (docs/security.md, 'Sessions and accounts').
   app.post(
     '/account/email/cancel',
     {

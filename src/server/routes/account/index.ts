@@ -69,7 +69,7 @@ export default async function accountRoutes(app: RouteApp) {
     async (request) => {
       const { actor } = request;
       const user = await ownAccount(actor.userId);
-      // The rules of the contact person form (spec section 5), with the address as it is.
+      // The rules of the contact person form (docs/screens.md, 'Contact person form'), with the address as it is.
       const { firstname, lastname, phonenumber } = validateUserFields(request.body, user);
       const changes = changedUserFields(user, { firstname, lastname, phonenumber, email: user.email, role_id: user.roleId });
       const updated = await app.db.transaction(async (tx) => {

@@ -11,7 +11,7 @@ import type { RateLimiter } from '../../services/rateLimiter';
 import type { Actor } from '../../services/auth/actor';
 import { toEpoch } from '../../serialize';
 
-/** An e-mail change link is valid as long as a reset link (decisions section 9). */
+/** An e-mail change link is valid as long as a reset link (docs/rules.md, 'Reset and activation links'). */
 export const EMAIL_CHANGE_LIFETIME_SECONDS = 24 * 60 * 60;
 
 /** The link in the notice to the old address cancels the change for a week (docs/security.md). */

@@ -38,7 +38,7 @@ export default async function sessionRoutes(app: RouteApp) {
         id: row.id,
         device: deviceName(row.userAgent),
         created_at: toEpoch(row.createdAt),
-        // A session is used with every refresh of its access token (decisions section 9).
+        // A session is used with every refresh of its access token (docs/rules.md, 'Tokens and sessions').
         last_used_at: toEpoch(row.lastRefreshAt),
         current: row.id === actor.sessionId,
       }));

@@ -8,7 +8,7 @@ import { DEMO_PASSWORD, findCompanyByName } from '../../seed/demo';
 import { hashPassword } from '../../services/auth/password';
 import { auth, claimsOf, createTestApp, FROM_PORTAL, refreshCookieOf, type TestApp } from '../../testing/testApp';
 
-/** Issue 21: two-factor login of one's own account, from 'Mijn account', and the staff's obligation. */
+/** Two-factor login (docs/rules.md, 'Two-factor login') of one's own account, from 'Mijn account', and the staff's obligation. */
 
 let t: TestApp;
 let passwordHash: string;

@@ -65,7 +65,7 @@ const passwordAndCodeBody = Type.Object(
 );
 
 /**
- * Two-factor login of the caller's own account ('Mijn account', issue 21). `passwordChecks` is the
+ * Two-factor login of the caller's own account ('Mijn account', docs/rules.md, 'Two-factor login'). `passwordChecks` is the
  * account's limiter of password checks (index.ts): turning it off and new codes ask the password
  * and a current code.
  */

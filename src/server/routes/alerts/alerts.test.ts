@@ -7,7 +7,7 @@ import { computeGroupBundle } from '../../services/groupBundle';
 import { dutchDate, multipartFile, numberedServices, previousMonth, type NumberedService } from '../../services/usage/testSupport';
 import { auth, createTestApp, type TestApp } from '../../testing/testApp';
 
-/** Usage alerts (issue 20): recorded once by the import that crosses a threshold, mailed after its commit. */
+/** Usage alerts (docs/usage.md, 'Alerts'): recorded once by the import that crosses a threshold, mailed after its commit. */
 
 let t: TestApp;
 let adminToken: string;

@@ -13,7 +13,7 @@ import { errorResponses, type RouteApp } from '../schemas';
 import { alertSettingsAnswer, sentAlertsPageAnswer, sentQuery, settingsBody } from './schemas';
 
 /**
- * The usage alerts of the acting company (issue 20, 'Meldingen' on Mijn bedrijf): its settings and
+ * The usage alerts of the acting company ('Meldingen' on Mijn bedrijf, docs/usage.md, 'Alerts'): its settings and
  * the alerts sent. Reading takes LIST_USERS (the answer lists its people), changing CREATE_USER,
  * the permission that guards the contact persons: whoever manages the company's people decides
  * who is told what. Customers act on their own company, provider staff while managing one.

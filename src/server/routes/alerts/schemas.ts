@@ -4,7 +4,7 @@ import { integerId, Nullable } from '../schemas';
 
 /** The requests and answers of the usage alerts (docs/api.md, 'How an answer is declared'). */
 
-/** An amount as a JSON number in euros or GB (decisions section 12); null for none. */
+/** An amount as a JSON number in euros or GB (docs/api.md, 'Answers'); null for none. */
 const thresholdInput = Nullable(Type.Number());
 
 export const settingsBody = Type.Object(

@@ -180,7 +180,7 @@ describe('PUT /api/article-groups/:id', () => {
       .insert(articles)
       .values({ companyId: installatie, articleGroupId: group.id, name: 'Alarmlijn', description: 'Test' })
       .returning();
-    // A number a running demo service holds (decisions section 14: one holder at a time).
+    // A number a running demo service holds (docs/rules.md, 'Phone numbers are global': one holder at a time).
     const [held] = await t.database.db
       .select({ value: serviceFieldInputs.value })
       .from(serviceFieldInputs)

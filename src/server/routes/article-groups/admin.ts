@@ -9,7 +9,7 @@ import { errorResponses, idParams, integerId, messageSchema, Nullable, type Rout
 import { articleGroupSchema } from './index';
 import { allArticleGroups, articleCountOf, canonicalizeFieldNumbers, fieldHasOverlappingNumbers, fieldsWithValues } from '../../services/articleGroups';
 
-/** The provider's article group administration (spec section 2, Admin; decisions section 3). */
+/** The provider's article group administration (docs/screens.md, 'Admin'; docs/rules.md, 'Article groups'). */
 
 const adminArticleGroupSchema = {
   type: 'object',
@@ -44,7 +44,7 @@ const NAME_REQUIRED = "Veld 'Naam' is verplicht.";
 
 const bad = (field: string, message: string) => new HttpError(400, message, [{ field, message }]);
 
-/** Spec section 5: a group and each of its fields need a name; one field at most links usage records. */
+/** docs/screens.md, 'Parent company and article group forms': a group and each of its fields need a name; one field at most links usage records. */
 const validFields = (fields: FieldInput[]) => {
   const names = new Set<string>();
   const ids = new Set<number>();
@@ -209,7 +209,7 @@ export default async function articleGroupAdminRoutes(app: RouteApp) {
       const { actor } = request;
       const [group] = await app.db.select().from(articleGroups).where(eq(articleGroups.id, request.params.id));
       if (!group) throw new HttpError(404, NOT_FOUND);
-      // Spec section 8: the client shows this message as it is.
+      // docs/screens.md, 'Toasts': the client shows this message as it is.
       const count = await articleCountOf(app.db, group.id);
       if (count > 0) {
         const used = count === 1 ? 'één artikel' : `${count} artikelen`;

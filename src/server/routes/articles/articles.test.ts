@@ -6,7 +6,7 @@ import { auth, claimsOf, createTestApp, type TestApp } from '../../testing/testA
 let t: TestApp;
 let klant: string;
 let kees: string;
-/** Provider staff managing klant's company: articles and their prices are the provider's (decisions section 2). */
+/** Provider staff managing klant's company: articles and their prices are the provider's (docs/permissions.md, 'Who may edit prices'). */
 let staff: string;
 /** The same admin acting for the provider's own company. */
 let admin: string;
@@ -41,7 +41,7 @@ describe('GET /api/articles', () => {
 });
 
 describe('POST /api/articles/create', () => {
-  it('requires a name and a description with the spec messages, and creates nothing', async () => {
+  it('requires a name and a description with the Dutch messages of the form, and creates nothing', async () => {
     const before = (await t.database.db.select().from(articlesTable)).length;
     const noName = await create(staff, { article_group_id: mobileGroupId, name: ' ', description: 'x' });
     expect(noName.statusCode).toBe(400);
@@ -74,7 +74,7 @@ describe('POST /api/articles/create', () => {
   });
 });
 
-describe('prices belong to the provider (decisions section 2)', () => {
+describe('prices belong to the provider', () => {
   const put = (token: string, id: number, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'PUT', url: `/api/articles/${id}`, headers: auth(token), payload });
 

@@ -43,7 +43,7 @@ const gigabyteOf = (value: number | string | null | undefined): string | null =>
 };
 
 /**
- * Decisions section 2: prices and setup prices feed the billing export, so only a role with
+ * docs/permissions.md, 'Who may edit prices': prices and setup prices feed the billing export, so only a role with
  * EDIT_PRICES changes them (the answer of the auth hook's permission check).
  */
 const requirePriceRight = (actor: Actor, from: { price: string; setupPrice: string }, to: { price: string; setupPrice: string }) => {
@@ -51,7 +51,7 @@ const requirePriceRight = (actor: Actor, from: { price: string; setupPrice: stri
   if (changed && !actor.permissions.EDIT_PRICES) throw new HttpError(403, 'Geen toestemming voor deze actie.');
 };
 
-/** Spec section 5: the add-article rules, with the exact messages. */
+/** docs/screens.md, 'Article forms': the add-article rules, with the exact messages. */
 const requireNameAndDescription = (body: ArticleInput) => {
   if (!body.name?.trim()) throw new HttpError(400, MSG.articleNameRequired);
   if (!body.description?.trim()) throw new HttpError(400, MSG.articleDescriptionRequired);
@@ -69,7 +69,7 @@ export default async function articleRoutes(app: RouteApp) {
     async (request) => listArticles(app.db, request.actor.companyId, request.query.article_group_id, new Date()),
   );
 
-  // Spec section 7: the article with its services. Without services_limit all of them (the
+  // The article with its services (docs/api-services.md). Without services_limit all of them (the
   // contract as before); with it only that window, in the same order. services_count is always
   // the total, so the article page's virtualised table knows its size from the first window.
   app.get(
@@ -194,7 +194,7 @@ export default async function articleRoutes(app: RouteApp) {
       const article = await findArticle(app.db, actor.companyId, request.params.id);
       if (!article) throw new HttpError(404, 'Artikel niet gevonden.');
       requireNameAndDescription({ name: body.name ?? article.name, description: body.description ?? article.description });
-      // Spec section 5: the billing cycle of an existing article is locked.
+      // docs/screens.md, 'Article forms': the billing cycle of an existing article is locked.
       if (body.billing_cycle_id !== undefined && body.billing_cycle_id !== article.billingCycleId) {
         throw new HttpError(400, 'De facturatiecyclus van een bestaand artikel kan niet worden gewijzigd.');
       }
@@ -219,7 +219,7 @@ export default async function articleRoutes(app: RouteApp) {
             fromGroupBundle: body.from_group_bundle ?? article.fromGroupBundle,
           })
           .where(and(eq(articles.id, article.id), eq(articles.companyId, actor.companyId)));
-        // A price change starts a new price history entry (spec section 9 picks from it).
+        // A price change starts a new price history entry (docs/costs.md, '3. The price for a month', picks from it).
         if (priceChanged) {
           await tx
             .insert(articlePriceHistory)

@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('POST /api/auth/login', () => {
-  it('answers a token with the spec claims and sets a strict HttpOnly refresh cookie', async () => {
+  it('answers a token with its claims (sub, company_id, exp, impersonate) and sets a strict HttpOnly refresh cookie', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -93,7 +93,7 @@ describe('POST /api/auth/refresh answers a token and nothing else', () => {
 });
 
 describe('GET /api/auth/policies', () => {
-  it('answers every permission for the role (decisions section 2)', async () => {
+  it('answers every permission for the role', async () => {
     const customer = (await t.app.inject({ method: 'GET', url: '/api/auth/policies', headers: auth(await t.login('klant@demo.nl')) })).json();
     const admin = (await t.app.inject({ method: 'GET', url: '/api/auth/policies', headers: auth(await t.login('admin@demo.nl')) })).json();
     expect(Object.keys(customer)).toHaveLength(19);

@@ -4,7 +4,7 @@ import { auditLog, companies, impersonations, users } from '../../db/schema';
 import { findCompanyByName } from '../../seed/demo';
 import { auth, claimsOf, createTestApp, type TestApp } from '../../testing/testApp';
 
-/** Issue 21: 'Beheren' takes a reason, ends by itself after an hour, and is logged with its changes. */
+/** 'Beheren' (docs/permissions.md, 'Managing a company') takes a reason, ends by itself after an hour, and is logged with its changes. */
 
 let t: TestApp;
 let ids: { provider: number; installatie: number; elektro: number; bakkerij: number };

@@ -37,7 +37,7 @@ export const endLive = async (db: Db, actor: Actor, now: Date) => {
 };
 
 /**
- * 'Beheren' (decisions section 2, issue 21): acting for another company takes a reason, ends by
+ * 'Beheren' (docs/permissions.md, 'Managing a company'): acting for another company takes a reason, ends by
  * itself after an hour (IMPERSONATION_SECONDS) and is logged, its changes with it. A token acting
  * for the company names its impersonation (`imp`), so the auth hook refuses it once it is over.
  */

@@ -3,7 +3,7 @@ import { authTokens, users } from '../../db/schema';
 import { createAuthToken } from '../../services/auth/accounts';
 import { auth, claimsOf, createTestApp, type TestApp } from '../../testing/testApp';
 
-/** POST /api/auth/reset: reset and activation links (decisions section 9). */
+/** POST /api/auth/reset: reset and activation links (docs/rules.md, 'Reset and activation links'). */
 
 let t: TestApp;
 beforeAll(async () => {

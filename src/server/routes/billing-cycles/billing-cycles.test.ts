@@ -1,6 +1,6 @@
 import { auth, createTestApp, type TestApp } from '../../testing/testApp';
 
-/** GET /api/billing-cycles: spec section 3, ids 1 monthly, 2 quarterly, 3 half-yearly, 4 yearly. */
+/** GET /api/billing-cycles (docs/costs.md, '2. Billing cycles and periods'): ids 1 monthly, 2 quarterly, 3 half-yearly, 4 yearly. */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -41,7 +41,7 @@ describe('bulk services', () => {
     expect((await entries()).map((e: { total: number }) => e.total)).toEqual([10, 6, 11]);
   });
 
-  it('refuses a removal that would make a running total negative, with the spec message', async () => {
+  it('refuses a removal that would make a running total negative, with the Dutch message', async () => {
     const res = await add(-7, now - 5 * day);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Er zijn niet genoeg afnames om te verwijderen.');
@@ -70,7 +70,7 @@ describe('bulk services', () => {
   });
 });
 
-describe('bulk entries in billed months (decisions section 13)', () => {
+describe('bulk entries in billed months', () => {
   const CLOSED = { message: 'Deze wijziging raakt een maand die al gefactureerd is. Neem contact op met je accountmanager.' };
   const open = parseIsoDate(firstOpenDay())!;
   /** The first instant of the current month, and the last second of the month before. */

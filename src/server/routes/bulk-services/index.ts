@@ -62,10 +62,10 @@ export default async function bulkServiceRoutes(app: RouteApp) {
       const { actor, body } = request;
       const created = await app.db.transaction(async (tx) => {
         if (!(await lockArticle(tx, actor.companyId, request.params.id))) throw new HttpError(404, 'Artikel niet gevonden.');
-        // Decisions section 13: an entry dated in a billed month changes that month's costs.
+        // docs/rules.md, 'Billed months are closed': an entry dated in a billed month changes that month's costs.
         const closedMonth = guardClosedMonths(actor, bulkEntryTouchesClosedMonth(body.time));
         const entries = await entriesOf(tx, request.params.id);
-        // Decisions section 6: no running total may become negative.
+        // docs/rules.md, 'Bulk services': no running total may become negative.
         if (!keepsTotalsNonNegative([...entries, { id: Number.MAX_SAFE_INTEGER, amount: body.amount, time: body.time }])) {
           throw new HttpError(409, MSG.bulkNotEnough);
         }

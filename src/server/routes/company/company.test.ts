@@ -3,7 +3,7 @@ import { articleGroups, companies, companyArticleGroups, parentCompanies } from 
 import { findCompanyByName } from '../../seed/demo';
 import { auth, createTestApp, type TestApp } from '../../testing/testApp';
 
-/** GET /api/company/:id: the company in the shape of spec section 3 (decisions section 12). */
+/** GET /api/company/:id: the company with the fields of docs/api-company-admin.md, 'Company fields'. */
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ const company = async (name: string) => (await findCompanyByName(t.database.db, 
 const getCompany = (id: number, token: string) => t.app.inject({ method: 'GET', url: `/api/company/${id}`, headers: auth(token) });
 
 describe('GET /api/company/:id', () => {
-  it('answers a branch with every spec field and its parent company with all branches', async () => {
+  it('answers a branch with every company field and its parent company with all branches', async () => {
     const installatie = await company('Van Dijk Installatietechniek B.V.');
     const [group] = await t.database.db.select().from(parentCompanies).where(eq(parentCompanies.name, 'Van Dijk Groep'));
     const defaultGroups = (await t.database.db.select().from(articleGroups).orderBy(asc(articleGroups.sortOrder)))

@@ -143,7 +143,7 @@ export default async function companyRoutes(app: RouteApp) {
     },
   );
 
-  // Issue 21: whoever manages the company's users (its admin, or provider staff for any company)
+  // docs/rules.md, 'Two-factor login': whoever manages the company's users (its admin, or provider staff for any company)
   // may require two-factor login of them all; it holds from each user's next login.
   app.put(
     '/company/:id/two-factor',
@@ -187,7 +187,7 @@ export default async function companyRoutes(app: RouteApp) {
     async () => listCompanies(app.db),
   );
 
-  // Spec section 7: "POST /company/register with company fields as params"; a JSON body is accepted too.
+  // docs/api.md, 'Paths and parameters': "POST /company/register with company fields as params"; a JSON body is accepted too.
   app.post(
     '/company/register',
     {
@@ -245,7 +245,7 @@ export default async function companyRoutes(app: RouteApp) {
       if (!company) throw new HttpError(404, NOT_FOUND);
       const input = paramsOf(request.query, request.body);
 
-      // Spec section 4: a company can be ended; ending sends only its end date.
+      // docs/screens.md, 'Company form': a company can be ended; ending sends only its end date.
       if (isOnlyEndTime(input)) {
         const endTime = fromEpoch(input.end_time);
         assertProviderCompanyKept(company, { endTime, parentCompanyId: company.parentCompanyId });

@@ -20,7 +20,7 @@ export const assertProviderCompanyKept = (company: { isProvider: boolean }, valu
 const text = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
 
 /**
- * The company fields of spec section 3 as a write takes them. `id` and `parent_company` are
+ * The company fields of docs/api-company-admin.md, 'Company fields' as a write takes them. `id` and `parent_company` are
  * what GET /company/:id answers, so "the full company" may carry them back; they are ignored.
  * Anything else is refused with 400.
  */
@@ -43,7 +43,7 @@ export const companyInput = Type.Object(
     article_groups: Type.Optional(Type.Array(integerId, { maxItems: 1000 })),
     parent_company_id: Type.Optional(Type.Union([Type.Null(), integerId])),
     end_time: Type.Optional(Nullable(epochSeconds)),
-    /** Issue 21: every user of the company must log in with two-factor login. */
+    /** docs/rules.md, 'Two-factor login': every user of the company must log in with two-factor login. */
     require_two_factor: Type.Optional(Type.Boolean()),
     contact_firstname: text(100),
     contact_lastname: text(100),
@@ -138,7 +138,7 @@ export const applyInput = (base: CompanyValues, input: CompanyInput): CompanyVal
   return values;
 };
 
-/** Decisions section 4: the out-of-bundle price per MB is exact, with up to 6 decimals. */
+/** docs/rules.md, 'Exact money': the out-of-bundle price per MB is exact, with up to 6 decimals. */
 const priceMbOf = (value: number | string | null): string => {
   if (value === null) return '0';
   const amount = parseAmount(value);
@@ -154,7 +154,7 @@ const REQUIRED = [
   ['city', 'city'],
 ] as const;
 
-/** Spec section 5 (add company): name, zipcode, address, SAP number and city are required. */
+/** docs/screens.md, 'Company form' (add company): name, zipcode, address, SAP number and city are required. */
 export const requireCompanyFields = (values: CompanyValues): void => {
   const errors = REQUIRED.filter(([, column]) => !values[column]).map(([field]) => ({ field, message: MSG.companyAllRequired }));
   if (errors.length > 0) throw new HttpError(400, MSG.companyAllRequired, errors);
@@ -167,7 +167,7 @@ export interface Contact {
 }
 
 /**
- * The contact person to create with the company, or null when none is given. Spec section 5
+ * The contact person to create with the company, or null when none is given. docs/screens.md, 'Company form'
  * (edit company): without a contact person first name, last name, SAP number and e-mail are
  * required; `required` says the company has none yet.
  */

@@ -31,7 +31,7 @@ beforeAll(async () => {
   ids = await seedWorkedExample(t.database.db);
   token = await t.tokenFor(ids.userId);
   // The hard delete goes through the API, as the portal does it; by provider staff, as s6 has costs
-  // in billed months (decisions section 13).
+  // in billed months (docs/rules.md, 'Billed months are closed').
   const deleted = await t.app.inject({ method: 'DELETE', url: `/api/services/${ids.s6}/hard`, headers: auth(await actAs('admin@demo.nl', ids.companyId)) });
   expect(deleted.statusCode).toBe(200);
 }, 60_000);

@@ -4,7 +4,7 @@ import { findCompanyByName } from '../../seed/demo';
 import { dutchDate, multipartFile, numberedServices } from '../../services/usage/testSupport';
 import { auth, createTestApp, type TestApp } from '../../testing/testApp';
 
-/** GET /api/costs/forecast (issue 20): the expected costs of the current month. */
+/** GET /api/costs/forecast (docs/rules.md, 'Expected costs of the current month'): the expected costs of the current month. */
 
 let t: TestApp;
 let customerToken: string;

@@ -6,7 +6,7 @@ import { nullableString } from '../../serialize';
 import { costsRangeQuery, monthRangeOf, oneMonthOf, rangeDates } from '../costRange';
 
 /**
- * The costs screens (spec section 2 "Costs", decisions sections 5 and 12) for the acting company,
+ * The costs screens (docs/screens.md, 'Kosten'; docs/costs.md; docs/api.md, 'Answers') for the acting company,
  * open to every logged-in user. Every call takes `costs_date_from` and `costs_date_to` and covers
  * the whole calendar months they touch (./range.ts). Amounts are JSON numbers in euros, each the
  * exact sum of cent-rounded lines.
@@ -62,7 +62,7 @@ const costsByMonthSchema = {
   },
 } as const;
 
-/** Spec section 3's cost line, plus the month, billing cycle and quantity (units of a bulk line). */
+/** A cost line (docs/rules.md, 'Cost lines'), plus the month, billing cycle and quantity (units of a bulk line). */
 const costLinesSchema = {
   type: 'array',
   items: {
@@ -83,7 +83,7 @@ const costLinesSchema = {
   },
 } as const;
 
-/** `GET /costs/forecast`: the expected costs of one month (issue 20; docs/rules.md). */
+/** `GET /costs/forecast`: the expected costs of one month (docs/rules.md, 'Expected costs of the current month'). */
 const forecastSchema = {
   type: 'object',
   properties: {

@@ -15,7 +15,7 @@ import {
 } from '../../db/schema';
 
 /**
- * The worked example of the costs tests (decisions sections 5 and 12), a company of its own, in
+ * The worked example of the costs tests (docs/costs.md; docs/api.md, 'Answers'), a company of its own, in
  * April-June 2025 (April has 30 days and starts the second quarter). Times are Amsterdam time.
  *
  * Articles (price per billing period / setup price; price history):

@@ -7,10 +7,10 @@ import { csvResponse, errorResponses, messageSchema, type RouteApp } from '../sc
 
 const NOTHING_IMPORTED = 'Er is geen data geïmporteerd.';
 const INSERT_CHUNK = 1000;
-/** Decisions section 11: the template Excel opens in a Dutch locale. */
+/** docs/rules.md, 'Files': the template Excel opens in a Dutch locale. */
 const TEMPLATE = '\uFEFFvoornaam;achternaam\r\n';
 
-/** End user import of "Mijn bedrijf" (spec section 7): all or nothing, into the acting company. */
+/** End user import of "Mijn bedrijf" (docs/api-company-admin.md, 'End user import'): all or nothing, into the acting company. */
 export default async function endUserImportRoutes(app: RouteApp) {
   app.post(
     '/end-users/import',

@@ -59,7 +59,7 @@ const endUsersOf = (db: Db, companyId: number, term: string, limit: number | nul
 const termProperty = Type.Optional(Type.String({ maxLength: 200 }));
 
 export default async function endUserRoutes(app: RouteApp) {
-  // Spec section 7: an array. Without parameters: every end user. The add-service picker
+  // An array (docs/api-services.md). Without parameters: every end user. The add-service picker
   // searches with `term` (every word in first or last name) and `limit`; the company screen
   // pages through them with `term`, `offset` and `limit` (and asks /end-users/count for the total).
   app.get(
@@ -145,7 +145,7 @@ export default async function endUserRoutes(app: RouteApp) {
     },
   );
 
-  // Spec section 7: "fields as query params"; a JSON body is accepted too (decisions section 12).
+  // docs/api.md, 'Paths and parameters': the fields as query parameters, or a JSON body.
   app.put(
     '/end-users/:id',
     {
@@ -160,7 +160,7 @@ export default async function endUserRoutes(app: RouteApp) {
       const { companyId } = request.actor;
       const firstname = (request.body?.firstname ?? request.query.firstname ?? '').trim();
       const lastname = (request.body?.lastname ?? request.query.lastname ?? '').trim();
-      // Spec section 5: first and last name are required.
+      // docs/screens.md, 'End users': first and last name are required.
       if (!firstname) throw new HttpError(400, "Veld 'Voornaam' is verplicht.");
       if (!lastname) throw new HttpError(400, "Veld 'Achternaam' is verplicht.");
       const [updated] = await app.db

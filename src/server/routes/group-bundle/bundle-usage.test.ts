@@ -8,8 +8,8 @@ import { dutchDate, multipartFile, numberedServices, type NumberedService } from
 import { auth, createTestApp, type TestApp } from '../../testing/testApp';
 
 /**
- * GET /api/costs/groupbundle/usage (issue 20): the group bundle of a month with its projection,
- * its days and its top numbers. What counts is what gb_used counts (decisions section 8): in-bundle
+ * GET /api/costs/groupbundle/usage (docs/usage.md, 'Where the bundle is going'): the group bundle of a month with its projection,
+ * its days and its top numbers. What counts is what gb_used counts (docs/rules.md, 'Bundle size and use'): in-bundle
  * data, both directions, of services whose article is from the group bundle.
  *
  * The worked example imports into klant@demo.nl's company (its demo usage removed first):

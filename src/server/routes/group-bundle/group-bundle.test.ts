@@ -5,7 +5,7 @@ import { findCompanyByName } from '../../seed/demo';
 import { auth, createTestApp, type TestApp } from '../../testing/testApp';
 
 /**
- * The group bundle (decisions section 8): total_gb = sum over articles from the group bundle of
+ * The group bundle (docs/rules.md, 'Bundle size and use'): total_gb = sum over articles from the group bundle of
  * gigabyte x active count (services plus bulk units); "Herberekenen" stores a month's figures.
  */
 

@@ -13,7 +13,7 @@ export type GroupBundleStatusAnswer = Static<typeof groupBundleStatusAnswer>;
 export const groupBundleAnswer = Type.Object({ total_gb: Type.Number(), gb_used: Type.Number(), has_group_bundle: Type.Boolean() });
 export type GroupBundleAnswer = Static<typeof groupBundleAnswer>;
 
-/** `GET /costs/groupbundle/usage` (issue 20): the month's bundle, where it is going, its days and top numbers. */
+/** `GET /costs/groupbundle/usage` (docs/usage.md, 'Where the bundle is going'): the month's bundle, where it is going, its days and top numbers. */
 export const groupBundleUsageAnswer = Type.Object({
   has_group_bundle: Type.Boolean(),
   /** 'YYYY-MM' */

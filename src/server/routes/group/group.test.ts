@@ -4,7 +4,7 @@ import { currentMonth, monthKey, monthRange, previousMonth } from '../../../doma
 import { findCompanyByName } from '../../seed/demo';
 import { auth, createTestApp, type TestApp } from '../../testing/testApp';
 
-/** GET /api/group/costs: the month's costs of every branch of the acting company's parent company (issue 20). */
+/** GET /api/group/costs: the month's costs of every branch of the acting company's parent company (docs/rules.md, 'The group view'). */
 
 let t: TestApp;
 let klant: string;

@@ -9,8 +9,8 @@ import { downloadResponse, errorResponses, type RouteApp } from '../schemas';
 import { groupCostsAnswer } from './schemas';
 
 /**
- * The group view (issue 20), for users who may act for the branches of their parent company
- * (EDIT_PARENT_COMPANY, decisions section 2): scoped to the parent of the acting company, never
+ * The group view (docs/rules.md, 'The group view'), for users who may act for the branches of their parent company
+ * (EDIT_PARENT_COMPANY, docs/permissions.md, 'Managing a company'): scoped to the parent of the acting company, never
  * another group's. A company without a parent company answers 404.
  */
 

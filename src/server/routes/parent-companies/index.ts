@@ -44,7 +44,7 @@ const branchInput = Type.Object(
 const NOT_FOUND = 'Hoofdbedrijf niet gevonden.';
 const COMPANY_NOT_FOUND = 'Bedrijf niet gevonden.';
 
-/** Spec section 5: a parent company needs a name. */
+/** docs/screens.md, 'Parent company and article group forms': a parent company needs a name. */
 const requireName = (name: string | null): string => {
   if (!name) throw new HttpError(400, MSG.parentNameRequired, [{ field: 'name', message: MSG.parentNameRequired }]);
   return name;
@@ -155,7 +155,7 @@ export default async function parentCompanyRoutes(app: RouteApp) {
     if (!reachesAll && (await findCompany(app.db, actor.companyId))?.parentCompanyId !== parent.id) {
       throw new HttpError(404, NOT_FOUND);
     }
-    // Spec section 5: a branch must be selected.
+    // docs/screens.md, 'Branches': a branch must be selected.
     if (!companyId) throw new HttpError(400, MSG.selectBranch, [{ field: 'company_id', message: MSG.selectBranch }]);
     const company = await findCompany(app.db, companyId);
     const visible = company && (reachesAll || company.id === actor.companyId || company.parentCompanyId === parent.id);

@@ -6,7 +6,7 @@ import { auth, createTestApp, type TestApp } from '../../testing/testApp';
 import { at, seedWorkedExample, type WorkedExample } from '../costs/workedExample';
 
 /**
- * The billing export (decisions sections 5 and 11) of the worked example in
+ * The billing export (docs/rules.md, 'The billing export'; docs/rules.md, 'Files') of the worked example in
  * ../costs/workedExample.ts: April 2025's invoice lines, usage per service and the group bundle
  * overage, as `2025-04-facturatie-input.csv`.
  */
@@ -28,7 +28,7 @@ beforeAll(async () => {
   t = await createTestApp();
   ids = await seedWorkedExample(t.database.db);
   token = await t.tokenFor(ids.userId);
-  // By provider staff: s6 has costs in billed months (decisions section 13).
+  // By provider staff: s6 has costs in billed months (docs/rules.md, 'Billed months are closed').
   const managing = await t.manage(await t.login('admin@demo.nl'), ids.companyId);
   const deleted = await t.app.inject({ method: 'DELETE', url: `/api/services/${ids.s6}/hard`, headers: auth(managing) });
   expect(deleted.statusCode).toBe(200);

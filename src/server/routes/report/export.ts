@@ -13,7 +13,7 @@ import { downloadResponse, errorResponses, type RouteApp } from '../schemas';
 import { formatProperty } from '../downloadFormat';
 
 /**
- * The billing export (decisions sections 5 and 11): the invoice lines of the months that
+ * The billing export (docs/rules.md, 'The billing export'; docs/rules.md, 'Files'): the invoice lines of the months that
  * `costs_date_from` .. `costs_date_to` touch, as `{YYYY-MM}-facturatie-input.csv` (or `.xlsx` with
  * `format=xlsx`).
  * - `/report/export`: the acting company's, for any logged-in user (the costs screen's

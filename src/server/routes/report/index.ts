@@ -21,8 +21,8 @@ import { downloadResponse, errorResponses, isoDateSchema, type RouteApp } from '
 import { formatProperty } from '../downloadFormat';
 
 /**
- * The usage report of the acting company ("Verbruik"): any logged-in user may read it, the spec
- * ties it to no permission. Dates are ISO business dates, both inclusive; without them the
+ * The usage report of the acting company ("Verbruik"): any logged-in user may read it, it
+ * needs no permission (docs/usage.md, 'Report'). Dates are ISO business dates, both inclusive; without them the
  * running month up to today.
  */
 
@@ -235,7 +235,7 @@ export default async function reportRoutes(app: RouteApp) {
     },
   );
 
-  // The same records as a CSV (or .xlsx), in the columns of the usage import (decisions section 7).
+  // The same records as a CSV (or .xlsx), in the columns of the usage import (docs/usage.md, 'Import').
   app.get(
     '/report/:userId/:phoneNumber/download',
     { schema: { params: numberParams, querystring: recordsDownloadQuerySchema, response: { 200: downloadResponse, ...errorResponses } } },

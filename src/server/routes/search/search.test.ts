@@ -28,7 +28,7 @@ describe('GET /api/search', () => {
     expect((await search(klant, 'GROEPSBUNDEL')).json().article.length).toBeGreaterThan(0);
   });
 
-  it('finds end users, phone numbers and free fields, in the spec answer shape', async () => {
+  it('finds end users, phone numbers and free fields, in the answer shape of docs/api.md', async () => {
     const res = (await search(klant, 'de jong')).json();
     expect(Object.keys(res).sort()).toEqual(['article', 'end_user', 'input_field', 'service_article_group_field_input']);
     expect(res.end_user.map((u: { lastname: string }) => u.lastname)).toContain('de Jong');

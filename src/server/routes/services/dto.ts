@@ -36,8 +36,8 @@ export const serviceSchema = {
 } as const;
 
 /**
- * A service of the acting company in the spec's shape, or null. The provider fields are only
- * shown to callers with EDIT_SPIE_FIELDS (spec section 2).
+ * A service of the acting company in the API's shape (docs/api.md, 'Answers'), or null. The provider fields are only
+ * shown to callers with EDIT_SPIE_FIELDS (docs/screens.md, 'A service').
  */
 export const serviceDto = async (db: Db, actor: Actor, id: number) => {
   const [row] = await db

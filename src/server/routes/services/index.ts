@@ -41,7 +41,7 @@ const requirePermission = (actor: Actor, permission: Permission) => {
 };
 
 /**
- * Whether two stored prices are equal (null: none). Decisions section 2: only EDIT_PRICES writes
+ * Whether two stored prices are equal (null: none). docs/permissions.md, 'Who may edit prices': only EDIT_PRICES writes
  * a price, and sending the price a service already has is no write.
  */
 const samePrice = (a: string | null, b: string | null) => (a === null || b === null ? a === b : new Decimal(a).eq(b));
@@ -110,7 +110,7 @@ interface ActivePeriod {
 }
 
 /**
- * Decisions sections 3 and 14: a phone number (a `used_for_cdr` value) belongs to at most one
+ * docs/rules.md, 'Phone numbers are global': a phone number (a `used_for_cdr` value) belongs to at most one
  * service at any moment, across all companies, because the usage import matches a record by its
  * number and time alone. A service whose period overlaps another holder's answers 409: the
  * company's own message, or, for another company's service, one that tells nothing about it.
@@ -183,7 +183,7 @@ export default async function serviceRoutes(app: RouteApp) {
       const start = parseInstant(body.start_time, 'Startdatum');
       if (!start) throw new HttpError(400, "Veld 'Startdatum' is verplicht.");
       const end = parseInstant(body.end_time, 'Einddatum');
-      // Spec section 5: the end date cannot be before the start date plus one day.
+      // docs/screens.md, 'Adding a service': the end date cannot be before the start date plus one day.
       if (end && end.getTime() < start.getTime() + DAY_MS) {
         throw new HttpError(400, 'De einddatum moet minstens één dag na de startdatum liggen.');
       }
@@ -272,7 +272,7 @@ export default async function serviceRoutes(app: RouteApp) {
       const end = 'end_time' in body ? parseInstant(body.end_time, 'Einddatum') : current.endTime;
       if (start.getTime() !== current.startTime.getTime()) requirePermission(actor, 'EDIT_START_SERVICE');
       if ((end?.getTime() ?? null) !== (current.endTime?.getTime() ?? null)) requirePermission(actor, 'STOP_SERVICE');
-      // Spec section 5: start not after end, end not before start.
+      // docs/screens.md, 'Editing a service': start not after end, end not before start.
       if (end && end.getTime() < start.getTime()) throw new HttpError(400, 'De einddatum mag niet voor de startdatum liggen.');
       const extra = freeAndSpieValues(body);
       const changed = (field: (typeof FREE_FIELDS)[number] | (typeof SPIE_FIELDS)[number], column: keyof typeof current) =>

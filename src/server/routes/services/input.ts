@@ -38,7 +38,7 @@ const editable = {
   article_group_field_inputs: Type.Optional(fieldInputs),
 };
 
-/** PUT /services/create: the end user comes one of three ways (decisions section 12). */
+/** PUT /services/create: the end user comes one of three ways (docs/api.md, 'Paths and parameters'). */
 export const createServiceBody = Type.Object(
   {
     ...editable,
@@ -81,6 +81,6 @@ export const parseInstant = (value: string | null | undefined, field: string): D
   throw new HttpError(400, `Veld '${field}' is geen geldige datum: ${NOT_A_PORTAL_DATE}.`);
 };
 
-/** Empty strings are stored as null (spec section 7: "empty values null"). */
+/** Empty strings are stored as null (docs/api.md, 'Paths and parameters'). */
 export const emptyToNull = (value: string | null | undefined): string | null =>
   value === undefined || value === null || value.trim() === '' ? null : value.trim();

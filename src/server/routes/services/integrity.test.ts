@@ -5,7 +5,7 @@ import { services } from '../../db/schema';
 import { auth, claimsOf, createTestApp, type TestApp } from '../../testing/testApp';
 
 /**
- * Tenant and billing integrity of services: phone numbers are global (decisions section 14), prices
+ * Tenant and billing integrity of services: phone numbers are global (docs/rules.md, 'Phone numbers are global'), prices
  * are the provider's (section 2), billed months are closed to customers (section 13).
  */
 
@@ -71,7 +71,7 @@ const withNumber = (value: string) => ({ article_group_field_inputs: [{ article_
 const stored = async (id: number) => (await t.database.db.select().from(services).where(eq(services.id, id)))[0];
 const countServices = async () => (await t.database.db.select({ id: services.id }).from(services)).length;
 
-describe('phone numbers are global (decisions section 14)', () => {
+describe('phone numbers are global', () => {
   it("refuses another company's number in an overlapping period, saying nothing about that company", async () => {
     expect((await create(klant, withNumber('0687000001'))).statusCode).toBe(201);
     const before = await countServices();
@@ -120,7 +120,7 @@ describe('phone numbers are global (decisions section 14)', () => {
   });
 });
 
-describe('prices belong to the provider (decisions section 2)', () => {
+describe('prices belong to the provider', () => {
   it("refuses a customer's price or setup price, and creates nothing", async () => {
     const before = await countServices();
     for (const prices of [{ price: 1 }, { setup_price: '12,50' }]) {
@@ -144,7 +144,7 @@ describe('prices belong to the provider (decisions section 2)', () => {
   });
 });
 
-describe('billed months are closed to customers (decisions section 13)', () => {
+describe('billed months are closed to customers', () => {
   /** klant's audit log as provider staff read it (the Wijzigingslog screen's call). */
   const auditOf = async (entityId: number, action: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/audit-log?company_id=${klantCompanyId}`, headers: auth(await t.login('admin@demo.nl')) });

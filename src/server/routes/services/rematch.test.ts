@@ -9,7 +9,7 @@ import { auth, createTestApp, type TestApp } from '../../testing/testApp';
  * customer's own save attaches nothing: routes/usage/keptAside.test.ts).
  */
 
-// Dates in the current business month: a customer may not change a billed month (decisions section 13).
+// Dates in the current business month: a customer may not change a billed month (docs/rules.md, 'Billed months are closed').
 const [year, month] = firstOpenDay().slice(0, 7).split('-').map(Number);
 const day = (d: number) => `${String(d).padStart(2, '0')}-${String(month).padStart(2, '0')}-${year}`;
 const iso = (d: number) => `${year}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;

@@ -2,7 +2,7 @@ import { firstOpenDay } from '../../../domain/closedMonths';
 import { businessTimeToEpoch } from '../../../domain/time';
 import { auth, claimsOf, createTestApp, type TestApp } from '../../testing/testApp';
 
-// Dates in the current business month: a customer may not change a billed month (decisions section 13).
+// Dates in the current business month: a customer may not change a billed month (docs/rules.md, 'Billed months are closed').
 const month = firstOpenDay().slice(0, 7);
 const [year, monthNumber] = month.split('-').map(Number);
 const dayOfMonth = (day: number) => `${month}-${String(day).padStart(2, '0')}`;

@@ -7,7 +7,7 @@ import { OWN_NUMBER_SQL } from '../../services/usage/history';
 import { dutchDate, multipartFile, numberedServices, previousMonth } from '../../services/usage/testSupport';
 import { auth, createTestApp, type TestApp } from '../../testing/testApp';
 
-/** GET /api/usage/imports and /api/usage/unmatched: the import history and the numbers kept aside (issue 20). */
+/** GET /api/usage/imports and /api/usage/unmatched: the import history and the numbers kept aside (docs/usage.md, 'Import history and numbers kept aside'). */
 
 let t: TestApp;
 let admin: string;

@@ -9,7 +9,7 @@ import { errorResponses, messageSchema, type RouteApp } from '../schemas';
 
 const NO_FILE = 'Er is geen bestand ontvangen. Er is geen data geïmporteerd.';
 
-/** Usage (CDR) import of the admin screen, decisions section 7. */
+/** Usage (CDR) import of the admin screen, docs/usage.md, 'Import'. */
 export default async function usageRoutes(app: RouteApp) {
   app.post(
     '/usage/import',

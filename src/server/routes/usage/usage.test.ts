@@ -5,7 +5,7 @@ import { findCompanyByName } from '../../seed/demo';
 import { dutchDate, multipartFile, numberedServices, previousMonth, type NumberedService } from '../../services/usage/testSupport';
 import { auth, createTestApp, type TestApp } from '../../testing/testApp';
 
-/** POST /api/usage/import, decisions section 7. */
+/** POST /api/usage/import, docs/usage.md, 'Import'. */
 
 let t: TestApp;
 let adminToken: string;
@@ -275,7 +275,7 @@ describe('POST /api/usage/import', () => {
       `${day10};09:00:00;${svc.number};0201234567;uitgaand;voice;60;out;0,10\n` +
       `${day10};09:00:00;${other.number};0201234567;uitgaand;voice;60;out;0,10\n`;
     expect((await upload(csv)).statusCode).toBe(200);
-    // Provider staff managing the company: the service has costs in billed months (decisions section 13).
+    // Provider staff managing the company: the service has costs in billed months (docs/rules.md, 'Billed months are closed').
     const managing = await t.manage(adminToken, companyId);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/services/${svc.id}/hard`, headers: auth(managing) });
     expect(res.statusCode).toBe(200);

@@ -113,7 +113,7 @@ describe('POST /api/users', () => {
     [{ firstname: 'Jan', email: 'a@b.nl' }, "Veld 'Achternaam' is verplicht."],
     [{ firstname: 'Jan', lastname: 'Jansen' }, "Veld 'E-mailadres' is verplicht."],
     [{ firstname: 'Jan', lastname: 'Jansen', email: ' ' }, "Veld 'E-mailadres' is verplicht."],
-  ])('refuses %j with the spec message', async (payload, message) => {
+  ])('refuses %j with the Dutch message of the form', async (payload, message) => {
     const before = await userCount();
     const res = await post(klant, payload);
     expect(res.statusCode).toBe(400);
@@ -135,7 +135,7 @@ describe('POST /api/users', () => {
   });
 
   it.each(['jan', 'jan@', '@vandijk.nl', 'jan@vandijk', 'jan de boer@vandijk.nl', 'jan@@vandijk.nl', 'jan@vandijk..nl'])(
-    'refuses the e-mail address %j with the spec message',
+    'refuses the e-mail address %j with the Dutch message of the form',
     async (email) => {
       const res = await post(klant, { firstname: 'Jan', lastname: 'Jansen', email });
       expect(res.statusCode).toBe(400);
@@ -157,7 +157,7 @@ describe('POST /api/users', () => {
     }
   });
 
-  // The spec's client sends the company it creates the user in.
+  // A client may send the company it creates the user in (docs/permissions.md, 'The acting company').
   it("takes company_id when it is the acting company's, from the body or the query", async () => {
     const viaBody = await post(klant, { firstname: 'Jan', lastname: 'Jansen', email: freshEmail(), company_id: installatie });
     const viaQuery = await post(klant, undefined, { firstname: 'Jan', lastname: 'Jansen', email: freshEmail(), company_id: String(installatie) });
@@ -243,7 +243,7 @@ describe('PUT /api/users/:id', () => {
     expect(viaBody.json()).toMatchObject({ firstname: 'Karina', lastname: 'de Smit', phonenumber: null });
   });
 
-  it('requires a valid e-mail address with the spec messages', async () => {
+  it('requires a valid e-mail address with the Dutch messages of the form', async () => {
     const colleague = await addColleague();
     expect((await put(klant, colleague.id, { email: '' })).json().message).toBe("Veld 'E-mailadres' is verplicht.");
     expect((await put(klant, colleague.id, { email: 'karin@' })).json().message).toBe("'E-mailadres' veld is niet correct ingevoerd");

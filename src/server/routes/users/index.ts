@@ -123,7 +123,7 @@ export default async function userRoutes(app: RouteApp) {
     },
   );
 
-  // Spec section 7: "POST /users with fields as params"; a JSON body is accepted too.
+  // docs/api.md, 'Paths and parameters': "POST /users with fields as params"; a JSON body is accepted too.
   app.post(
     '/users',
     {
@@ -200,7 +200,7 @@ export default async function userRoutes(app: RouteApp) {
             .set({ ...fields, roleId })
             .where(and(eq(users.id, user.id), eq(users.companyId, actor.companyId)))
             .returning();
-          // Decisions section 9: a role change ends the user's sessions at once.
+          // docs/rules.md, 'Tokens and sessions': a role change ends the user's sessions at once.
           if (roleChanged) await revokeUserSessions(tx, user.id);
           if (Object.keys(changes).length > 0) {
             await audit(tx, actor, 'user.update', 'user', user.id, {

@@ -15,7 +15,7 @@ const userByEmail = async (email: string) => (await t.database.db.select().from(
 const getUser = (id: number | string, token: string) => t.app.inject({ method: 'GET', url: `/api/users/${id}`, headers: auth(token) });
 
 describe('GET /api/users/:id', () => {
-  it('answers the caller in the spec shape, with its company, and nothing secret', async () => {
+  it('answers the caller with the fields of the API, with its company, and nothing secret', async () => {
     const klant = await userByEmail('klant@demo.nl');
     const res = await getUser(klant.id, await t.login('klant@demo.nl'));
     expect(res.statusCode).toBe(200);

@@ -5,7 +5,7 @@ import { ROLE } from '../../../domain/permissions';
 import { authTokens, companies, users } from '../../db/schema';
 import { randomSecret, sha256 } from './tokens';
 
-/** Decisions section 9: reset links are valid 24 hours, activation links 7 days. */
+/** docs/rules.md, 'Reset and activation links': reset links are valid 24 hours, activation links 7 days. */
 export const TOKEN_LIFETIME_SECONDS = { reset: 24 * 60 * 60, activation: 7 * 24 * 60 * 60 } as const;
 
 /**
@@ -46,7 +46,7 @@ export const findUserById = async (db: Db, userId: number) => {
 
 /**
  * Whether the account may log in and keep its sessions: not disabled, not role 4 (unauthorized,
- * decisions section 2), and its company has not ended. Every refusal looks like a wrong password.
+ * docs/permissions.md, 'Roles'), and its company has not ended. Every refusal looks like a wrong password.
  */
 export const mayLogIn = (account: { disabled: boolean; roleId: number; companyEndTime: Date | null }, now = Date.now()): boolean =>
   !account.disabled && account.roleId !== ROLE.unauthorized && (account.companyEndTime === null || account.companyEndTime.getTime() > now);

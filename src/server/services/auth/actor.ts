@@ -1,7 +1,7 @@
 import type { PermissionMap } from '../../../domain/permissions';
 import type { SessionScope } from './sessions';
 
-/** Who is asking, and for which company (decisions section 2). */
+/** Who is asking, and for which company (docs/permissions.md, 'The acting company'). */
 export interface Actor {
   userId: number;
   roleId: number;

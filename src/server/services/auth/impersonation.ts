@@ -4,7 +4,7 @@ import { isProviderStaff } from '../../../domain/permissions';
 import type { Db } from '../../db';
 import { companies, impersonations, users } from '../../db/schema';
 
-/** Issue 21: acting for another company ends by itself an hour after it started. */
+/** docs/permissions.md, 'Managing a company': acting for another company ends by itself an hour after it started. */
 export const IMPERSONATION_SECONDS = 60 * 60;
 
 export type Impersonation = typeof impersonations.$inferSelect;
@@ -26,7 +26,7 @@ export interface ImpersonationClaim {
 const ownCompany = alias(companies, 'own_company');
 
 /**
- * Decisions section 2: provider staff may act for any company; a customer user with
+ * docs/permissions.md, 'Managing a company': provider staff may act for any company; a customer user with
  * EDIT_PARENT_COMPANY may act for the branches of its own parent company. One query: the target
  * with the user's own company, narrowed by `alsoRequired` (a live impersonation) when given.
  */

@@ -4,7 +4,7 @@ import { auth, claimsOf, createTestApp, FROM_PORTAL, refreshCookieOf, type TestA
 import { createAuthToken } from './accounts';
 
 /**
- * Decisions section 9: sessions live in the database; a session ends after 12 hours, or after
+ * docs/rules.md, 'Tokens and sessions': sessions live in the database; a session ends after 12 hours, or after
  * 1 hour without a refresh; a password reset, a role change to 4 or disabling the user ends it at once.
  */
 

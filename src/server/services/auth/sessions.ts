@@ -7,7 +7,7 @@ import { mayLogIn } from './accounts';
 import { randomSecret, sha256 } from './tokens';
 import { voidChallenges } from './twoFactor';
 
-/** Decisions section 9: a session ends after 12 hours, or after 1 hour without a refresh. */
+/** docs/rules.md, 'Tokens and sessions': a session ends after 12 hours, or after 1 hour without a refresh. */
 export const SESSION_MAX_SECONDS = 12 * 60 * 60;
 export const SESSION_IDLE_SECONDS = 60 * 60;
 

@@ -20,7 +20,7 @@ export interface AccessClaims {
   iat?: number;
 }
 
-/** Decisions section 9: access tokens live one hour. */
+/** docs/rules.md, 'Tokens and sessions': access tokens live one hour. */
 export const ACCESS_TOKEN_SECONDS = 60 * 60;
 
 export const createTokenService = (secret: Buffer) => {

@@ -9,7 +9,7 @@ import { monthKey } from '../../../domain/time';
 import { usageByService, usageOfMonths, type MonthUsage } from './usage';
 
 /**
- * The billing export (decisions sections 5 and 11): the invoice lines of each month of a range,
+ * The billing export (docs/rules.md, 'The billing export'; docs/rules.md, 'Files'): the invoice lines of each month of a range,
  * one line per service (or bulk article) and kind, then the usage per service and the group
  * bundle overage, as input for the provider's billing system. One layout (CSV or .xlsx) for a
  * customer's own export and the provider's export of every company.
@@ -157,7 +157,7 @@ export const billingExportRows = async (db: Db, companies: readonly ExportCompan
   return rows;
 };
 
-/** Decisions section 11: `{YYYY-MM}-facturatie-input.csv`; a range of months names its first and last. */
+/** docs/rules.md, 'Files': `{YYYY-MM}-facturatie-input.csv`; a range of months names its first and last. */
 export const billingExportFileName = (range: MonthRange) => {
   const from = monthKey(range.from);
   const to = monthKey(range.to);

@@ -8,7 +8,7 @@ import { queryRows, type Db } from '../../db';
 import { costsByMonth } from './index';
 
 /**
- * `GET /costs/forecast` (issue 20): the month's expected costs, the certain costs plus the usage
+ * `GET /costs/forecast` (docs/rules.md, 'Expected costs of the current month'): the month's expected costs, the certain costs plus the usage
  * so far projected over the month (domain/costs/projection.ts; the rule and its worked example in
  * docs/rules.md). The month's figures are those of `/costsbymonth`, so the forecast of a month
  * always starts from what /kosten shows for it.

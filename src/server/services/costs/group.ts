@@ -8,13 +8,13 @@ import { groupBundleFigures, referenceInstants } from '../groupBundle';
 import { costsByMonth } from './index';
 
 /**
- * The group view (issue 20): for the month, every branch of the acting company's parent company
+ * The group view (docs/rules.md, 'The group view'): for the month, every branch of the acting company's parent company
  * side by side with
  * - its costs, the figures of its own /costsbymonth (the same cost engine), and the group's as the
  *   exact sums of the branches' cents, so the group total is the sum of the branch totals to the cent;
  * - its services per article group, counted as its dashboard tiles count them (services active at
  *   the month's instant plus bulk units, article-groups/repository), at the instant the month's
- *   group bundle is read (decisions section 8: the month's last day, or now in the running month);
+ *   group bundle is read (docs/rules.md, 'Bundle size and use': the month's last day, or now in the running month);
  * - its group bundle use of the month, as its own bundle bar shows it (services/groupBundle).
  *
  * A branch's figures of a month are stored once computed (company_month_figures, migration 0010)

@@ -10,7 +10,7 @@ import { usageOfMonths, type MonthUsage } from './usage';
 export { loadCostInput, loadCostTotalsInput, type MonthRange } from './input';
 
 /**
- * The costs calls (decisions sections 5 and 12) for the months of a range. The database is read
+ * The costs calls (docs/costs.md; docs/api.md, 'Answers') for the months of a range. The database is read
  * once for the whole range, then the domain engine computes each month; amounts stay exact
  * decimal strings until the answer turns them into JSON numbers.
  */
@@ -129,7 +129,7 @@ export const costsByMonth = async (db: Db, companyId: number, range: MonthRange)
   });
 };
 
-/** A cost line as the line calls answer it (spec section 3), amounts as JSON numbers. */
+/** A cost line as the line calls answer it (docs/rules.md, 'Cost lines'), amounts as JSON numbers. */
 const lineAnswer = (line: CostLine, month: CostMonth) => ({
   month: monthKey(month),
   article_id: line.article_id,

@@ -16,7 +16,7 @@ export const monthStartEpoch = (month: CostMonth) => businessTimeToEpoch(month.y
 /**
  * The instants the engine may look at for these months: from the start of the calendar year of
  * the first month to the end of the calendar year of the last. Billing periods are aligned to the
- * calendar year and the longest is a year (decisions section 5), so every period an invoice of
+ * calendar year and the longest is a year (docs/costs.md, '2. Billing cycles and periods'), so every period an invoice of
  * the range bills lies inside this window.
  */
 export const costWindow = (range: MonthRange) => ({

@@ -7,7 +7,7 @@ import { queryRows, type Db } from '../../db';
 import { computeGroupBundleOfMonths, hasGroupBundle } from '../groupBundle';
 import { usageCostsOfMonth } from '../usage/costs';
 
-/** The group bundle overage of a month (decisions section 8). */
+/** The group bundle overage of a month (docs/rules.md, 'Bundle size and use'). */
 export interface BundleOverage {
   /** Data used beyond the bundle, in MB (1 GB = 1024 MB), exact. */
   mb: Decimal;
@@ -104,8 +104,8 @@ const overageOf = (figures: BundleFigures, priceMb: string): BundleOverage | nul
 };
 
 /**
- * Verbruik per month (decisions section 5): the priced usage records of the month per category,
- * plus the group bundle overage (decisions section 8) as a category of its own. Each category is
+ * Verbruik per month (docs/costs.md, '10. Usage (Verbruik)'): the priced usage records of the month per category,
+ * plus the group bundle overage (docs/rules.md, 'Bundle size and use') as a category of its own. Each category is
  * rounded to cents once and the month's usage is their sum, so the costs screen's lines add up
  * to its total. `months` are consecutive, in calendar order.
  */

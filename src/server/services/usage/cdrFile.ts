@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { cellsOf } from '../endUserImport';
 
 /**
- * Reading a usage (CDR) file, decisions section 7: a header row, `;` or `,` separated, UTF-8 with
+ * Reading a usage (CDR) file, docs/usage.md, 'Import': a header row, `;` or `,` separated, UTF-8 with
  * an optional BOM, one record a line. Streaming: pieces of lines are handed on as the upload comes
  * in, nothing holds the whole file. The lines' cells are checked and typed by `RecordTyper`
  * (recordTyper.ts): this file only finds the columns and the cells.

@@ -11,7 +11,7 @@ export interface UsageCostsOfMonth {
 }
 
 /**
- * The priced usage of a company's month (decisions section 5, `usage`), read from usage_monthly.
+ * The priced usage of a company's month (docs/costs.md, '10. Usage (Verbruik)', `usage`), read from usage_monthly.
  * The group bundle overage is not in here: the cost engine adds it.
  */
 export const usageCostsOfMonth = async (

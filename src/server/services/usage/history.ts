@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db';
 
 /**
- * What the provider's staff see of the usage imports (issue 20): every import with who, when,
+ * What the provider's staff see of the usage imports (docs/usage.md, 'Import history and numbers kept aside'): every import with who, when,
  * which file and what became of its records, and the numbers whose records matched no service
- * and are kept aside (decisions section 7: never silently dropped) with their counts and months.
+ * and are kept aside (docs/usage.md, 'Import': never silently dropped) with their counts and months.
  */
 
 export interface ImportHistoryRow {

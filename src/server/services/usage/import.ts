@@ -19,7 +19,7 @@ import { CdrLineReader, type LineError } from './cdrFile';
 import { Lowercase, MAX_LINE_ERRORS, numberDirectory, RecordTyper, type Spool } from './recordTyper';
 
 /**
- * The usage (CDR) import, decisions section 7. One transaction; Node types the lines, PostgreSQL
+ * The usage (CDR) import, docs/usage.md, 'Import'. One transaction; Node types the lines, PostgreSQL
  * stores them:
  *
  * 1. `CdrLineReader` reads the header and turns the rest of the upload, piece by piece with native
@@ -53,7 +53,7 @@ export interface UsageImportResult {
   unmatched: number;
   /**
    * Of `unmatched`, the records whose number services of more than one company held at their
-   * instant (data from before numbers were global, decisions 14): kept aside, given to neither.
+   * instant (data from before numbers were global, docs/rules.md, 'Kept-aside usage'): kept aside, given to neither.
    */
   ambiguous: number;
   /** Months (YYYY-MM) that got records. */

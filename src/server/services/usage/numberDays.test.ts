@@ -13,7 +13,7 @@ import { removeUsageOfService } from './removal';
 import { dutchDate, numberedServices, previousMonth, type NumberedService } from './testSupport';
 
 /**
- * The daily report table (usage_number_days, issue 20) holds per company, business day and
+ * The daily report table (usage_number_days, docs/usage.md, 'Import') holds per company, business day and
  * service the month's records up to and including the day, on every day from the service's first
  * day with records in the month to the month's last day, whoever changes the records: the usual monthly
  * file (a new month: the typer's day sums COPYed), a file into a month that has records (one

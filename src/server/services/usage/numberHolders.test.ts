@@ -8,7 +8,7 @@ import { dutchDate, multipartFile, numberedServices, previousMonth, type Numbere
 
 /**
  * A usage record goes to the company whose service held its number at the record's time, never to
- * another (decisions 14): a number ported from company A to company B on the 10th splits the
+ * another (docs/rules.md, 'Phone numbers are global'): a number ported from company A to company B on the 10th splits the
  * month's records at the 10th, 00:00; and where data from before the rule has services of two
  * companies holding the number at once, the record is kept aside and counted, given to neither.
  */

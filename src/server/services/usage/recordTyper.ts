@@ -44,7 +44,7 @@ export const AMBIGUOUS = 'ambiguous';
  * The service that held the number at instant `t` (microseconds; a service holds it in [start,
  * end)), or null. Within one company the one that started last wins (a number ended and registered
  * again). Services of two companies at the same instant (data from before numbers were global,
- * decisions 14) answer AMBIGUOUS: the record is kept aside, never handed to either of them.
+ * docs/rules.md, 'Kept-aside usage') answer AMBIGUOUS: the record is kept aside, never handed to either of them.
  */
 export const holderAt = (holders: NumberHolder[] | undefined, t: number): NumberHolder | null | typeof AMBIGUOUS => {
   if (!holders) return null;

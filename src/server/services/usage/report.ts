@@ -4,7 +4,7 @@ import { USAGE_KINDS } from '../../db/schema/usage';
 import { queryRows, type Db } from '../../db';
 
 /**
- * The usage report (spec "Verbruik", decisions section 12): one row per number with usage in a
+ * The usage report ('Verbruik', docs/usage.md, 'Report'): one row per number with usage in a
  * date range: whole months inside the range from usage_number_months (one row per service and
  * number), a partly covered first or last month from usage_number_days (per service and business
  * day, the month's totals up to that day). Only the detail screen of one number reads usage_records.
