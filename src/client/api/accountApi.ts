@@ -102,7 +102,7 @@ export const usePermission = (permission: Permission): boolean => {
 
 /**
  * The first day a customer user's change may touch ('YYYY-MM-DD'): months before it are billed
- * (decisions section 13). Null for provider staff, who may change them; today's month until the
+ * (docs/rules.md, 'Billed months are closed'). Null for provider staff, who may change them; today's month until the
  * user has loaded, as the server would refuse a customer.
  */
 export const useFirstChangeableDay = (): string | null => {

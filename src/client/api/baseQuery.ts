@@ -37,7 +37,7 @@ const readAgainAfter = (result: Awaited<ReturnType<typeof httpBaseQuery>>, type:
 };
 
 /**
- * Every authenticated request first checks the token (spec section 4): expired ends the
+ * Every authenticated request first checks the token (docs/screens.md, 'Logging in and out'): expired ends the
  * session, about to expire renews it. A 401 answer ends the session too; the route guard
  * then shows /login. While managing a company a 401 means the impersonation is over:
  * the banner then goes back to the user's own company.

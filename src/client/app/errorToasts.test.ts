@@ -133,7 +133,7 @@ describe('error toasts', () => {
     const refused = startImpersonation.rejected(null, 'r1', { companyId: 33, reason: 'Controle' }, 'refused');
     expect(toastsAfter(refused)).toEqual([{ message: MSG.unknownError, variant: 'error', autoHideDuration: 5000 }]);
   });
-  it('confirms the successes the spec names, with the name of a removed customer', () => {
+  it('confirms every success, with the name of a removed customer', () => {
     const done = (endpointName: EndpointName, originalArgs?: unknown) =>
       messagesAfter(settled('Mutation', endpointName, { fulfilledWith: null }, originalArgs));
     expect(done('recalculateGroupBundle')).toEqual(['De groepsbundel is herberekend.']);
@@ -176,7 +176,7 @@ describe('error toasts', () => {
     for (const [endpoint, args, message] of expected) {
       expect([endpoint, done(endpoint, args)]).toEqual([endpoint, [{ message, variant: 'success', autoHideDuration: 5000 }]]);
     }
-    // The spec's own modal ('Gelukt!') confirms a deleted service; a toast would say it twice.
+    // The screen's own modal ('Gelukt!') confirms a deleted service; a toast would say it twice.
     expect(done('deleteService', { id: 1, articleId: 2 })).toEqual([]);
   });
 
@@ -217,13 +217,13 @@ describe('error toasts', () => {
     expect(messagesAfter(failure('deleteBulkService', 500))).toEqual([MSG.bulkDeleteFailed]);
   });
 
-  it("shows a billed month's and another customer's number's refusal as the server words them (decisions sections 13, 14)", () => {
+  it("shows a billed month's and another customer's number's refusal as the server words them", () => {
     for (const endpoint of ['addService', 'editService', 'deleteService', 'addBulkService', 'deleteBulkService'] as const) {
       expect(messagesAfter(failure(endpoint, 409, MSG.closedMonth))).toEqual([MSG.closedMonth]);
     }
     expect(messagesAfter(failure('addService', 409, MSG.phoneNumberTakenElsewhere))).toEqual([MSG.phoneNumberTakenElsewhere]);
     expect(messagesAfter(failure('editService', 409, MSG.phoneNumberTakenElsewhere))).toEqual([MSG.phoneNumberTakenElsewhere]);
-    // Any other refusal keeps the spec's text.
+    // Any other refusal keeps the call's fixed text (docs/screens.md, 'Toasts').
     expect(messagesAfter(failure('deleteBulkService', 409, MSG.bulkNotEnough))).toEqual([MSG.bulkDeleteFailed]);
   });
 

@@ -25,7 +25,7 @@ function LazyOutlet() {
 }
 
 /**
- * Spec section 2: every address of the portal. Each feature declares its routes (its
+ * docs/screens.md, 'Addresses': every address of the portal. Each feature declares its routes (its
  * `routes.tsx`: path, lazily loaded screen, and the data the screen asks first), so a full page
  * load can ask a screen's chunk and data together (startUp.ts).
  */

@@ -2,7 +2,7 @@ import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolki
 import { decodeClaims } from './token';
 
 /**
- * The session. Tokens live in memory only (decisions section 9): a reload restores the
+ * The session. Tokens live in memory only (docs/rules.md, 'Tokens and sessions'): a reload restores the
  * session through the HttpOnly refresh cookie, never from storage.
  */
 export interface AuthState {
@@ -74,7 +74,7 @@ export const selectIsImpersonating = (state: { auth: AuthState }) => selectClaim
 /** When the impersonation ends by itself, Unix seconds; null when not impersonating (or not known). */
 export const selectImpersonationEndsAt = (state: { auth: AuthState }) => selectClaims(state)?.imp_exp ?? null;
 
-/** The session may only set up two-factor login (provider staff without it, issue 21). */
+/** The session may only set up two-factor login (provider staff without it, docs/rules.md, 'Two-factor login'). */
 export const selectTwoFactorSetupOnly = (state: { auth: AuthState }) => selectClaims(state)?.scope === 'two-factor-setup';
 
 export const selectImpersonationLapsed = (state: { auth: AuthState }) => state.auth.impersonationLapsed === true;

@@ -5,7 +5,7 @@ import { startImpersonation } from './session';
 import { loadSnapshot } from './snapshot';
 import { endpointToastsClosed, hasToastsOf, type StoredToast, toastQueued, type ToastRequest } from './toastsSlice';
 
-/** The toasts the spec asks for after a call of one endpoint (spec section 8). */
+/** The toasts that follow a call of one endpoint (docs/screens.md, 'Toasts'). */
 export interface EndpointToasts<Arg> {
   /** The toast after a success, from the argument the call was made with. */
   succeeded?: (arg: Arg) => ToastRequest;
@@ -54,13 +54,13 @@ export const answeredMessage = (error: FetchBaseQueryError): string => {
 /** A refusal the user should read as the server wrote it (all Dutch). */
 export const inServerWords = (error: FetchBaseQueryError): ToastRequest => ({ message: answeredMessage(error) });
 
-/** Spec section 8: the data every logged-in screen starts with could not be loaded. */
+/** docs/screens.md, 'Toasts': the data every logged-in screen starts with could not be loaded. */
 export const initialLoadFailed = (): ToastRequest => ({ message: MSG.initialLoadFailed, autoHideDuration: TOAST_MS.default });
 
-/** A success: the issue's 'no success is silent', in the words of spec section 8's successes. */
+/** A success: no success is silent (docs/screens.md, 'Toasts'). */
 export const success = (message: string): ToastRequest => ({ message, variant: 'success' });
 
-/** Spec section 8's answer to a failure it names no text for. */
+/** The answer to a failure of managing a company or of a parent company call (docs/screens.md, 'Toasts'). */
 export const unknownError = (): ToastRequest => ({ message: MSG.unknownError });
 
 type ApiAction = UnknownAction & { meta: { arg: { endpointName: string; originalArgs: unknown } } };
@@ -94,7 +94,7 @@ const failureToast = (action: ApiFailure): ToastRequest | null => {
   return toast && detail ? { ...toast, detail } : toast;
 };
 
-/** The toast the spec asks for after an action, or null. */
+/** The toast that follows an action (docs/screens.md, 'Toasts'), or null. */
 export const toastFor = (action: UnknownAction): ToastRequest | null => {
   if (loadSnapshot.fulfilled.match(action)) return { message: 'Snapshot geladen.', variant: 'success' };
   if (loadSnapshot.rejected.match(action)) return { message: 'Dit bestand is geen geldige snapshot.' };

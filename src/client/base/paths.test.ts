@@ -1,6 +1,6 @@
 import { paths } from './paths';
 
-describe('paths (spec section 2)', () => {
+describe('paths', () => {
   const group = { id: 1, name: 'Mobiele telefonie' };
   const article = { id: 12, name: 'Zakelijk Onbeperkt 10GB' };
 

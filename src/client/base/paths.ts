@@ -2,7 +2,7 @@ import { endUserSlug, toSlug } from '../../domain/slug';
 import { type DateRange, type Month, monthKey, monthRange } from '../../domain/time';
 
 /**
- * The routes of spec section 2, built in one place so that every feature links to the same
+ * The routes of docs/screens.md, 'Addresses', built in one place so that every feature links to the same
  * addresses (features do not import each other).
  */
 interface Named {
@@ -52,7 +52,7 @@ export const paths = {
   /** `costsType`: maandelijks, nieuwe-aansluitingen, setup or verbruik; the month is part of the address. */
   costsDetail: (costsType: string, month: Month) => `/kosten/${costsType}${monthQuery(month)}`,
   costsArticle: (costsType: string, articleId: number, month: Month) => `/kosten/${costsType}/${articleId}${monthQuery(month)}`,
-  /** 'Groepsbundel' (issue 20): the group bundle of `month` (`?maand=YYYY-MM`), or of the dashboard's month without one. */
+  /** 'Groepsbundel' (docs/usage.md, 'Where the bundle is going'): the group bundle of `month` (`?maand=YYYY-MM`), or of the dashboard's month without one. */
   groupBundle: (month?: Month) => `/groepsbundel${monthQuery(month)}`,
   /** The usage report; without a range it shows the last whole month, as Kosten does. */
   usage: (range?: DateRange) => `/verbruik${rangeQuery(range)}`,

@@ -1,6 +1,6 @@
 import { TOKEN_REFRESH_WINDOW_SECONDS } from '../../domain/messages';
 
-/** The claims of the portal's access token (decisions section 9). */
+/** The claims of the portal's access token (docs/rules.md, 'Tokens and sessions'). */
 export interface TokenClaims {
   /** User id. */
   sub: number;
@@ -51,7 +51,7 @@ export const decodeClaims = (token: string): TokenClaims | null => {
 };
 
 /**
- * Spec section 4: an expired token ends the session; one that expires within the
+ * docs/screens.md, 'Logging in and out': an expired token ends the session; one that expires within the
  * refresh window is renewed before the request is sent.
  */
 export const tokenStatus = (exp: number, nowSeconds: number): TokenStatus => {

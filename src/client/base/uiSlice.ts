@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { impersonationStarted, impersonationStopped, loggedOut, sessionStarted } from './authSlice';
 import { snapshotLoaded } from './snapshotLoaded';
 
-/** UI choices that are harmless to read, so they may be persisted (decisions section 9). */
+/** UI choices that are harmless to read, so they may be persisted (docs/rules.md, 'Tokens and sessions'). */
 export interface UiState {
   /** ISO date of the first day of the month chosen on the dashboard; null = current month. */
   selectedMonth: string | null;

@@ -6,7 +6,7 @@ import { startImpersonation as startImpersonationThunk, stopImpersonation as sto
 import { toastQueued } from './toastsSlice';
 
 /**
- * Acting for another company (spec section 4): the token is swapped, the cache is
+ * Acting for another company (docs/permissions.md, 'Managing a company'): the token is swapped, the cache is
  * dropped so every screen refetches, and the user lands on the dashboard (or `destination`).
  */
 export const useImpersonation = () => {
@@ -33,7 +33,7 @@ export const useImpersonation = () => {
     [dispatch, navigate],
   );
 
-  /** Issue 21: the hour is over; back to the user's own company, saying so once (a waking tab reports focus and visibility). */
+  /** docs/permissions.md, 'Managing a company': the hour is over; back to the user's own company, saying so once (a waking tab reports focus and visibility). */
   const endLapsedImpersonation = useCallback(
     (companyName: string) => {
       if (store.getState().auth.originalToken === null) return;

@@ -11,7 +11,7 @@ interface ActivationMailButtonProps {
 }
 
 /**
- * Spec section 4: idle, 'Aan het versturen...', 'Email verzonden'. Asks first, naming whom the
+ * docs/screens.md, 'Activation mail': idle, 'Aan het versturen...', 'Email verzonden'. Asks first, naming whom the
  * mail goes to; the success or refusal follows as a toast (activationMailApi.ts).
  */
 export function ActivationMailButton({ recipient, companyName }: ActivationMailButtonProps) {

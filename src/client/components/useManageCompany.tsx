@@ -19,7 +19,7 @@ interface ManageRequest {
 }
 
 /**
- * 'Beheren' (spec section 4, issue 21): asks the reason in the 'Bedrijf beheren' dialog, then
+ * 'Beheren' (docs/permissions.md, 'Managing a company'): asks the reason in the 'Bedrijf beheren' dialog, then
  * acts for the company; for the user's own company while managing another one, stops managing
  * (its own token is still there). The caller renders `dialog`.
  */

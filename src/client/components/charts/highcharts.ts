@@ -5,7 +5,7 @@ import { DUTCH_MONTHS } from '../../../domain/time';
 /**
  * Highcharts for the screens with charts (costs, group bundle): this module is reached only
  * through lazy imports (each feature's chart chunk), so the library stays out of the first page
- * and out of the other screens. Dutch number notation (spec section 9) and Dutch names; the
+ * and out of the other screens. Dutch number notation (docs/screens.md, 'Dutch notation') and Dutch names; the
  * accessibility module describes the charts to screen readers and makes their points reachable
  * by keyboard.
  */
@@ -42,7 +42,7 @@ Highcharts.setOptions({
   title: { text: undefined },
 });
 
-/** Spec section 9: pie colours cycle through six colours (also the bar chart's first four). */
+/** docs/screens.md, 'Detail screens': pie colours cycle through six colours (also the bar chart's first four). */
 export const CHART_COLOURS = ['#0b4f8a', '#e07b00', '#2e7d32', '#7b1fa2', '#c62828', '#00838f'];
 
 export { Highcharts };

@@ -15,7 +15,7 @@ interface PasswordValues {
 const EMPTY: PasswordValues = { current_password: '', password: '', repeat: '' };
 
 /**
- * The reset screen's rule (spec section 5: both new fields equal and not empty); the strength rule
+ * The reset screen's rule (docs/screens.md, 'Password reset': both new fields equal and not empty); the strength rule
  * shows while typing and the server enforces it, as on the reset screen.
  */
 const validatePassword = (values: PasswordValues): FormikErrors<PasswordValues> => {

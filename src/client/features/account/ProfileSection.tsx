@@ -10,7 +10,7 @@ interface ProfileValues {
   phonenumber: string;
 }
 
-/** Spec section 5 (a contact person): first and last name required; the phone number may be empty. */
+/** docs/screens.md, 'Contact person form' (a contact person): first and last name required; the phone number may be empty. */
 const validateProfile = (values: ProfileValues): FormikErrors<ProfileValues> => {
   const errors: FormikErrors<ProfileValues> = {};
   if (!values.firstname.trim()) errors.firstname = MSG.firstnameRequired;

@@ -24,7 +24,7 @@ interface ArticleGroupFieldDialogProps {
   onCancel: () => void;
 }
 
-/** Adds or changes a category field; spec section 5: confirming needs a field name. */
+/** Adds or changes a category field; docs/screens.md, 'Parent company and article group forms': confirming needs a field name. */
 export function ArticleGroupFieldDialog({ field, onConfirm, onCancel }: ArticleGroupFieldDialogProps) {
   const [name, setName] = useState(field?.name ?? '');
   const [usedForCdr, setUsedForCdr] = useState(field?.used_for_cdr ?? false);

@@ -79,7 +79,7 @@ function FieldsTable() {
   const editedField = values.fields.find((field) => field.key === editing) ?? null;
 
   const confirm = (draft: FieldDraft) => {
-    // Usage records find their service through one field only (decisions section 3).
+    // Usage records find their service through one field only (docs/rules.md, 'Article groups').
     const others = values.fields.map((field) => (draft.used_for_cdr ? { ...field, used_for_cdr: false } : field));
     const fields =
       editing === 'new'

@@ -13,7 +13,7 @@ const MONTHS_BACK = 23;
 /** The first and last day of the month that starts on `firstDay` (YYYY-MM-01). */
 export const billingPeriod = (firstDay: string): BillingPeriod => monthRange(monthOf(firstDay)!);
 
-/** Decisions section 11: `{YYYY-MM}-facturatie-input.csv`. */
+/** docs/rules.md, 'Files': `{YYYY-MM}-facturatie-input.csv`. */
 export const billingFileName = (firstDay: string) => `${firstDay.slice(0, 7)}-facturatie-input.csv`;
 
 /**

@@ -155,7 +155,7 @@ interface CompanyFormProps {
   actions?: ReactNode;
 }
 
-/** Every company field of spec section 3, for adding and editing a company. */
+/** Every company field of docs/api-company-admin.md, 'Company fields', for adding and editing a company. */
 export function CompanyForm({ title, initialValues, withContact, contactRequired, withEndDate, save, actions }: CompanyFormProps) {
   return (
     <Formik

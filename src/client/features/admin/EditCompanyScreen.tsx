@@ -34,7 +34,7 @@ const TITLE = 'Bedrijf wijzigen';
 const toCompanies = adminPaths.overview('bedrijven');
 
 /**
- * 'Bedrijf beëindigen' (spec section 4): sends only the end date, so a company without a contact
+ * 'Bedrijf beëindigen' (docs/screens.md, 'Company form'): sends only the end date, so a company without a contact
  * person can be ended without filling one in.
  */
 function EndCompanyDialog({ company, onClose }: { company: AdminCompany; onClose: () => void }) {
@@ -101,7 +101,7 @@ function EditCompanyForm({ company }: { company: AdminCompany }) {
             <Button variant="outlined" startIcon={<EventBusyIcon />} onClick={() => setEnding(true)}>
               Bedrijf beëindigen
             </Button>
-            {/* The outcome, good or bad, is a toast (spec section 8). */}
+            {/* The outcome, good or bad, is a toast (docs/screens.md, 'Toasts'). */}
             <DeleteButton
               title="Bedrijf verwijderen"
               text={`Weet je zeker dat je '${company.name}' wilt verwijderen? Dit kan niet ongedaan worden gemaakt.`}

@@ -57,7 +57,7 @@ function Summary({ outcome }: { outcome: UploadOutcome<UsageImportAnswer> }) {
 }
 
 /**
- * 'Verbruik importeren' (UPLOAD_CDR): a usage CSV (decisions section 7), idle or importing. The
+ * 'Verbruik importeren' (UPLOAD_CDR): a usage CSV (docs/usage.md, 'Import'), idle or importing. The
  * server's answer is shown as it came: counts, refused lines, or its message.
  */
 export function UsageImportTab() {

@@ -26,7 +26,7 @@ export interface AdminCompany extends Company {
   users: CompanyUser[];
 }
 
-/** The company form as sent; the price per MB is the text the user typed (decisions section 4). */
+/** The company form as sent; the price per MB is the text the user typed (docs/rules.md, 'Exact money'). */
 export interface CompanyInput {
   name: string;
   aliases: string | null;
@@ -177,7 +177,7 @@ export const adminApi = api.injectEndpoints({
       query: ({ id, end_time }) => ({ url: `company/${id}`, method: 'PUT', body: { end_time } }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Company', id }, 'AuditLog']),
     }),
-    /** The name is carried along for the success message (spec section 8). */
+    /** The name is carried along for the success message (docs/screens.md, 'Toasts'). */
     deleteCompany: build.mutation<{ message: string }, { id: number; name: string }>({
       query: ({ id }) => ({ url: `company/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Company', id }, ...COMPANY_CHANGE_TAGS]),
@@ -217,7 +217,7 @@ export const adminApi = api.injectEndpoints({
       query: (id) => ({ url: `article-groups/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, error, id) => (error ? [] : [{ type: 'ArticleGroup', id }, ...ARTICLE_GROUP_CHANGE_TAGS]),
     }),
-    /** Usage records change costs, usage reports and the group bundle (decisions section 8). */
+    /** Usage records change costs, usage reports and the group bundle (docs/rules.md, 'Bundle size and use'). */
     importUsage: build.mutation<UsageImportAnswer, File>({
       query: (file) => {
         const body = new FormData();
@@ -302,7 +302,7 @@ declareToasts(adminApi.endpoints, {
   },
   exportBilling: { failed: inServerWords },
   exportBillingExcel: { failed: inServerWords },
-  // Spec section 8: the parent company calls.
+  // The parent company calls' toasts (docs/screens.md, 'Toasts').
   addParentCompany: { succeeded: ({ name }) => success(`Hoofdbedrijf '${name}' succesvol toegevoegd.`), failed: unknownError },
   editParentCompany: { succeeded: ({ name }) => success(`Hoofdbedrijf '${name}' succesvol opgeslagen.`), failed: unknownError },
   deleteParentCompany: { succeeded: () => success('Hoofdbedrijf succesvol verwijderd.'), failed: unknownError },

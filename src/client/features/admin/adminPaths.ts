@@ -12,7 +12,7 @@ export const TAB_LABELS: Record<AdminTab, string> = {
   'facturatie-export': 'Facturatie-export',
 };
 
-/** The screens below /mer-admin (spec section 2, Admin). */
+/** The screens below /mer-admin (docs/screens.md, 'Admin'). */
 export const adminPaths = {
   overview: (tab?: AdminTab) => (tab ? `${paths.admin()}?tab=${tab}` : paths.admin()),
   addCompany: () => `${paths.admin()}/bedrijf-toevoegen`,

@@ -30,7 +30,7 @@ export interface CompanyFormValues {
 
 export const FREE_FIELD_LABELS = ['input_label_1', 'input_label_2', 'input_label_3', 'input_label_4'] as const;
 
-/** Spec section 9: a new company sees article groups 1-6. */
+/** docs/screens.md, 'Company form': a new company sees article groups 1-6. */
 export const DEFAULT_ARTICLE_GROUP_IDS = [1, 2, 3, 4, 5, 6];
 
 export const emptyCompanyForm: CompanyFormValues = {
@@ -131,7 +131,7 @@ const markMissing = (errors: Errors, values: CompanyFormValues, fields: readonly
 };
 
 /**
- * Spec section 5. Every company needs name, zipcode, address, SAP number and city ('Alle velden
+ * docs/screens.md, 'Company form'. Every company needs name, zipcode, address, SAP number and city ('Alle velden
  * zijn verplicht'). The contact person is created with the company: a company without one needs
  * all its fields; a new company may also be saved without any.
  */

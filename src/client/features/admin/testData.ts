@@ -10,7 +10,7 @@ import type { AdminArticleGroup, AdminCompany, ParentCompany } from './adminApi'
 configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(30000);
 
-/** What a provider admin may do (decisions section 2). */
+/** What a provider admin may do (docs/permissions.md, 'Permissions'). */
 export const ADMIN: Permission[] = DEFAULT_ROLE_PERMISSIONS[2];
 
 export const company = (id: number, name: string, overrides: Partial<AdminCompany> = {}): AdminCompany => ({

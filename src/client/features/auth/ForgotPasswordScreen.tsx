@@ -9,10 +9,10 @@ interface ResetRequest {
   email: string;
 }
 
-/** Spec section 5: the e-mail address is required. */
+/** docs/screens.md, 'Password reset': the e-mail address is required. */
 const validate = ({ email }: ResetRequest) => (email.trim() ? {} : { email: MSG.emailRequired });
 
-/** Asks for a reset link; the answer is a toast (spec section 8). */
+/** Asks for a reset link; the answer is a toast (docs/screens.md, 'Password reset'). */
 export function ForgotPasswordScreen() {
   const [requestPasswordReset] = useRequestPasswordResetMutation();
 

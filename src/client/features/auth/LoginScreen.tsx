@@ -26,7 +26,7 @@ export function LoginScreen() {
   const [challenge, setChallenge] = useState(() => challengeOf(location.state));
   const [expired, setExpired] = useState<string | undefined>();
 
-  // Spec section 2: opening /login logs the user out.
+  // docs/screens.md, 'Logging in and out': opening /login logs the user out.
   useEffect(() => {
     void dispatch(logout());
   }, [dispatch]);

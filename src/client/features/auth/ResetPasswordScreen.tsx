@@ -13,8 +13,8 @@ interface NewPassword {
 }
 
 /**
- * Spec section 5: both fields equal and not empty; no other rule. The strength rule is only shown:
- * the server refuses a weak password with its reason (a toast, spec section 8).
+ * docs/screens.md, 'Password reset': both fields equal and not empty; no other rule. The strength rule is only shown:
+ * the server refuses a weak password with its reason (a toast, docs/screens.md, 'Password reset').
  */
 const canSave = ({ password, repeat }: NewPassword) => password !== '' && password === repeat;
 
@@ -30,7 +30,7 @@ const repeatMismatch = ({ password, repeat }: NewPassword) => repeat !== '' && !
 
 const SAVE_HINT_ID = 'opslaan-uitleg';
 
-/** Sets a new password from a reset link; success logs in (errors are toasts, spec section 8). */
+/** Sets a new password from a reset link; success logs in (errors are toasts, docs/screens.md, 'Password reset'). */
 export function ResetPasswordScreen() {
   const [searchParams] = useSearchParams();
   const dispatch = useAppDispatch();

@@ -52,7 +52,7 @@ export const authApi = api.injectEndpoints({
 
 export const { useLoginMutation, useLoginWithCodeMutation, useResetPasswordMutation, useRequestPasswordResetMutation } = authApi;
 
-/** Spec section 8: reset errors stay until the user closes them. */
+/** docs/screens.md, 'Password reset': reset errors stay until the user closes them. */
 const resetFailure = (error: unknown): ToastRequest => {
   const message = serverMessage(error);
   const texts: Record<string, string> = { 'Token timed out': MSG.resetTimedOut, 'Invalid token': MSG.resetInvalidToken };

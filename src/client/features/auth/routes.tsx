@@ -7,7 +7,7 @@ const ForgotPasswordScreen = screen(
 );
 const ResetPasswordScreen = screen(() => import(/* webpackChunkName: "reset-password-screen" */ './ResetPasswordScreen'), 'ResetPasswordScreen');
 
-/** Spec section 2: the screens before a session. */
+/** docs/screens.md, 'Addresses': the screens before a session. */
 export const authRoutes = [
   screenRoute('login', LoginScreen),
   screenRoute('forgot-password', ForgotPasswordScreen),

@@ -230,7 +230,7 @@ function SentAlerts() {
 }
 
 /**
- * 'Meldingen' on Mijn bedrijf (issue 20): when the company's people are mailed about its usage
+ * 'Meldingen' on Mijn bedrijf (docs/usage.md, 'Alerts'): when the company's people are mailed about its usage
  * (the group bundle at 80 % and 100 %, its own thresholds), who receives it, and what was sent.
  */
 export function AlertsSection() {

@@ -18,7 +18,7 @@ interface RemoveBranchDialogProps {
   onClose: () => void;
 }
 
-/** Asks before a branch leaves the parent company; the outcome is a toast (spec section 8). */
+/** Asks before a branch leaves the parent company; the outcome is a toast (docs/screens.md, 'Branches'). */
 function RemoveBranchDialog({ parent, branch, onClose }: RemoveBranchDialogProps) {
   const [removeBranch, { isLoading }] = useRemoveBranchMutation();
 
@@ -42,7 +42,7 @@ function RemoveBranchDialog({ parent, branch, onClose }: RemoveBranchDialogProps
 }
 
 /**
- * The parent company with its branches (spec section 2). With EDIT_PARENT_COMPANY a branch can be
+ * The parent company with its branches (docs/screens.md, 'Branches'). With EDIT_PARENT_COMPANY a branch can be
  * added, managed by impersonation (not the acting company itself) or removed.
  */
 export function BranchesSection({ company }: { company: Company }) {

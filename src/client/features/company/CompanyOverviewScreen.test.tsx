@@ -220,7 +220,7 @@ describe('CompanyOverviewScreen', () => {
           items: Array.from({ length: page === 1 ? 50 : 10 }, (_, i) =>
             auditEntry(
               first + i + 1,
-              // Provider staff deleting a service with costs in a billed month (decisions section 13).
+              // Provider staff deleting a service with costs in a billed month (docs/rules.md, 'Billed months are closed').
               i === 0
                 ? { action: 'service.delete', entity: 'service', entity_id: '40', changes: { closed_month: true, before: { start_time: 1 }, after: null }, impersonating_from: 1 }
                 : {},

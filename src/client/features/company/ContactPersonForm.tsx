@@ -17,7 +17,7 @@ export const emptyContactPerson: ContactPersonValues = { firstname: '', lastname
 /** A standard address: something, one @, a domain with a dot, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Spec section 5: add and edit user. */
+/** docs/screens.md, 'Contact person form': add and edit user. */
 export const validateContactPerson = (values: ContactPersonValues): FormikErrors<ContactPersonValues> => {
   const errors: FormikErrors<ContactPersonValues> = {};
   if (!values.firstname.trim()) errors.firstname = MSG.firstnameRequired;

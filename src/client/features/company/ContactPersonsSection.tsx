@@ -51,7 +51,7 @@ const columns = (mayCreate: boolean, twoFactor: DataColumn<ContactPerson> | null
   ...(twoFactor ? [twoFactor] : []),
 ];
 
-/** The contact persons of the acting company; each opens its edit screen (spec section 2). */
+/** The contact persons of the acting company; each opens its edit screen (docs/screens.md, 'Contact person form'). */
 export function ContactPersonsSection() {
   const mayList = usePermission('LIST_USERS');
   const mayCreate = usePermission('CREATE_USER');

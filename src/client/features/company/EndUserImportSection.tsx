@@ -37,7 +37,7 @@ function RefusedLines({ outcome }: { outcome: UploadOutcome<unknown> }) {
 }
 
 /**
- * CSV import of end users (spec sections 2, 4, 8): idle or importing; the outcome is a toast.
+ * CSV import of end users (docs/screens.md, 'End users'): idle or importing; the outcome is a toast.
  * The import is all or nothing, so refused lines are listed for the user to correct.
  */
 export function EndUserImportSection() {

@@ -16,7 +16,7 @@ export type SentAlertsPage = SentAlertsPageAnswer;
 /** Rows per page of the sent alerts. */
 export const SENT_ALERTS_PAGE = 10;
 
-/** 'Meldingen' on Mijn bedrijf (issue 20): saving refetches the settings; the sent list follows imports. */
+/** 'Meldingen' on Mijn bedrijf (docs/usage.md, 'Alerts'): saving refetches the settings; the sent list follows imports. */
 export const alertsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAlertSettings: build.query<AlertSettings, void>({

@@ -44,7 +44,7 @@ const VERBS: Record<string, string> = {
   remove: 'Verwijderd',
 };
 
-/** Decisions section 13: provider staff's change of a billed month, so billing sends a correction. */
+/** docs/rules.md, 'Billed months are closed': provider staff's change of a billed month, so billing sends a correction. */
 const CLOSED_MONTH = ' (gefactureerde maand)';
 
 export const actionText = (action: string, changes?: AuditLogEntry['changes']): string => {

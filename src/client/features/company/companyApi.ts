@@ -211,7 +211,7 @@ export const {
   useGetAuditLogQuery,
 } = companyApi;
 
-/** Spec section 8: an end-user import's refusal as the server wrote it, for 10 seconds, or that nothing was imported. */
+/** docs/screens.md, 'End users': an end-user import's refusal as the server wrote it, for 10 seconds, or that nothing was imported. */
 const importFailed = (error: FetchBaseQueryError) => {
   const message = serverMessage(error);
   const noAnswer = typeof error.status === 'string' || message === undefined;
@@ -235,7 +235,7 @@ declareToasts(companyApi.endpoints, {
     succeeded: ({ person }) => success(`Tweestapsverificatie van ${person.firstname} ${person.lastname} is gereset. Er is een e-mail naar ${person.email} gestuurd.`),
     failed: inServerWords,
   },
-  // Spec section 8: the parent company calls.
+  // The parent company calls' toasts (docs/screens.md, 'Toasts').
   addBranch: { succeeded: () => success('Vestiging succesvol toegevoegd aan hoofdbedrijf.'), failed: unknownError },
   removeBranch: { succeeded: () => ({ message: MSG.branchRemoved, variant: 'success' }), failed: unknownError },
 });

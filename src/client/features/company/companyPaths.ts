@@ -1,6 +1,6 @@
 import { paths } from '../../base/paths';
 
-/** The screens below /mijn-bedrijf that only this feature links to (spec section 2). */
+/** The screens below /mijn-bedrijf that only this feature links to (docs/screens.md, 'Mijn bedrijf'). */
 export const companyPaths = {
   overview: paths.company,
   addContactPerson: () => `${paths.company()}/user-aanmaken`,

@@ -109,7 +109,7 @@ export const auditEntry = (id: number, overrides: Partial<AuditLogEntry> = {}): 
   ...overrides,
 });
 
-/** The customer's permissions (decisions section 2). */
+/** The customer's permissions (docs/permissions.md, 'Permissions'). */
 export const CUSTOMER: Permission[] = [
   'LIST_USERS',
   'CREATE_USER',

@@ -21,7 +21,7 @@ export const detailTitle = (costsType: CostsType, month: Month) => `${COSTS_TYPE
 /**
  * /kosten/maandelijks, /kosten/nieuwe-aansluitingen, /kosten/setup and /kosten/verbruik: one kind
  * of costs of the month in the address (`?maand=YYYY-MM`, as /kosten links them), as a pie chart
- * and a table. Without a month they go back to /kosten (spec section 2).
+ * and a table. Without a month they go back to /kosten (docs/screens.md, 'Detail screens').
  */
 export function CostsDetailScreen() {
   const { costsType } = useParams();
@@ -60,7 +60,7 @@ function NoCosts() {
   return <Typography>Er zijn in deze maand geen kosten van deze soort.</Typography>;
 }
 
-/** Spec sections 2 and 9: the lines above zero per article, highest first; rows open the article. */
+/** docs/screens.md, 'Detail screens': the lines above zero per article, highest first; rows open the article. */
 function ArticlesDetail({ costsType, month }: { costsType: LinesCostsType; month: Month }) {
   const { label, lines } = COSTS_TYPES[costsType];
   const query: CostLinesQuery = useMemo(() => ({ kind: lines, ...monthRange(month) }), [lines, month]);

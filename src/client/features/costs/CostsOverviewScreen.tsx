@@ -31,7 +31,7 @@ export function CostsOverviewScreen() {
   const byMonth = useGetCostsByMonthQuery(chartRange);
   const summary = useAppSelector((state) => selectCostsSummary(state, period));
   const chart = useAppSelector((state) => selectMonthlyChart(state, chartRange, month));
-  // Issue 20: the current month is not over, so its figures are provisional and it has a forecast.
+  // docs/rules.md, 'Expected costs of the current month': the current month is not over, so its figures are provisional and it has a forecast.
   const provisional = monthKey(month) === monthKey(currentMonth());
   const forecast = useGetCostsForecastQuery(period, { skip: !provisional });
 
@@ -73,7 +73,7 @@ export function CostsOverviewScreen() {
   );
 }
 
-/** Issue 20: what the current month is expected to cost, and what that rests on. */
+/** docs/rules.md, 'Expected costs of the current month': what the current month is expected to cost, and what that rests on. */
 function ForecastNote({ forecast, month }: { forecast: CostsForecast; month: Month }) {
   return (
     <Alert severity="info" variant="outlined" sx={{ mt: 2, maxWidth: 720 }} role="status">
@@ -125,7 +125,7 @@ function MonthBar({ month, options, onSelect }: MonthBarProps) {
 }
 
 /**
- * Spec section 2: Periodiek, Nieuwe aansluitingen, Set up, Verbruik and Totale kosten. A row with
+ * docs/screens.md, 'Month overview': Periodiek, Nieuwe aansluitingen, Set up, Verbruik and Totale kosten. A row with
  * an amount leads to its detail screen. Where some articles bill otherwise than they cost
  * (quarterly and longer cycles are billed in advance), a second column shows what is billed.
  * The detail screen's address carries the month (`?maand=`).

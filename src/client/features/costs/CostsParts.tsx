@@ -177,7 +177,7 @@ interface MonthPickerProps {
   onSelect: (value: string) => void;
 }
 
-/** 'Maand': the month of a costs screen, one of the picker's options (spec section 4). */
+/** 'Maand': the month of a costs screen, one of the picker's options (docs/screens.md, 'Month overview'). */
 export function MonthPicker({ month, options, onSelect }: MonthPickerProps) {
   return (
     <TextField

@@ -8,7 +8,7 @@ import { spyOnSaves, xlsxResponse } from '../../test/downloads';
 import { actingCompany } from '../company/testData';
 import { mockCosts, queriesOf } from './testData';
 
-/** /kosten/groep, 'Groepsoverzicht' (issue 20), and its menu item. */
+/** /kosten/groep, 'Groepsoverzicht' (docs/rules.md, 'The group view'), and its menu item. */
 
 const [, previous] = monthOptions();
 const groupCosts = {

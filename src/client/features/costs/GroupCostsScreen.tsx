@@ -84,7 +84,7 @@ function BundleTable({ data, busy }: { data: GroupCosts; busy: boolean }) {
 }
 
 /**
- * /kosten/groep ('Groepsoverzicht', issue 20): for the month, every branch of the parent company
+ * /kosten/groep ('Groepsoverzicht', docs/rules.md, 'The group view'): for the month, every branch of the parent company
  * side by side: its costs and the group's totals (the sums of the branches to the cent), its
  * services per article group, and its group bundle use. A branch's costs screen opens by managing
  * the branch (for the acting company itself, directly). The costs table downloads as CSV or Excel.

@@ -4,7 +4,7 @@ import { objectUrlOrError, textOrError } from '../../base/download';
 import { declareToasts, inServerWords } from '../../base/errorToasts';
 import type { DateRange } from '../../../domain/time';
 
-/** Amounts are JSON numbers in euros (decisions section 12); they are read with decimal.js only. */
+/** Amounts are JSON numbers in euros (docs/api.md, 'Answers'); they are read with decimal.js only. */
 export interface CostFigures {
   setup: number;
   full: number;
@@ -16,7 +16,7 @@ export interface BillingCycleCosts {
   name: string;
   /** What the month costs. */
   costs: CostFigures;
-  /** What is billed in the month (quarterly and longer cycles in advance; decisions section 5). */
+  /** What is billed in the month (quarterly and longer cycles in advance; docs/costs.md, '7. What is invoiced in a month'). */
   invoice: CostFigures;
 }
 
@@ -58,7 +58,7 @@ export interface CostsForecast {
   expected_total: number;
 }
 
-/** One service's line of one kind of costs (spec section 3). */
+/** One service's line of one kind of costs (docs/rules.md, 'Cost lines'). */
 export interface CostLine {
   article_id: number;
   article_name: string;
@@ -93,7 +93,7 @@ export interface BillingExcelFile {
 
 const periodParams = ({ from, to }: DateRange) => ({ costs_date_from: from, costs_date_to: to });
 
-/** Decisions section 11: `{YYYY-MM}-facturatie-input.csv`. */
+/** docs/rules.md, 'Files': `{YYYY-MM}-facturatie-input.csv`. */
 export const billingFileName = (from: string) => `${from.slice(0, 7)}-facturatie-input.csv`;
 
 /**

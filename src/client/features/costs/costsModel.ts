@@ -5,7 +5,7 @@ import { type DateRange, type Month, monthKey, monthOptions, monthRange, shiftMo
 import type { CostFigures, CostLine, CostLineKind, CostsForecast, MonthCosts, PeriodCosts } from './costsApi';
 
 /**
- * The figures of the costs screens, computed exactly (decisions section 4): amounts arrive as
+ * The figures of the costs screens, computed exactly (docs/rules.md, 'Exact money'): amounts arrive as
  * JSON numbers in euros and are only ever read through decimal.js. Every shown figure is rounded
  * half-up to cents once, and a total is the exact sum of the figures shown above it, so the
  * table always adds up to the cent. Pure functions; the selectors in selectors.ts run them.
@@ -13,7 +13,7 @@ import type { CostFigures, CostLine, CostLineKind, CostsForecast, MonthCosts, Pe
 
 export type CostKind = keyof CostFigures | 'usage';
 
-/** Spec section 2: the detail screens of /kosten, by the path segment that names them. */
+/** docs/screens.md, 'Detail screens': the detail screens of /kosten, by the path segment that names them. */
 export const COSTS_TYPES = {
   maandelijks: { kind: 'periodic', label: 'Periodiek', lines: 'monthly' },
   'nieuwe-aansluitingen': { kind: 'full', label: 'Nieuwe aansluitingen', lines: 'partly' },
@@ -67,7 +67,7 @@ export interface SummaryRow {
 
 export interface CostsSummary {
   rows: SummaryRow[];
-  /** Spec section 9: Totale kosten = setup + full + periodic + usage. */
+  /** docs/screens.md, 'Month overview': Totale kosten = setup + full + periodic + usage. */
   total: Cents;
   invoicedTotal: Cents;
   /** Some cycle bills otherwise than it costs (quarterly and longer articles are billed in advance). */
@@ -102,7 +102,7 @@ export const summarizeCosts = (costs: PeriodCosts): CostsSummary => {
 };
 
 // ---------------------------------------------------------------------------------------------
-// The forecast of the current month (issue 20)
+// The forecast of the current month (docs/rules.md, 'Expected costs of the current month')
 
 /** How the expected costs were found, in Dutch: the certain costs plus the usage and what it rests on. */
 export const forecastBasis = (forecast: CostsForecast): string => {
@@ -130,7 +130,7 @@ export interface MonthlyChart {
   totals: Cents[];
 }
 
-/** Spec section 9: four stacked cost types per month; a month without an answer counts zero. */
+/** docs/screens.md, 'Month overview': four stacked cost types per month; a month without an answer counts zero. */
 export const monthlyChart = (months: readonly MonthCosts[], lastMonth: Month): MonthlyChart => {
   const shown = chartMonths(lastMonth);
   const byMonth = new Map(months.map((entry) => [entry.month, entry]));
@@ -163,7 +163,7 @@ const byAmountThenName = <T extends { amount: Cents }>(name: (row: T) => string)
   Number(b.amount) - Number(a.amount) || compareNames(name(a), name(b));
 
 /**
- * Spec sections 2 and 9: the lines above zero, per article, highest amount first. An article's
+ * docs/screens.md, 'Detail screens': the lines above zero, per article, highest amount first. An article's
  * amount is the exact sum of its lines' amounts.
  */
 export const costsPerArticle = (lines: readonly CostLine[]): ArticleCosts[] => {

@@ -19,7 +19,7 @@ export const costsOverviewMonth = (asked: Month | null, options = costsMonthOpti
 };
 
 /**
- * The month of /kosten: the address's while it is one of the picker's options (spec section 4:
+ * The month of /kosten: the address's while it is one of the picker's options (docs/screens.md, 'Month overview':
  * the selected month drives the date filter), otherwise the default, the last whole month (the usage report's default too).
  * Picking a month writes it into the address, so a reload or a shared link shows the same month.
  */
@@ -39,5 +39,5 @@ export const useCostsOverviewMonth = () => {
   };
 };
 
-/** The month of the detail screens: the address's, or null (spec section 2: they then go back to /kosten). */
+/** The month of the detail screens: the address's, or null (docs/screens.md, 'Detail screens': they then go back to /kosten). */
 export const useSelectedCostsMonth = (): Month | null => useAddressMonth();

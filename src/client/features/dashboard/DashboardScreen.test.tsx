@@ -192,7 +192,7 @@ describe('DashboardScreen', () => {
     expect(overview.getByRole('link', { name: 'Verbruik importeren' }).getAttribute('href')).toBe('/mer-admin?tab=verbruik-importeren');
     expect(overview.getByRole('link', { name: 'Naar de facturatie-export' }).getAttribute('href')).toBe('/mer-admin?tab=facturatie-export');
     await whenSettled(store);
-    // The spec's tiles stay, below what staff need.
+    // The group tiles stay, below what staff need.
     const tiles = screen.getByRole('region', { name: 'Mijn diensten' });
     expect(screen.getByRole('region', { name: 'Beheer' }).compareDocumentPosition(tiles) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(requests.find((r) => r.url.startsWith('/api/audit-log'))?.url).toBe('/api/audit-log?page=1&entity=usage_import');

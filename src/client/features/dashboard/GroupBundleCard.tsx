@@ -11,7 +11,7 @@ import { selectBundlePercentage, useGetGroupBundleQuery, useGetGroupBundleUsageQ
 
 /**
  * The group data bundle of the month, only for companies that have one; opens the month's usage
- * report (spec section 2). For the running month it says where the bundle is going (issue 20),
+ * report (docs/screens.md, 'Dashboard'). For the running month it says where the bundle is going (docs/usage.md, 'Where the bundle is going'),
  * and 'Bundeldetails' opens the bundle's own screen.
  */
 export function GroupBundleCard({ month }: { month: Month }) {

@@ -38,7 +38,7 @@ function BundleFigures({ usage }: { usage: GroupBundleUsage }) {
 }
 
 /**
- * 'Groepsbundel' (issue 20): the group bundle of a month: GB used of the total, for the running
+ * 'Groepsbundel' (docs/usage.md, 'Where the bundle is going'): the group bundle of a month: GB used of the total, for the running
  * month the projection to the month's end, a column chart of the use per day and the ten numbers
  * that used most. The month is the address's (`?maand=YYYY-MM`) or the dashboard's, one of the
  * dashboard's months; every figure comes from `GET /costs/groupbundle/usage`.

@@ -14,7 +14,7 @@ export interface ArticleGroupCount {
 
 export type GroupBundle = GroupBundleAnswer;
 
-/** `GET /costs/groupbundle/usage` (issue 20): the month's bundle, where it is going, its days and top numbers. */
+/** `GET /costs/groupbundle/usage` (docs/usage.md, 'Where the bundle is going'): the month's bundle, where it is going, its days and top numbers. */
 export type GroupBundleUsage = GroupBundleUsageAnswer;
 
 const countsAdapter = createEntityAdapter<ArticleGroupCount>();
@@ -73,7 +73,7 @@ export const selectArticleGroupTiles = createSelector(
 const selectGroupBundle = (state: RootState, month: string) =>
   dashboardApi.endpoints.getGroupBundle.select(month)(state).data;
 
-/** Spec section 9: the share of the bundle used, clamped to 0-100 (100 for an empty bundle). */
+/** docs/screens.md, 'Dashboard': the share of the bundle used, clamped to 0-100 (100 for an empty bundle). */
 export const selectBundlePercentage = createSelector([selectGroupBundle], (bundle) =>
   bundle ? bundlePercentage(bundle.total_gb, bundle.gb_used) : 0,
 );

@@ -34,7 +34,7 @@ const prefetchDashboard: Prefetch = () => (dispatch, getState) => {
   ]);
 };
 
-/** Spec section 2: the dashboard. */
+/** docs/screens.md, 'Dashboard': the dashboard. */
 export const dashboardRoute = screenRoute('dashboard', DashboardScreen, prefetchDashboard);
 
 /** 'Groepsbundel' asks the bundle status and the month's figures, days and top numbers. */
@@ -46,5 +46,5 @@ const prefetchGroupBundle: Prefetch = ({ search }) => (dispatch, getState) => {
   ]);
 };
 
-/** Issue 20: the group bundle of a month, opened from the dashboard's bundle card. */
+/** docs/usage.md, 'Where the bundle is going': the group bundle of a month, opened from the dashboard's bundle card. */
 export const groupBundleRoute = screenRoute('groepsbundel', GroupBundleScreen, prefetchGroupBundle);

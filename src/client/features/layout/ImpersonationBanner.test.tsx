@@ -7,7 +7,7 @@ import { mockPortal, permissions } from '../../test/portalServer';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { loggedIn, makeToken } from '../../test/tokens';
 
-/** Issue 21: the banner says until when the company is managed, and the managing ends by itself. */
+/** docs/permissions.md, 'Managing a company': the banner says until when the company is managed, and the managing ends by itself. */
 
 const NOW = Math.floor(Date.now() / 1000);
 const COMPANY = 'Van Dijk Elektrotechniek B.V.';

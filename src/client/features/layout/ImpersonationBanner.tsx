@@ -48,7 +48,7 @@ const useWhenPassed = (endsAt: number | null, onOver: () => void) => {
 };
 
 /**
- * Issue 21: managing ends by itself after an hour. When the hour has passed, or the server has
+ * docs/permissions.md, 'Managing a company': managing ends by itself after an hour. When the hour has passed, or the server has
  * refused the managing token, the user goes back to its own company with a toast naming the
  * managed one (once its name is known: a refused token cannot load it, and then the placeholder does).
  */
@@ -78,7 +78,7 @@ const belowHeader = (toolbar: ToolbarStyle): ToolbarStyle =>
   );
 
 /**
- * Spec section 2: 'Je beheert nu {company}. Stop met beheren.' while acting for a company, with
+ * docs/screens.md, 'Layout': 'Je beheert nu {company}. Stop met beheren.' while acting for a company, with
  * the time the managing ends by itself. It stays in view below the header (sticky) in
  * the warning colour: every change made now is the managed company's.
  */

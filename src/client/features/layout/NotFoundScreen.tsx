@@ -21,7 +21,7 @@ function SupportContact() {
   );
 }
 
-/** Spec section 2: any unknown path; inside the frame (header and menu) when logged in. */
+/** docs/screens.md, 'Unknown addresses': any unknown path; inside the frame (header and menu) when logged in. */
 export function NotFoundScreen() {
   return (
     <Box sx={{ maxWidth: 640 }}>

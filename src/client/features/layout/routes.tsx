@@ -46,7 +46,7 @@ function UnknownAddress() {
 
 const prefetchSupportContact: Prefetch = () => (dispatch) => dispatch(prefetchQuery(supportApi.endpoints.getSupportContact, undefined));
 
-/** Spec section 2: any unknown address. */
+/** docs/screens.md, 'Unknown addresses': any unknown address. */
 export const notFoundRoute: RouteObject = {
   element: <UnknownAddress />,
   children: [layoutRoute([{ path: '*', element: <NotFoundScreen />, handle: { load: NotFoundScreen.preload, prefetch: prefetchSupportContact } satisfies RouteNeeds }])],

@@ -1,7 +1,7 @@
 import type { SupportContactAnswer } from '../../../server/routes/support/schemas';
 import { api } from '../../api/api';
 
-/** How customers reach support (server configuration); spec section 9 fixes the hours. */
+/** How customers reach support (server configuration); docs/screens.md, 'Unknown addresses' fixes the hours. */
 export type SupportContact = SupportContactAnswer;
 
 export const supportApi = api.injectEndpoints({

@@ -16,7 +16,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { STACKED } from '../../components/DataTable';
 
-/** Spec section 9: search result tables paginate at 10 rows per page. */
+/** docs/screens.md, 'Search': search result tables paginate at 10 rows per page. */
 export const ROWS_PER_PAGE = 10;
 
 export interface Column<Row> {

@@ -77,7 +77,7 @@ const pageFrom = (value: string | null) => {
 
 function SearchResults({ term }: { term: string }) {
   const [searchParams] = useSearchParams();
-  // One page number for the whole screen, as spec section 9 keeps it: `?page=2` is "page 2 of the
+  // One page number for the whole screen, as docs/screens.md, 'Search' keeps it: `?page=2` is "page 2 of the
   // results", so a link to it shows every section as it was. Each section shows its rows of that
   // page (or its last page when it has fewer), and each pager moves all of them together.
   const page = pageFrom(searchParams.get('page'));

@@ -21,7 +21,7 @@ import { ScreenState } from './ScreenState';
 import { servicesApi, useAddArticleMutation } from './servicesApi';
 import { ServicesBreadcrumbs } from './ServicesBreadcrumbs';
 
-/** Spec section 5: the messages of the add-article rules, as toasts, before any request. */
+/** docs/screens.md, 'Article forms': the messages of the add-article rules, as toasts, before any request. */
 const missingFields = (values: ArticleFormValues): string[] => [
   ...(values.name.trim() ? [] : [MSG.articleNameRequired]),
   ...(values.description.trim() ? [] : [MSG.articleDescriptionRequired]),

@@ -127,7 +127,7 @@ describe('AddServiceScreen', () => {
     expect(screen.queryByText('De einddatum moet minstens één dag na de startdatum liggen.')).toBeNull();
   });
 
-  it("tells a customer user that a start in a billed month cannot be saved; provider staff may (decisions section 13)", async () => {
+  it("tells a customer user that a start in a billed month cannot be saved; provider staff may", async () => {
     const firstDay = noonOfDateInput(firstOpenDay())!;
     const hint = `Kies ${formatDate(firstDay)} of later: eerdere maanden zijn al gefactureerd.`;
     const { user } = renderAddService();

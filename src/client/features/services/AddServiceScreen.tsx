@@ -21,7 +21,7 @@ import {
 import { type NewServiceInput, useAddServiceMutation } from './servicesApi';
 import { ServicesBreadcrumbs } from './ServicesBreadcrumbs';
 
-/** The tabs of spec section 2: how the service gets its end user. */
+/** The tabs of the add-service screen (docs/screens.md, 'Adding a service'): how the service gets its end user. */
 export type EndUserMode = 'existing' | 'new' | 'without';
 
 const MODES: { value: EndUserMode; label: string }[] = [
@@ -58,8 +58,8 @@ const emptyValues = (start: number): AddServiceValues => ({
 export const END_TOO_EARLY = 'De einddatum moet minstens één dag na de startdatum liggen.';
 
 /**
- * Spec section 5: a start is needed; the end, when set, lies at least a day after it. A customer
- * user's start lies on or after `firstDay` (decisions section 13; null: provider staff).
+ * docs/screens.md, 'Adding a service': a start is needed; the end, when set, lies at least a day after it. A customer
+ * user's start lies on or after `firstDay` (docs/rules.md, 'Billed months are closed'; null: provider staff).
  */
 const validateDates = (values: AddServiceValues, firstDay: string | null): FormikErrors<AddServiceValues> => {
   const start = noonOfDateInput(values.start);
@@ -73,7 +73,7 @@ const validateDates = (values: AddServiceValues, firstDay: string | null): Formi
   return errors;
 };
 
-/** Spec section 5: 'new' needs both names, 'existing' a chosen user; 'without' always saves. */
+/** docs/screens.md, 'Adding a service': 'new' needs both names, 'existing' a chosen user; 'without' always saves. */
 const hasEndUser = (values: AddServiceValues) => {
   if (values.mode === 'new') return Boolean(values.firstname.trim() && values.lastname.trim());
   if (values.mode === 'existing') return values.endUser !== null;
@@ -98,7 +98,7 @@ const endUserInput = (values: AddServiceValues): Pick<NewServiceInput, 'end_user
 const tabId = (mode: EndUserMode) => `eindgebruiker-tab-${mode}`;
 const panelId = (mode: EndUserMode) => `eindgebruiker-paneel-${mode}`;
 
-/** .../{articleId}/{articleName}/toevoegen: add a service (spec sections 2, 5, 8). */
+/** .../{articleId}/{articleName}/toevoegen: add a service (docs/screens.md, 'Adding a service'). */
 export function AddServiceScreen() {
   const { groupId, articleId } = useRouteIds();
   const { group, notFound: groupNotFound } = useArticleGroup(groupId);
@@ -121,7 +121,7 @@ export function AddServiceScreen() {
   }
   const categoryFields = article.article_group.fields;
 
-  // A failure raises the spec's toast (servicesApi.ts's declareToasts); Formik then enables saving again.
+  // A failure raises the call's toast (servicesApi.ts's declareToasts); Formik then enables saving again.
   const submit = async (values: AddServiceValues) => {
     const service = await addService({
       article_id: article.id,

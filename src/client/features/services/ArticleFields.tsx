@@ -19,7 +19,7 @@ export interface ArticleFormValues {
   from_group_bundle: boolean;
 }
 
-/** Spec sections 5 and 9: the group bundle size exists only for mobile telephony. */
+/** docs/screens.md, 'Article forms': the group bundle size exists only for mobile telephony. */
 export const hasGigabyteField = (groupName: string) => groupName === 'Mobiele telefonie';
 
 const AMOUNT = /^\s*\d{1,12}([.,]\d{1,6})?\s*$/;
@@ -37,7 +37,7 @@ export const validateArticleForm = (values: ArticleFormValues) => {
   return errors;
 };
 
-/** A new article defaults to billing cycle 1 and is visible (spec section 9). */
+/** A new article defaults to billing cycle 1 and is visible (docs/screens.md, 'Article forms'). */
 export const emptyArticleForm: ArticleFormValues = {
   name: '',
   sku: '',
@@ -65,7 +65,7 @@ export const articleFormValues = (article: Article): ArticleFormValues => ({
   from_group_bundle: article.from_group_bundle,
 });
 
-/** Without EDIT_PRICES the prices are left out: the server keeps them (decisions section 2). */
+/** Without EDIT_PRICES the prices are left out: the server keeps them (docs/permissions.md, 'Who may edit prices'). */
 export const articleInput = (values: ArticleFormValues, withGigabyte: boolean, withPrices: boolean): ArticleInput => ({
   name: values.name.trim(),
   sku: values.sku.trim() || null,
@@ -83,9 +83,9 @@ const readableWhenDisabled = { '&.Mui-disabled': { color: 'text.secondary' } };
 
 interface ArticleFieldsProps {
   withGigabyte: boolean;
-  /** Spec section 5: an existing article keeps its billing cycle. */
+  /** docs/screens.md, 'Article forms': an existing article keeps its billing cycle. */
   billingCycleLocked?: boolean;
-  /** Adding checks name and description (spec section 5): marked, and named at the field after a save. */
+  /** Adding checks name and description (docs/screens.md, 'Article forms'): marked, and named at the field after a save. */
   checkRequired?: boolean;
 }
 
@@ -97,7 +97,7 @@ export function ArticleFields({ withGigabyte, billingCycleLocked = false, checkR
     checkRequired && submitCount > 0 && !values[field].trim() ? message : undefined;
   const nameMissing = missing('name', MSG.articleNameRequired);
   const descriptionMissing = missing('description', MSG.articleDescriptionRequired);
-  // Decisions section 2: prices are the provider's; others see them read-only.
+  // docs/permissions.md, 'Who may edit prices': prices are the provider's; others see them read-only.
   const mayEditPrices = usePermission('EDIT_PRICES');
   const priceProps = mayEditPrices
     ? { required: true, onChange: handleChange }

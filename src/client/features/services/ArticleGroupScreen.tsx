@@ -24,7 +24,7 @@ const columns: Column<ArticleTableRow>[] = [
   { id: 'description', header: 'Omschrijving', cell: (row) => row.description },
 ];
 
-/** /mijn-diensten/{groupId}/{groupName}: the articles of a group (spec section 2). */
+/** /mijn-diensten/{groupId}/{groupName}: the articles of a group (docs/screens.md, 'Article table'). */
 export function ArticleGroupScreen() {
   const { groupId } = useRouteIds();
   const { group, notFound } = useArticleGroup(groupId);
@@ -50,7 +50,7 @@ export function ArticleGroupScreen() {
   );
 }
 
-/** Spec section 2: not paginated; long lists render only the rows in view. */
+/** docs/screens.md, 'Article table': not paginated; long lists render only the rows in view. */
 function ArticleTable({ group }: { group: ArticleGroup }) {
   const at = useTodayNoon();
   const { isLoading, isError } = useGetArticlesQuery(group.id);

@@ -24,7 +24,7 @@ const TABLE_HEADING_ID = 'afnames-titel';
 const SIM_FIELD = 'SIM nummer';
 const PHONE_FIELD = 'Telefoonnummer';
 
-/** Spec section 2: SIM and phone columns when the group has those fields, then free field 1. */
+/** docs/screens.md, 'Article page': SIM and phone columns when the group has those fields, then free field 1. */
 const serviceColumns = (fields: ArticleGroupField[], inputLabel1: string | null | undefined): Column<ServiceRow>[] => {
   const fieldColumn = (id: string, name: string): Column<ServiceRow>[] => {
     const field = fields.find((f) => f.name === name);
@@ -44,7 +44,7 @@ const serviceColumns = (fields: ArticleGroupField[], inputLabel1: string | null 
   ];
 };
 
-/** .../{articleId}/{articleName}: the article with its services (spec section 2). */
+/** .../{articleId}/{articleName}: the article with its services (docs/screens.md, 'Article page'). */
 export function ArticleScreen() {
   const { groupId, articleId } = useRouteIds();
   const { group, notFound: groupNotFound } = useArticleGroup(groupId);

@@ -26,7 +26,7 @@ describe('bulkFormIsValid', () => {
     expect(bulkFormIsValid({ amount: '4', date: '' })).toBe(false);
   });
 
-  it("refuses a customer user's date in a billed month, not provider staff's (decisions section 13)", () => {
+  it("refuses a customer user's date in a billed month, not provider staff's", () => {
     expect(bulkFormIsValid({ amount: '4', date: '2026-10-31' }, '2026-11-01')).toBe(false);
     expect(bulkFormIsValid({ amount: '4', date: '2026-11-01' }, '2026-11-01')).toBe(true);
     expect(bulkFormIsValid({ amount: '4', date: '2026-10-31' }, null)).toBe(true);

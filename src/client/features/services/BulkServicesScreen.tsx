@@ -44,14 +44,14 @@ export interface BulkFormValues {
   date: string;
 }
 
-/** Whether a customer user's entry is dated in a billed month (decisions section 13; `firstDay` null: provider staff). */
+/** Whether a customer user's entry is dated in a billed month (docs/rules.md, 'Billed months are closed'; `firstDay` null: provider staff). */
 const inBilledMonth = (date: string, firstDay: string | null) => firstDay !== null && date < firstDay;
 
-/** Spec section 5: valid only with a non-zero whole amount and a date, for a customer user not in a billed month. */
+/** docs/screens.md, 'Bulk services screen': valid only with a non-zero whole amount and a date, for a customer user not in a billed month. */
 export const bulkFormIsValid = ({ amount, date }: BulkFormValues, firstDay: string | null = null) =>
   /^\s*-?\d{1,7}\s*$/.test(amount) && Number(amount) !== 0 && noonOfDateInput(date) !== null && !inBilledMonth(date, firstDay);
 
-/** .../{articleId}/{articleName}/bulkafnames (spec sections 2, 4, 8). */
+/** .../{articleId}/{articleName}/bulkafnames (docs/screens.md, 'Bulk services screen'). */
 export function BulkServicesScreen() {
   const { groupId, articleId } = useRouteIds();
   const { group, notFound: groupNotFound } = useArticleGroup(groupId);

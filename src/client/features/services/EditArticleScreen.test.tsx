@@ -54,7 +54,7 @@ describe('EditArticleScreen', () => {
     });
   });
 
-  it('shows the prices read-only without EDIT_PRICES and leaves them out of the save (decisions section 2)', async () => {
+  it('shows the prices read-only without EDIT_PRICES and leaves them out of the save', async () => {
     const requests = mockServices(['CREATE_ARTICLE'], {
       'PUT /api/articles/12': () => json(200, { ...article, description: 'Nieuw' }),
     });

@@ -36,7 +36,7 @@ import { ServicesBreadcrumbs } from './ServicesBreadcrumbs';
 
 const HISTORY_HEADING_ID = 'prijshistorie-titel';
 
-/** .../{articleId}/{articleName}/bewerken (spec sections 2, 4, 5). */
+/** .../{articleId}/{articleName}/bewerken (docs/screens.md, 'Article forms'). */
 export function EditArticleScreen() {
   const { groupId, articleId } = useRouteIds();
   const { group, notFound: groupNotFound } = useArticleGroup(groupId);
@@ -104,7 +104,7 @@ export function EditArticleScreen() {
   );
 }
 
-/** Spec section 5: the price history is read-only. */
+/** docs/screens.md, 'Article forms': the price history is read-only. */
 const PRICE_HISTORY_COLUMNS: DataColumn<PriceHistoryEntry>[] = [
   { header: 'Vanaf', cell: (entry) => formatDate(entry.from_time) },
   { header: 'Prijs', align: 'right', cell: (entry) => formatEuro(entry.price) },
@@ -133,7 +133,7 @@ interface DeleteArticleDialogProps {
 }
 
 /**
- * Spec section 4: deleting asks for confirmation. A refusal shows the server's message; closing
+ * docs/screens.md, 'Deleting an article': deleting asks for confirmation. A refusal shows the server's message; closing
  * the dialog after that goes back to the group.
  */
 function DeleteArticleDialog({ group, article, onCancel }: DeleteArticleDialogProps) {

@@ -43,7 +43,7 @@ const formValues = (service: Service): ServiceFormValues => ({
   spie_field_3: service.spie_field_3 ?? '',
 });
 
-/** Spec section 5: start not after end, end not before start. */
+/** docs/screens.md, 'Editing a service': start not after end, end not before start. */
 const validateDates = (values: ServiceFormValues): FormikErrors<ServiceFormValues> => {
   const start = noonOfDateInput(values.start);
   const end = noonOfDateInput(values.end);
@@ -86,7 +86,7 @@ const serviceInput = (
   ...extraFieldsInput(values, rights, company),
 });
 
-/** .../{serviceId}/{endUserUrlName}/edit: edit or delete a service (spec sections 2, 4, 5, 8). */
+/** .../{serviceId}/{endUserUrlName}/edit: edit or delete a service (docs/screens.md, 'Editing a service'). */
 export function EditServiceScreen() {
   const { groupId, serviceId } = useRouteIds();
   const { group, notFound: groupNotFound } = useArticleGroup(groupId);
@@ -110,14 +110,14 @@ export function EditServiceScreen() {
   const { article } = service;
   const initial = formValues(service);
 
-  // A failure raises the spec's toast (servicesApi.ts's declareToasts); Formik then enables saving again.
+  // A failure raises the call's toast (servicesApi.ts's declareToasts); Formik then enables saving again.
   const submit = async (values: ServiceFormValues) => {
     const input = serviceInput(values, initial, service, group, rights, company);
     const saved = await editService({ id: service.id, articleId: article.id, ...input })
       .unwrap()
       .catch(() => null);
     if (!saved) return;
-    // Spec section 4: an ended service is no longer listed with it, so go back to the article.
+    // docs/screens.md, 'Editing a service': an ended service is no longer listed with it, so go back to the article.
     const ended = saved.end_time !== null && endsTodayOrEarlier(saved.end_time);
     navigate(ended ? paths.article(group, article) : paths.service(group, article, saved));
   };
@@ -180,7 +180,7 @@ interface DeleteServiceDialogProps {
 
 type Outcome = 'asking' | 'deleted' | 'failed';
 
-/** Spec sections 4 and 8: confirm, hard delete, then 'Gelukt!' or 'Whoops!'. */
+/** docs/screens.md, 'Editing a service': confirm, hard delete, then 'Gelukt!' or 'Whoops!'. */
 function DeleteServiceDialog({ service, onDeleted, onClose }: DeleteServiceDialogProps) {
   const [deleteService, { isLoading }] = useDeleteServiceMutation();
   const [outcome, setOutcome] = useState<Outcome>('asking');

@@ -46,7 +46,7 @@ interface EndUserPickerProps {
   onChange: (option: EndUserOption | null) => void;
 }
 
-/** 'Bestaande gebruiker': searches the company's end users on the server as the user types (spec section 2). */
+/** 'Bestaande gebruiker': searches the company's end users on the server as the user types (docs/screens.md, 'Adding a service'). */
 export function EndUserPicker({ inputId, value, onChange }: EndUserPickerProps) {
   const [term, setTerm] = useState('');
   const searchTerm = useSettledValue(term.trim(), SEARCH_DELAY_MS);

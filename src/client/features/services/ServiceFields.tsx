@@ -47,7 +47,7 @@ export const extraFieldsInput = (
   ...(rights.editSpieFields ? Object.fromEntries(SPIE_FIELDS.map((field) => [field, nullIfEmpty(values[field])])) : {}),
 });
 
-/** Spec section 7: the category field values without the empty ones. */
+/** docs/api.md, 'Paths and parameters': the category field values without the empty ones. */
 export const categoryFieldsInput = (values: ServiceFormValues, fields: ArticleGroupField[]) =>
   shownCategoryFields(fields).flatMap((field) => {
     const value = values.fields[fieldKey(field.id)]?.trim() ?? '';
@@ -58,7 +58,7 @@ export const orderReferenceInput = (values: ServiceFormValues) => nullIfEmpty(va
 
 const forApi = (epoch: number | null): string | null => (epoch === null ? null : toApiDateTime(epoch));
 
-/** A service's start as the API takes it: 12:00 business time of the day (spec section 9). */
+/** A service's start as the API takes it: 12:00 business time of the day (docs/screens.md, 'Adding a service'). */
 export const startForApi = (value: string): string | null => forApi(noonOfDateInput(value));
 
 /** A service's end as the API takes it: 00:00 business time of the day (dates.ts); null when empty. */

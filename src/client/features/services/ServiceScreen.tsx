@@ -12,7 +12,7 @@ import { endUserName, fieldValue, labelledFreeFields, SPIE_LABELS, shownCategory
 import { SPIE_FIELDS } from './servicesApi';
 import { ServicesBreadcrumbs } from './ServicesBreadcrumbs';
 
-/** .../{serviceId}/{endUserUrlName}: one service (spec section 2). */
+/** .../{serviceId}/{endUserUrlName}: one service (docs/screens.md, 'A service'). */
 export function ServiceScreen() {
   const { groupId, serviceId } = useRouteIds();
   const { group, notFound: groupNotFound } = useArticleGroup(groupId);

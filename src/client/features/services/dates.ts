@@ -4,7 +4,7 @@ import { businessDateOf, businessTimeToEpoch, isoDate, parseIsoDate } from '../.
 
 /**
  * Date fields (components/DateField.tsx) hold a day of the business zone (Europe/Amsterdam,
- * decisions section 4) as an ISO date, whatever zone the browser is in. A start or a bulk change
+ * docs/rules.md, 'Business time') as an ISO date, whatever zone the browser is in. A start or a bulk change
  * takes effect at 12:00 of its day, a service's end at 00:00 of its day; the API gets the instant
  * as an ISO date-time with offset.
  */
@@ -20,7 +20,7 @@ export const todayDateInput = (nowMs: number = Date.now()): string => isoDate(bu
 
 /**
  * 00:00 business time of a date field's day: when a service ended on that day stops. It is active
- * up to and including the day before (decisions section 5), and no longer listed from that day on.
+ * up to and including the day before (docs/costs.md, '1. Active days'), and no longer listed from that day on.
  */
 export const midnightOfDateInput = (value: string): number | null => {
   const date = parseIsoDate(value);
@@ -33,13 +33,13 @@ export const noonOfDateInput = (value: string): number | null => {
   return date ? businessTimeToEpoch(date.year, date.month, date.day, 12) : null;
 };
 
-/** Spec section 4: an end date today or earlier has ended the service. */
+/** docs/screens.md, 'Editing a service': an end date today or earlier has ended the service. */
 export const endsTodayOrEarlier = (endSeconds: number, nowMs: number = Date.now()): boolean =>
   isoDate(businessDateOf(endSeconds)) <= isoDate(businessDateOf(Math.floor(nowMs / 1000)));
 
 /** Whether an instant falls before `firstDay` ('YYYY-MM-DD', business zone): in a billed month. */
 export const beforeDay = (epochSeconds: number, firstDay: string): boolean => isoDate(businessDateOf(epochSeconds)) < firstDay;
 
-/** What a date field says when its date lies in a billed month (decisions section 13). */
+/** What a date field says when its date lies in a billed month (docs/rules.md, 'Billed months are closed'). */
 export const billedMonthHint = (firstDay: string): string =>
   `Kies ${formatDate(noonOfDateInput(firstDay)!)} of later: eerdere maanden zijn al gefactureerd.`;

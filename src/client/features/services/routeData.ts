@@ -45,7 +45,7 @@ export const useActingCompany = () => {
   return useGetCompanyQuery(companyId ?? skipToken).data;
 };
 
-/** 'Toon Historische Afnames', kept in the query string as show_historic=1 (spec section 4). */
+/** 'Toon Historische Afnames', kept in the query string as show_historic=1 (docs/screens.md, 'Article page'). */
 export const useShowHistoric = () => {
   const [searchParams, setSearchParams] = useSearchParams();
   const showHistoric = showHistoricIn(searchParams);

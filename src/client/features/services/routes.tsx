@@ -73,7 +73,7 @@ const service: Prefetch =
     return id === null ? Promise.resolve() : Promise.all([dispatch(prefetchQuery(servicesApi.endpoints.getService, id)), actingCompany(dispatch, getState)]);
   };
 
-/** Spec section 2, Services: the groups' articles, an article's services, a service, and their forms. */
+/** docs/screens.md, 'Mijn diensten': the groups' articles, an article's services, a service, and their forms. */
 export const servicesRoute: RouteObject = {
   path: 'mijn-diensten',
   element: <ServicesFrame />,

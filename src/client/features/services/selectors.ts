@@ -19,7 +19,7 @@ export interface ArticleTableRow {
   id: number;
   name: string;
   description: string;
-  /** Spec section 2, Aantal: active services plus active bulk services. */
+  /** docs/screens.md, 'Article table': Aantal, active services plus active bulk services. */
   count: number;
 }
 
@@ -37,7 +37,7 @@ export const selectArticleTableRows = createSelector([selectArticlesData, select
 
 const selectBulkEntries = createSelector([selectArticleData], (data) => data?.bulk_services ?? []);
 
-/** Spec section 4: the total of the latest entry not after today 12:00. */
+/** docs/rules.md, 'Bulk services': the total of the latest entry not after today 12:00. */
 export const selectActiveBulkCount = createSelector([selectBulkEntries, selectAt], (entries, at) =>
   activeBulkCount(entries, at),
 );

@@ -14,7 +14,7 @@ export const fieldValue = (service: { article_group_field_inputs: FieldInput[] }
 export const fieldValueById = (service: { article_group_field_inputs: FieldValue[] }, fieldId: number): string =>
   service.article_group_field_inputs.find((input) => input.article_group_field_id === fieldId)?.value ?? '';
 
-/** Spec section 9: the category field named 'Data' is hidden. */
+/** docs/screens.md, 'Category and free fields': the category field named 'Data' is hidden. */
 export const HIDDEN_FIELD = 'Data';
 
 export const shownCategoryFields = (fields: ArticleGroupField[]) => fields.filter((field) => field.name !== HIDDEN_FIELD);

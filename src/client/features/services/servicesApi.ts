@@ -110,7 +110,7 @@ export interface ArticleInput {
   name: string;
   description: string;
   sku: string | null;
-  /** Only with EDIT_PRICES (decisions section 2). */
+  /** Only with EDIT_PRICES (docs/permissions.md, 'Who may edit prices'). */
   price?: string;
   setup_price?: string;
   is_visible: boolean;
@@ -134,7 +134,7 @@ export type ServiceInput = {
   article_group_field_inputs?: { article_group_field_id: number; value: string }[];
 } & Partial<Record<FreeField | SpieField, string | null>>;
 
-/** Spec section 12: the end user one of three ways, matching the tabs of the add-service screen. */
+/** docs/api.md, 'Paths and parameters': the end user one of three ways, matching the tabs of the add-service screen. */
 export type NewServiceInput = ServiceInput & {
   article_id: number;
   start_time: string;
@@ -292,12 +292,12 @@ export const {
 } = servicesApi;
 
 /**
- * Decisions sections 13 and 14: refusals the spec's fixed texts for the service calls would
- * misstate (a billed month, another customer's number); they are shown as the server words them.
+ * docs/rules.md, 'Billed months are closed' and 'Phone numbers are global': refusals the fixed texts of the
+ * service calls (docs/screens.md, 'Toasts') would misstate (a billed month, another customer's number); they are shown as the server words them.
  */
 const DECIDED_REFUSALS: readonly string[] = [MSG.closedMonth, MSG.phoneNumberTakenElsewhere];
 
-/** A decided refusal in the server's words, or else the spec's text (null: only logged). */
+/** A decided refusal in the server's words, or else the call's fixed text (null: only logged). */
 const decidedRefusalOr =
   (otherwise: ToastRequest | null) =>
   (error: unknown): ToastRequest | null => {
@@ -305,17 +305,17 @@ const decidedRefusalOr =
     return message !== undefined && DECIDED_REFUSALS.includes(message) ? { message } : otherwise;
   };
 
-// Spec section 8: any failure to save a service reads as the taken phone number.
+// docs/screens.md, 'Toasts': any failure to save a service reads as the taken phone number.
 const serviceSaveFailed = decidedRefusalOr({ message: MSG.phoneNumberTaken });
 
 declareToasts(servicesApi.endpoints, {
   addArticle: { succeeded: ({ name }) => success(`Artikel '${name}' succesvol toegevoegd.`) },
   editArticle: { succeeded: ({ name }) => success(`Artikel '${name}' succesvol opgeslagen.`) },
-  // A refusal shows in the dialog, in red (spec section 8).
+  // A refusal shows in the dialog, in red (docs/screens.md, 'Deleting an article').
   deleteArticle: { succeeded: () => success('Artikel succesvol verwijderd.') },
   addService: { succeeded: () => success('Afname succesvol toegevoegd.'), failed: serviceSaveFailed },
   editService: { succeeded: () => success('Afname succesvol opgeslagen.'), failed: serviceSaveFailed },
-  // The outcome, good or bad, is the spec's modal ('Gelukt!' or 'Whoops!').
+  // The outcome, good or bad, is the modal 'Gelukt!' or 'Whoops!' (docs/screens.md, 'Editing a service').
   deleteService: { failed: decidedRefusalOr(null) },
   addBulkService: { succeeded: () => success('Bulkafname toegevoegd.'), failed: decidedRefusalOr({ message: MSG.bulkNotEnough }) },
   deleteBulkService: {

@@ -43,8 +43,8 @@ const columns: Column<ReportRow>[] = [
 /**
  * /verbruik: usage per number over a period, narrowed by type, direction, out-of-bundle and
  * sender. The filters are the address's query string (reportModel.ts); the report is fetched
- * again whenever they change (spec section 4), and not at all while the period is invalid
- * (spec section 5).
+ * again whenever they change (docs/screens.md, 'Verbruik'), and not at all while the period is invalid
+ * (docs/screens.md, 'Date range').
  */
 export function ReportScreen() {
   const [searchParams, setSearchParams] = useSearchParams();

@@ -62,7 +62,7 @@ export const RANGE_MESSAGES = {
   toBeforeFrom: 'De einddatum mag niet voor de begindatum liggen.',
 } as const;
 
-/** Spec section 5: 'from' cannot be later than 'to' and vice versa. Both dates must be real dates. */
+/** docs/screens.md, 'Date range': 'from' cannot be later than 'to' and vice versa. Both dates must be real dates. */
 export const rangeErrors = ({ from, to }: DateRange): { from?: string; to?: string } => {
   const fromOk = parseIsoDate(from) !== null;
   const toOk = parseIsoDate(to) !== null;
@@ -97,12 +97,12 @@ export const recordType = (record: UsageRecord) => TYPE_LABELS[record.type] ?? r
 export const recordDirection = (record: UsageRecord) => DIRECTION_LABELS[record.direction] ?? record.direction;
 export const recordBundle = (record: UsageRecord) => BUNDLE_LABELS[record.bundle] ?? record.bundle;
 
-/** Spec section 9: data in B, kB, MB, GB (1024 steps), calls as hh:mm:ss, an sms counts one. */
+/** docs/screens.md, 'Notation of usage': data in B, kB, MB, GB (1024 steps), calls as hh:mm:ss, an sms counts one. */
 export const recordLength = (record: UsageRecord) => {
   if (record.type === 'data') return formatBytes(record.length);
   if (record.type === 'voice') return formatDuration(record.length);
   return formatCount(record.length);
 };
 
-/** Spec section 3: dates show as dd-mm-yyyy (an ISO date is turned around). */
+/** docs/screens.md, 'Notation of usage': dates show as dd-mm-yyyy (an ISO date is turned around). */
 export const recordDate = (date: string) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? dutchDate(date) : date);

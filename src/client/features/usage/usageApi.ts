@@ -3,7 +3,7 @@ import { objectUrlOrError, textOrError } from '../../base/download';
 import { declareToasts, inServerWords } from '../../base/errorToasts';
 import type { DateRange } from '../../../domain/time';
 
-/** Report filters (spec section 3); '' is "Alle". */
+/** Report filters (docs/screens.md, 'Verbruik'); '' is "Alle". */
 export type ReportType = '' | 'data' | 'voice' | 'sms';
 export type ReportDirection = '' | 'inkomend' | 'uitgaand';
 
@@ -16,7 +16,7 @@ export interface ReportFilters extends DateRange {
   sender: string;
 }
 
-/** One number's usage in the range (decisions section 12); `id` is the end user's, 0 for none. */
+/** One number's usage in the range (docs/api.md, 'Answers'); `id` is the end user's, 0 for none. */
 export interface ReportRow {
   id: number;
   firstname: string | null;
@@ -44,7 +44,7 @@ export interface ReportSummary {
   total_price: number;
 }
 
-/** A usage record of one number (spec section 3). */
+/** A usage record of one number (docs/usage.md, 'Detail'). */
 export interface UsageRecord {
   id: string | number;
   direction: 'inkomend' | 'uitgaand';

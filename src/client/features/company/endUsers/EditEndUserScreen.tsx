@@ -9,7 +9,7 @@ import { ScreenTitle } from '../../../components/ScreenTitle';
 import { EndUserFrame } from './EndUserFrame';
 import { type EndUser, type EndUserName, useEditEndUserMutation } from './endUsersApi';
 
-/** Spec section 5: first and last name are required. */
+/** docs/screens.md, 'Contact person form': first and last name are required. */
 const validate = ({ firstname, lastname }: EndUserName): FormikErrors<EndUserName> => ({
   ...(firstname.trim() ? {} : { firstname: MSG.firstnameRequired }),
   ...(lastname.trim() ? {} : { lastname: MSG.lastnameRequired }),

@@ -20,7 +20,7 @@ function ServicesTable({ endUser }: { endUser: EndUser }) {
   // One instant for the whole table, so that the rows agree on what is active.
   const [nowSeconds] = useState(() => Math.floor(Date.now() / 1000));
   const rows = useAppSelector((state) => selectEndUserServiceRows(state, endUser.id, nowSeconds));
-  // Spec section 3: a phone number only exists in groups with a field used for usage records.
+  // docs/rules.md, 'Article groups': a phone number only exists in groups with a field used for usage records.
   const showPhoneNumber = rows.some((row) => row.phoneNumber !== null);
 
   if (rows.length === 0) return <Typography>Deze eindgebruiker heeft geen afnames.</Typography>;

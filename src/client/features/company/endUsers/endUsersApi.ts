@@ -58,8 +58,8 @@ export const endUsersApi = api.injectEndpoints({
         ...(result?.services.ids ?? []).map((serviceId) => ({ type: 'Service' as const, id: serviceId })),
       ],
     }),
-    // Spec section 7 sends the fields as params; the server takes them as a JSON body too
-    // (decisions section 12), which keeps names out of access logs.
+    // The call takes the fields as params or as a JSON body (docs/api.md, 'Paths and parameters'); a
+    // body keeps names out of access logs.
     editEndUser: build.mutation<EndUserSummary, EndUserEdit>({
       query: ({ id, firstname, lastname }) => ({ url: `end-users/${id}`, method: 'PUT', body: { firstname, lastname } }),
       // The name also appears on services, articles, search hits, cost lines and usage reports.
@@ -88,13 +88,13 @@ export const selectEndUserById = createSelector([selectEndUserResult], (endUser)
 
 const serviceSelectors = servicesAdapter.getSelectors();
 
-/** The category field used to match usage records: the service's phone number (decisions section 3). */
+/** The category field used to match usage records: the service's phone number (docs/rules.md, 'Article groups'). */
 const phoneNumberOf = (service: EndUserService) =>
   service.article_group_field_inputs.find((input) => input.article_group_field.used_for_cdr)?.value ?? null;
 
 export type ServiceStatus = 'active' | 'ended' | 'planned';
 
-/** Decisions section 5: active when started and not (yet) ended. */
+/** docs/costs.md, '1. Active days': active when started and not (yet) ended. */
 export const serviceStatusAt = (service: Pick<EndUserService, 'start_time' | 'end_time'>, nowSeconds: number): ServiceStatus => {
   if (service.end_time !== null && service.end_time <= nowSeconds) return 'ended';
   return service.start_time > nowSeconds ? 'planned' : 'active';

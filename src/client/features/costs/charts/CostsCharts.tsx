@@ -34,7 +34,7 @@ export interface ColumnChartProps {
   description: string;
 }
 
-/** Spec section 2: the last twelve months with the four cost types stacked. */
+/** docs/screens.md, 'Month overview': the last twelve months with the four cost types stacked. */
 export function CostsColumnChart({ chart, description }: ColumnChartProps) {
   const phone = useMediaQuery(PHONE_QUERY, { noSsr: true });
   const options = useMemo(
@@ -80,7 +80,7 @@ export interface PieChartProps {
   description: string;
 }
 
-/** Spec sections 2 and 9: the shares of a detail screen's rows, colours cycling through six. */
+/** docs/screens.md, 'Detail screens': the shares of a detail screen's rows, colours cycling through six. */
 export function CostsPieChart({ slices, name, description }: PieChartProps) {
   const options = useMemo(
     (): Highcharts.Options => ({

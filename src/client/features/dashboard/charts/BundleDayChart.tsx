@@ -15,7 +15,7 @@ export interface BundleDayChartProps {
 const dutchDay = (iso: string) => iso.split('-').reverse().join('-');
 
 /**
- * 'Verbruik per dag' (issue 20): a column per day of the month with its in-bundle data in GB, in
+ * 'Verbruik per dag' (docs/usage.md, 'Where the bundle is going'): a column per day of the month with its in-bundle data in GB, in
  * Dutch notation. The accessibility module reads each column as its date and GB, and its points
  * are reachable by keyboard.
  */
