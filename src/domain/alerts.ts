@@ -1,5 +1,5 @@
 /**
- * Usage alerts (issue 20): which thresholds a company's figures of one month cross, given the
+ * Usage alerts (docs/usage.md, 'Alerts'): which thresholds a company's figures of one month cross, given the
  * company's alert settings. Pure and exact (integer arithmetic on decimal text, no floats), so the
  * server decides with it and the client validates the settings form with the same rules.
  *

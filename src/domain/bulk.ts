@@ -1,4 +1,4 @@
-/** A bulk service entry: positive adds units from `time`, negative removes them (spec section 3). */
+/** A bulk service entry: positive adds units from `time`, negative removes them (docs/rules.md, 'Bulk services'). */
 export interface BulkEntry {
   id: number;
   amount: number;
@@ -13,7 +13,7 @@ export interface BulkEntryWithTotal extends BulkEntry {
 
 const byTime = (a: BulkEntry, b: BulkEntry) => a.time - b.time || a.id - b.id;
 
-/** Decisions section 6: entries form a running total in time order. */
+/** docs/rules.md, 'Bulk services': entries form a running total in time order. */
 export const withRunningTotals = (entries: readonly BulkEntry[]): BulkEntryWithTotal[] => {
   let total = 0;
   return [...entries].sort(byTime).map((e) => {
@@ -22,7 +22,7 @@ export const withRunningTotals = (entries: readonly BulkEntry[]): BulkEntryWithT
   });
 };
 
-/** Spec section 4: the active count is the total of the latest entry not after `at` (today 12:00). */
+/** docs/rules.md, 'Bulk services': the active count is the total of the latest entry not after `at` (today 12:00). */
 export const activeBulkCount = (entries: readonly BulkEntry[], at: number): number =>
   entries.reduce((sum, e) => (e.time <= at ? sum + e.amount : sum), 0);
 

@@ -1,5 +1,5 @@
 /**
- * Spec section 9: the group-bundle percentage is clamped between 0 and 100,
+ * docs/screens.md, 'Dashboard': the group-bundle percentage is clamped between 0 and 100,
  * and is 100 when the total is 0.
  */
 export const bundlePercentage = (totalGb: number, usedGb: number): number => {

@@ -1,6 +1,6 @@
 /**
- * Where the group bundle is going (issue 20): the GB used so far projected to the month's end, and
- * the day the bundle runs out at this pace. Pure and exact (decimal.js, decisions section 4); the
+ * Where the group bundle is going (docs/usage.md, 'Where the bundle is going'): the GB used so far projected to the month's end, and
+ * the day the bundle runs out at this pace. Pure and exact (decimal.js, docs/rules.md, 'Exact money'); the
  * day basis is the costs projection's (`dayBasis`, domain/costs/projection.ts): the days covered
  * are days 1 .. the last business day of the month that usage records cover, so an import that
  * lags a few days does not make the bundle look emptier than it is. Only the running month has a
@@ -25,7 +25,7 @@ export interface BundleProjectionInput {
   month: Month;
   /** Today in business time (Europe/Amsterdam): decides whether `month` is the running month. */
   today: CalendarDate;
-  /** total_gb and gb_used of the month (decisions section 8), exact decimal strings. */
+  /** total_gb and gb_used of the month (docs/rules.md, 'Bundle size and use'), exact decimal strings. */
   totalGb: string;
   usedGb: string;
   /** The last business day of the month that usage records cover, or null when there is none yet. */
@@ -46,7 +46,7 @@ export interface BundleProjection {
   text: string;
 }
 
-/** The spec's GB notation without its unit: 2 decimals, Dutch comma. */
+/** The GB notation (docs/screens.md, 'Dutch notation') without its unit: 2 decimals, Dutch comma. */
 const gb = (value: Decimal) => formatDecimal(value, 2);
 
 const dutchDate = ({ year, month, day }: CalendarDate) => formatDate(businessTimeToEpoch(year, month, day, 12));

@@ -1,11 +1,11 @@
 /**
  * Call records (usage records) as people see them.
  *
- * Decisions section 7: a record belongs to its own number, the receiver's for incoming calls and
+ * docs/usage.md, 'Import': a record belongs to its own number, the receiver's for incoming calls and
  * texts, the sender's for everything else (data included). The other party is the record's other
  * number.
  *
- * Privacy (issue 20): on a customer's call records the other party's number shows with its last
+ * Privacy (docs/usage.md, 'Detail', and docs/security.md, 'Tenancy'): on a customer's call records the other party's number shows with its last
  * three digits masked, as Dutch providers print itemised bills ('0612345678' → '0612345***'); provider
  * staff see it whole. Masking fails closed: whatever the notation (`+31 6 1234 5678`, a number
  * stored before numbers had one form, full-width digits), the last three digits of any script are

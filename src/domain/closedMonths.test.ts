@@ -15,7 +15,7 @@ const now = at(11, 26, 10) * 1000;
 const period = (start: number, end: number | null = null): ServicePeriod => ({ start, end });
 const touches = (before: ServicePeriod | null, after: ServicePeriod | null) => serviceChangeTouchesClosedMonth(before, after, now);
 
-describe('closed months (decisions section 13), the worked example of closedMonths.ts', () => {
+describe('closed months, the worked example of closedMonths.ts', () => {
   it('opens the current business month on its first day', () => {
     expect(firstOpenDay(now)).toBe('2026-11-01');
     // 31 October 23:30 UTC is already 1 November in Amsterdam.

@@ -2,7 +2,7 @@ import { isProviderStaff } from './permissions';
 import { businessDateOf, isoDate, monthStart, zonedParts } from './time';
 
 /**
- * Decisions section 13: the provider bills a month once it is over, so every month before the
+ * docs/rules.md, 'Billed months are closed': the provider bills a month once it is over, so every month before the
  * current business month is closed. A customer user's change may not alter a closed month's costs;
  * provider staff may, and each such change of theirs goes into the audit log.
  *

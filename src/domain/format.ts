@@ -79,13 +79,13 @@ export const formatEuro = (value: Amount): string => {
   return text.startsWith('-') ? `€ -${text.slice(1)}` : `€ ${text}`;
 };
 
-/** Spec section 9: GB values show 2 decimals. */
+/** docs/screens.md, 'Dutch notation': GB values show 2 decimals. */
 export const formatGb = (value: Amount): string => `${formatDecimal(value, 2)} GB`;
 
 const SIZE_UNITS = ['B', 'kB', 'MB', 'GB'] as const;
 
 /**
- * Spec section 9: data sizes as B, kB, MB, GB in 1024 steps; bytes whole (half-up), the larger
+ * docs/screens.md, 'Dutch notation': data sizes as B, kB, MB, GB in 1024 steps; bytes whole (half-up), the larger
  * units with 2 decimals rounded half-up. Exact: the amount as a fraction of integers, scaled to
  * hundredths of the unit with integer arithmetic.
  */
@@ -109,7 +109,7 @@ export const formatBytes = (bytes: Amount): string => {
   return `${formatDecimal(`${sign}${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}`, 2)} ${SIZE_UNITS[unit]}`;
 };
 
-/** Spec section 9: call time as hh:mm:ss. */
+/** docs/screens.md, 'Dutch notation': call time as hh:mm:ss. */
 export const formatDuration = (totalSeconds: number): string => {
   const s = Math.max(0, Math.round(totalSeconds));
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,4 +1,4 @@
-/** Every Dutch text of the specification, verbatim, in one place (spec sections 2, 4, 5, 8). */
+/** Every Dutch text of the portal, verbatim, in one place (docs/screens.md, 'Messages'). */
 export const MSG = {
   // Auth
   loginFailed: 'E-mail adres of wachtwoord incorrect. Probeer het opnieuw.',
@@ -29,7 +29,7 @@ export const MSG = {
   impersonationBanner: (company: string) => `Je beheert nu ${company}. Stop met beheren.`,
   impersonationPrefix: (company: string) => `Je beheert nu ${company}.`,
   impersonationStop: 'Stop met beheren.',
-  // Issue 21: managing a company takes a reason and ends by itself after an hour.
+  // docs/permissions.md, 'Managing a company': managing a company takes a reason and ends by itself after an hour.
   impersonationUntil: (company: string, time: string) => `Je beheert nu ${company} tot ${time}.`,
   impersonationExpired: (company: string) => `Het beheren van ${company} is na een uur beëindigd.`,
   impersonationReasonRequired: 'Geef een reden op.',
@@ -40,9 +40,9 @@ export const MSG = {
   articleDescriptionRequired: "Veld 'Omschrijving' is verplicht",
   // Services
   phoneNumberTaken: 'Telefoonnummer is al geregistreerd binnen dit bedrijf.',
-  // Decisions section 14: never more than this about the other company.
+  // docs/rules.md, 'Phone numbers are global': never more than this about the other company.
   phoneNumberTakenElsewhere: 'Dit telefoonnummer is in gebruik bij een andere klant. Neem contact op met je accountmanager.',
-  // Decisions section 13.
+  // docs/rules.md, 'Billed months are closed': the customer's refusal of a change to a billed month.
   closedMonth: 'Deze wijziging raakt een maand die al gefactureerd is. Neem contact op met je accountmanager.',
   deleteSuccessTitle: 'Gelukt!',
   deleteSuccessBody: 'Het verwijderen is gelukt.',
@@ -86,8 +86,8 @@ export const MSG = {
   loading: 'Laden...',
 } as const;
 
-/** Spec section 9: toast durations. */
+/** docs/screens.md, 'Toasts': toast durations. */
 export const TOAST_MS = { default: 5000, importError: 10000 } as const;
 
-/** Spec section 9: a token expiring within this window is refreshed. */
+/** docs/screens.md, 'Logging in and out': a token expiring within this window is refreshed. */
 export const TOKEN_REFRESH_WINDOW_SECONDS = 10 * 60;

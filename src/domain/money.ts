@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 
-/** Decisions section 4: at least 9 decimals in between; amounts are rounded half-up once per line. */
+/** docs/rules.md, 'Exact money': at least 9 decimals in between; amounts are rounded half-up once per line. */
 Decimal.set({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 
 export { Decimal };
@@ -17,7 +17,7 @@ export const parseAmount = (value: string | number): string | null => {
   return new Decimal(text.replace(',', '.')).toFixed();
 };
 
-/** Rounds half-up to cents: the one rounding of a line (decisions section 4). */
+/** Rounds half-up to cents: the one rounding of a line (docs/rules.md, 'Exact money'). */
 export const roundCents = (value: Decimal.Value): Decimal =>
   new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 

@@ -3,7 +3,7 @@ import type { MatchExtended, TranslationKeys, ZxcvbnFactory } from '@zxcvbn-ts/c
 /**
  * The password rule, the same on the server (which enforces it wherever a password is set) and in
  * the browser (which shows it while the user types): at least MIN_PASSWORD_LENGTH characters
- * (decisions section 9), and, as NIST SP 800-63B section 5.1.1.2 asks, not a common or breached
+ * (docs/rules.md, 'Passwords'), and, as NIST SP 800-63B section 5.1.1.2 asks, not a common or breached
  * password and not the user's own name or e-mail address. zxcvbn-ts estimates how many guesses a
  * password takes against lists of leaked passwords, Dutch words and names, keyboard patterns,
  * dates and the user's own details; a password it expects to fall in fewer than MIN_PASSWORD_GUESSES

@@ -1,6 +1,6 @@
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS, toPermissionMap } from './permissions';
 
-describe('default role permissions (decisions section 2)', () => {
+describe('default role permissions', () => {
   it('gives provider staff everything and the unauthorized role nothing', () => {
     expect(DEFAULT_ROLE_PERMISSIONS[1]).toEqual([...PERMISSIONS]);
     expect(DEFAULT_ROLE_PERMISSIONS[2]).toEqual([...PERMISSIONS]);

@@ -1,4 +1,4 @@
-/** Permission names of spec section 6; the server answers a map of all of them. */
+/** Permission names of docs/permissions.md, 'Permissions'; the server answers a map of all of them. */
 export const PERMISSIONS = [
   'CREATE_COMPANY',
   'LIST_USERS',
@@ -18,7 +18,7 @@ export const PERMISSIONS = [
   'EDIT_ARTICLE_GROUPS',
   'UPLOAD_CDR',
   'EDIT_BULK_SERVICES',
-  // Not in the specification's list (decisions section 2): prices feed the billing export.
+  // docs/permissions.md, 'Who may edit prices': prices feed the billing export.
   'EDIT_PRICES',
 ] as const;
 
@@ -35,7 +35,7 @@ export const ROLE_NAMES: Record<RoleId, string> = {
   4: 'unauthorized',
 };
 
-/** Provider staff: superadmin and admin (decisions section 2). */
+/** Provider staff: superadmin and admin (docs/permissions.md, 'Roles'). */
 export const isProviderStaff = (roleId: number): boolean =>
   roleId === ROLE.superadmin || roleId === ROLE.admin;
 
@@ -47,12 +47,12 @@ const PROVIDER_ONLY: Permission[] = [
   'EDIT_ARTICLE_GROUPS',
   'UPLOAD_CDR',
   'EDIT_SPIE_FIELDS',
-  // Decisions section 2: the catalogue's prices are the provider's, so are new articles.
+  // docs/permissions.md, 'Who may edit prices': the catalogue's prices are the provider's, so are new articles.
   'CREATE_ARTICLE',
   'EDIT_PRICES',
 ];
 
-/** The seeded defaults of decisions section 2 (role x permission). */
+/** The seeded defaults of docs/permissions.md, 'Permissions' (role x permission). */
 export const DEFAULT_ROLE_PERMISSIONS: Record<RoleId, Permission[]> = {
   1: [...PERMISSIONS],
   2: [...PERMISSIONS],

@@ -1,6 +1,6 @@
 import { endUserSlug, toSlug } from './slug';
 
-describe('slugs (spec section 2)', () => {
+describe('slugs', () => {
   it('lowercases, turns spaces into dashes and URL-encodes', () => {
     expect(toSlug('Mobiele telefonie')).toBe('mobiele-telefonie');
     expect(toSlug('Glasvezel 1 Gbit/s')).toBe('glasvezel-1-gbit%2Fs');

@@ -1,4 +1,4 @@
-/** Spec section 2: slugs are lowercased names with spaces as dashes, URL-encoded. */
+/** docs/screens.md, 'Slugs': slugs are lowercased names with spaces as dashes, URL-encoded. */
 export const toSlug = (name: string): string =>
   encodeURIComponent(name.trim().toLowerCase().replace(/\s+/g, '-'));
 

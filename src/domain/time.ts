@@ -1,5 +1,5 @@
 /**
- * Business time (decisions section 4): Europe/Amsterdam decides "today at 12:00",
+ * Business time (docs/rules.md, 'Business time'): Europe/Amsterdam decides "today at 12:00",
  * month boundaries and usage dates. The API speaks Unix seconds and ISO dates.
  */
 export const BUSINESS_TIME_ZONE = 'Europe/Amsterdam';
@@ -115,7 +115,7 @@ export const businessDateOf = (epochSeconds: number): CalendarDate => {
   return { year, month, day };
 };
 
-/** Spec section 4: "today at noon" in the business zone, as epoch seconds. */
+/** docs/rules.md, 'Business time': "today at noon" in the business zone, as epoch seconds. */
 export const todayNoon = (nowMs: number = Date.now()): number => {
   const { year, month, day } = zonedParts(nowMs);
   return businessTimeToEpoch(year, month, day, 12);
@@ -232,7 +232,7 @@ export interface MonthOption {
 }
 
 /**
- * Spec section 9: the bundle dropdown lists the current month plus the six before it,
+ * docs/screens.md, 'Dashboard': the bundle dropdown lists the current month plus the six before it,
  * newest first, with Dutch labels.
  */
 export const monthOptions = (nowMs: number = Date.now(), previous = 6): MonthOption[] => {

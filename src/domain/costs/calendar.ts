@@ -1,5 +1,5 @@
 /**
- * Calendar maths of the cost engine (decisions sections 4 and 5): months, billing periods aligned
+ * Calendar maths of the cost engine (docs/rules.md, 'Business time'; docs/costs.md, '2. Billing cycles and periods'): months, billing periods aligned
  * to the calendar year, and the midnights of a month's days in the business time zone
  * (Europe/Amsterdam). The engine compares service and entry times with these midnights, so it never
  * formats a date per service; it keeps the calendars it uses in its `CostCache`.

@@ -1,5 +1,5 @@
 /**
- * The cost engine (decisions section 5, explained with worked examples in docs/costs.md): what a
+ * The cost engine (its rules explained with worked examples in docs/costs.md): what a
  * month costs and what is invoiced in it, per service and per article's bulk units. Pure: the
  * same input and month always give the same lines, the input is never changed, and the module
  * keeps nothing between calls.
@@ -39,7 +39,7 @@ import type {
 export { billingCycleMonths, monthsInRange } from './calendar';
 
 /**
- * The price and setup price of an article for a month (spec section 9, decisions section 5): the
+ * The price and setup price of an article for a month (docs/costs.md, '3. The price for a month'): the
  * price history entry valid at the first instant of the period before the period containing the
  * month (for a monthly article the 1st of the previous month, 00:00 in Amsterdam). "Valid at t" is
  * the entry with the latest `fromTime` <= t; of entries with the same `fromTime` the later one in
@@ -79,7 +79,7 @@ export const proRata = (
   daysInMonth: number,
 ): Decimal => new Decimal(periodPrice).times(activeDays).div(cycleMonths * daysInMonth);
 
-/** Decisions section 8: max(0, gbUsed - totalGb) x 1024 x priceMb, unrounded. */
+/** docs/rules.md, 'Bundle size and use': max(0, gbUsed - totalGb) x 1024 x priceMb, unrounded. */
 export const bundleOverage = (gbUsed: Decimal.Value, totalGb: Decimal.Value, priceMb: Decimal.Value): Decimal =>
   Decimal.max(0, new Decimal(gbUsed).minus(totalGb)).times(1024).times(priceMb);
 
@@ -261,7 +261,7 @@ export const totalsByCycle = (lines: readonly CostLine[]): Map<number, KindTotal
 };
 
 /*
- * Active days (decisions section 5): a service is active on a day when its start date is on or
+ * Active days (docs/costs.md, '1. Active days'): a service is active on a day when its start date is on or
  * before that day and it has no end or its end date is after that day, dates in the business time
  * zone. Dates are never formatted here: times are compared with the month's midnights. An open end
  * is passed as Infinity.
@@ -564,7 +564,7 @@ const serviceAmounts = (
 };
 
 /*
- * Bulk units (decisions section 6): an article's entries form a running total; an entry counts
+ * Bulk units (docs/rules.md, 'Bulk services'): an article's entries form a running total; an entry counts
  * from its business date on, so from the first day that ends after its time.
  */
 
@@ -829,7 +829,7 @@ const bulkLines = (plan: ArticlePlan, terms: BulkTerms): CostLine[] => {
 };
 
 /**
- * What a month costs and what is invoiced in it (decisions section 5, docs/costs.md). Lines come
+ * What a month costs and what is invoiced in it (docs/costs.md, '5. What a month costs' and '7. What is invoiced in a month'). Lines come
  * per service in input order (its periodic or full line, then its setup line), then the bulk lines
  * per article in input order. Lines that round to 0.00 are left out. Services and bulk entries of
  * an article missing from the input are ignored. For a 1-month cycle the invoice holds the very

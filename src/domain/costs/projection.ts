@@ -1,7 +1,7 @@
 /**
- * The expected costs of a month that is not over yet (issue 20): what is certain (periodic costs,
- * new connections and set up, decisions section 5) plus the usage so far projected over the whole
- * month from the days the usage records cover. Money is exact (decisions section 4): the projected
+ * The expected costs of a month that is not over yet (docs/rules.md, 'Expected costs of the current month'): what is certain (periodic costs,
+ * new connections and set up, docs/costs.md, '5. What a month costs') plus the usage so far projected over the whole
+ * month from the days the usage records cover. Money is exact (docs/rules.md, 'Exact money'): the projected
  * usage is rounded half-up to cents once, and the expected total is the exact sum of the figures
  * it is shown with. docs/rules.md has the worked example.
  */

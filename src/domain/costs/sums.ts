@@ -2,7 +2,7 @@ import type Decimal from 'decimal.js';
 import { roundCents, sumAmounts } from '../money';
 
 /**
- * The sums of the costs screens (decisions section 4): every shown figure is rounded half-up to
+ * The sums of the costs screens (docs/rules.md, 'Exact money'): every shown figure is rounded half-up to
  * cents once, and a total is the exact sum of the figures shown above it, so a table always adds
  * up to the cent. Figures are 2-decimal strings ("12.30"); floats never touch an amount.
  */

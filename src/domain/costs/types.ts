@@ -1,7 +1,7 @@
 import type { Month } from '../time';
 
 /**
- * The cost engine's inputs and outputs (decisions section 5). Pure data: the server fills them
+ * The cost engine's inputs and outputs (docs/costs.md). Pure data: the server fills them
  * from the database, the engine (./engine.ts) turns them into cost lines, and the client may run
  * the same engine on the same shapes. Amounts are exact decimal strings in euros; times are Unix
  * seconds; days and months are counted in Europe/Amsterdam.
@@ -38,7 +38,7 @@ export interface CostService {
   articleId: number;
   startTime: number;
   endTime: number | null;
-  /** The service's own price and setup price; null takes the article's (decisions section 3). */
+  /** The service's own price and setup price; null takes the article's (docs/rules.md, 'A service's own price'). */
   price: string | null;
   setupPrice: string | null;
   firstname: string | null;
@@ -68,7 +68,7 @@ export interface CostInput {
 /**
  * One line: a service (or the bulk units of an article, `service_id` null) and one kind of cost
  * in one month. `price` is the unit amount before rounding, `total_price` the line amount rounded
- * half-up to cents once (decisions section 4); totals are sums of `total_price`.
+ * half-up to cents once (docs/rules.md, 'Exact money'); totals are sums of `total_price`.
  */
 export interface CostLine {
   kind: CostKind;
