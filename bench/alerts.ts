@@ -10,7 +10,7 @@ import { benchMonth, prepare, writeCsv } from './usageImport';
 
 /**
  * `npm run bench -- alerts`: what the usage alerts add to an import of 1,000,000 records (fewer on
- * PGlite) of the large customer (issue 20; target: under 5 % of the import's time). The import runs
+ * PGlite) of the large customer (docs/usage.md, 'Alerts'; target: under 5 % of the import's time). The import runs
  * once, as it always does with the company's default settings (group bundle alerts on); then the
  * alert evaluation of the month it touched is timed on its own, in a transaction that is rolled
  * back (so every run finds the same thresholds crossed), for four sets of settings: the defaults,

@@ -36,7 +36,7 @@ const TARGET_MS = 500;
 const MAX_ROWS = 150;
 const EMAIL = 'klant@demo.nl';
 const PASSWORD = 'Welkom123!';
-/** Provider staff make the article and its services: prices and billed months are theirs (decisions sections 2, 13). */
+/** Provider staff make the article and its services: prices and billed months are theirs (docs/permissions.md, 'Who may edit prices'; docs/rules.md, 'Billed months are closed'). */
 const STAFF_EMAIL = 'admin@demo.nl';
 
 const api = async <T>(baseUrl: string, token: string, method: string, url: string, body?: unknown): Promise<T> => {

@@ -13,7 +13,7 @@ const BRANCHES = 20;
 const PASSWORD = 'Benchmark123!';
 
 /**
- * The group view (issue 20, target p95 < 200 ms on PostgreSQL): a parent company with 20 branches
+ * The group view (docs/rules.md, 'The group view'; target p95 < 200 ms on PostgreSQL): a parent company with 20 branches
  * of the large customer's size (each 2,000 articles, 50,000 services, 5,000 bulk entries and a
  * year of usage), `GET /api/group/costs` through the real app as a user of the first branch: with
  * the branches' figures stored (what every visit after the first finds while nothing changed),

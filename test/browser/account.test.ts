@@ -3,7 +3,7 @@ import { describeInBrowser, launchBrowser, login, type Portal, seriousViolations
 import { heading, KEES, KLANT, newPage, pathOf } from './support';
 
 /**
- * 'Mijn account' (issue 21): a customer changes their own password without help, from the user
+ * 'Mijn account' (docs/security.md, 'Sessions and accounts'): a customer changes their own password without help, from the user
  * menu on a phone and from the header on a desktop; axe finds nothing serious at either size.
  */
 jest.setTimeout(90_000);

@@ -31,7 +31,7 @@ import {
 } from './servicesSupport';
 
 /**
- * Spec section 2 (Admin), 4, 5 and 8: /mer-admin as admin@demo.nl uses it: the lists, adding,
+ * docs/screens.md, 'Admin', in Chromium: /mer-admin as admin@demo.nl uses it: the lists, adding,
  * editing and removing companies, activation mails, parent companies, article groups with their
  * fields and visibility, and managing a company; that a customer never reaches it; and the axe
  * scans of these screens. Expected values come from the API. Companies a test changes are made
@@ -154,7 +154,7 @@ describeInBrowser('Admin (browser)', () => {
     await heading(page, 'Bedrijf wijzigen').waitFor();
   };
 
-  /** A toast with exactly this text (spec section 8). */
+  /** A toast with exactly this text (docs/screens.md, 'Toasts'). */
   const expectToast = async (text: string | RegExp) => {
     const alert = toast(page, typeof text === 'string' ? text : '').filter({ hasText: text }).first();
     await alert.waitFor();
@@ -269,7 +269,7 @@ describeInBrowser('Admin (browser)', () => {
       await companyRow(name).waitFor();
       const created = await companyNamed(name);
       expect(created).toMatchObject({ customer_number: customerNumber, city: 'Utrecht', parent_company_id: null, end_time: null });
-      // Spec section 9: a new company sees article groups 1-6.
+      // docs/screens.md, 'Company form': a new company sees article groups 1-6.
       expect(created!.article_groups).toEqual([1, 2, 3, 4, 5, 6]);
       expect(created!.users).toEqual([expect.objectContaining({ firstname: 'Lotte', lastname: 'Smit', email, activated: false })]);
     });

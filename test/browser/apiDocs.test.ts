@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describeInBrowser, launchBrowser, type Portal, startPortal } from './harness';
 
 /**
- * The API document's viewer (issue 21): Swagger UI from the server's own files, working under the
+ * The API document's viewer (docs/api.md, 'Using it'): Swagger UI from the server's own files, working under the
  * portal's strict CSP (no inline script, nothing from another origin), and 'Try it out' reaching
  * this server.
  */

@@ -12,7 +12,7 @@ import {
   waitForMail,
 } from './support';
 
-/** Spec sections 2, 4, 5 and 8: logging in and out, the session across reloads, password reset. */
+/** docs/screens.md, 'Logging in and out' and 'Password reset', in Chromium: the session across reloads too. */
 jest.setTimeout(60_000);
 
 describeInBrowser('auth (browser)', () => {
@@ -57,7 +57,7 @@ describeInBrowser('auth (browser)', () => {
     await page.getByLabel('E-mailadres').fill(KLANT.email);
     await page.getByLabel('Wachtwoord').fill('Fout-wachtwoord-1');
 
-    // Hold the answer back to see the submitting state (spec section 4: button disabled).
+    // Hold the answer back to see the submitting state (docs/screens.md, 'Logging in and out': button disabled).
     let release!: () => void;
     const answer = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/auth/login', async (route) => {

@@ -5,7 +5,7 @@ import { ADMIN, apiGet, apiToken, claimsOf, eventually, heading, KLANT, newPage,
 import { animationsDone, apiExpect, bodyRows, countRequests, readTable, toast, uniqueName } from './servicesSupport';
 
 /**
- * Spec section 2 (My company), 4, 5 and 8: /mijn-bedrijf as klant@demo.nl uses it: the company
+ * docs/screens.md, 'Mijn bedrijf', in Chromium: /mijn-bedrijf as klant@demo.nl uses it: the company
  * with its parent company and branches, contact persons, end users and their CSV import, the
  * change log, and managing a branch; and the axe scans of these screens. What the screens should
  * show is read from the API. Companies a test changes are made for it through the API (as
@@ -132,7 +132,7 @@ describeInBrowser('Mijn bedrijf (browser)', () => {
     await heading(page, 'Mijn bedrijf').waitFor();
   };
 
-  /** A toast with exactly this text (spec section 8). */
+  /** A toast with exactly this text (docs/screens.md, 'Toasts'). */
   const expectToast = async (text: string) => {
     const alert = toast(page, text).first();
     await alert.waitFor();
@@ -385,7 +385,7 @@ describeInBrowser('Mijn bedrijf (browser)', () => {
       expect(download.suggestedFilename()).toBe('template.csv');
       const text = fs.readFileSync((await download.path())!, 'utf8');
       expect(text.replace(/^\uFEFF/, '').trim()).toBe('voornaam;achternaam');
-      // Excel in a Dutch locale needs the BOM (decisions section 11).
+      // Excel in a Dutch locale needs the BOM (docs/rules.md, 'Files').
       expect(text.startsWith('\uFEFF')).toBe(true);
     });
 
@@ -478,7 +478,7 @@ describeInBrowser('Mijn bedrijf (browser)', () => {
       await heading(page, 'Vestiging toevoegen').waitFor();
 
       const select = page.getByRole('combobox', { name: 'Vestiging' });
-      // Spec section 5: a branch must be selected; nothing is sent before.
+      // docs/screens.md, 'Branches': a branch must be selected; nothing is sent before.
       const adds = countRequests(page, 'POST', '/api/parent-companies/');
       await page.getByRole('button', { name: 'Toevoegen' }).click();
       const error = page.getByRole('alert').filter({ hasText: 'Selecteer een vestiging' });

@@ -4,10 +4,10 @@ import { describeInBrowser, launchBrowser, login, type Portal, seriousViolations
 import { apiGet, apiToken, eventually, heading, KLANT, newPage, pathOf, trackApi } from './support';
 
 /**
- * Spec section 2 (Costs, Usage), 4, 5 and 9 in Chromium, as klant@demo.nl: /kosten with its bar
+ * docs/screens.md, 'Kosten' and 'Verbruik', in Chromium, as klant@demo.nl: /kosten with its bar
  * chart and month summary, a detail screen and one article's lines, the usage report and one
- * number's records, and axe scans of each. Expected figures come from the API and the spec's
- * rules, computed here with decimal.js, never from the client's code.
+ * number's records, and axe scans of each. Expected figures come from the API and the rules of
+ * docs/costs.md, computed here with decimal.js, never from the client's code.
  */
 jest.setTimeout(120_000);
 
@@ -38,7 +38,7 @@ interface ReportRow {
 
 const DUTCH_MONTHS = ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'];
 
-/** The month before today in Europe/Amsterdam (spec section 4's default): first and last day, Dutch label. */
+/** The month before today in Europe/Amsterdam (docs/screens.md, 'Month overview': the default): first and last day, Dutch label. */
 const previousMonth = () => {
   const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: 'numeric' })
     .formatToParts(new Date())
@@ -52,7 +52,7 @@ const previousMonth = () => {
   };
 };
 
-/** "€ 1.234,56": two decimals, half-up, Dutch notation (spec section 9). */
+/** "€ 1.234,56": two decimals, half-up, Dutch notation (docs/screens.md, 'Dutch notation'). */
 const euro = (value: Decimal.Value) => {
   const fixed = new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
   const [int, frac] = fixed.replace('-', '').split('.');
@@ -114,7 +114,7 @@ describeInBrowser('Kosten en verbruik (browser)', () => {
     // The month picker starts at the month before today.
     expect(await page.getByLabel('Maand', { exact: true }).inputValue()).toBe(month.from);
 
-    // Spec section 9: Totale kosten = setup + full + periodic + usage, each figure to the cent.
+    // docs/screens.md, 'Month overview': Totale kosten = setup + full + periodic + usage, each figure to the cent.
     const costs = await apiGet<PeriodCosts>(base, token, `costs?${range}`);
     const sumOf = (kind: keyof CostFigures) => cents(Decimal.sum(0, ...costs.billing_cycles.map((cycle) => cycle.costs[kind])));
     const figures = { periodic: sumOf('periodic'), full: sumOf('full'), setup: sumOf('setup'), usage: cents(costs.usage) };

@@ -3,7 +3,7 @@ import { describeInBrowser, launchBrowser, login, type Portal, seriousViolations
 import { apiGet, apiToken, dutch2, expectedMonths, heading, isFocused, KLANT, newPage, trackApi } from './support';
 
 /**
- * 'Groepsbundel' (issue 20) in Chromium as klant@demo.nl, whose demo usage runs up to today: the
+ * 'Groepsbundel' (docs/usage.md, 'Where the bundle is going') in Chromium as klant@demo.nl, whose demo usage runs up to today: the
  * dashboard card's projection line, the screen it opens with the figures of the API, a column per
  * day, the top numbers, an axe scan, the keyboard, and a phone's 390 px.
  */

@@ -18,7 +18,7 @@ export const describeInBrowser: jest.Describe = (() => {
 })();
 
 /** axe-core scan: no serious or critical violations. Answers them readably for the assertion. */
-/** '{company} beheren' and the reason it asks in the 'Bedrijf beheren' dialog (issue 21). */
+/** '{company} beheren' and the reason it asks in the 'Bedrijf beheren' dialog (docs/permissions.md, 'Managing a company'). */
 export const manageCompany = async (page: Page, company: string, reason = 'Test van het portaal') => {
   await page.getByRole('button', { name: `${company} beheren` }).click();
   const dialog = page.getByRole('dialog', { name: 'Bedrijf beheren' });
@@ -28,7 +28,7 @@ export const manageCompany = async (page: Page, company: string, reason = 'Test 
 
 /**
  * Provider staff (`email`) managing `company`, as the portal does it (Admin, '{company} beheren'):
- * articles, prices and billed months are the provider's (decisions sections 2 and 13).
+ * articles, prices and billed months are the provider's (docs/permissions.md, 'Who may edit prices'; docs/rules.md, 'Billed months are closed').
  */
 export const loginManaging = async (page: Page, baseUrl: string, email: string, company: string) => {
   await login(page, baseUrl, email);

@@ -22,7 +22,7 @@ import {
   trackApi,
 } from './support';
 
-/** Spec section 2 (layout, dashboard, 404), section 4 (impersonation), decisions section 1 (headers). */
+/** docs/screens.md, 'Layout', 'Dashboard' and 'Unknown addresses'; docs/permissions.md, 'Managing a company'; the server's security headers. */
 jest.setTimeout(60_000);
 
 describeInBrowser('layout and dashboard (browser)', () => {
@@ -141,7 +141,7 @@ describeInBrowser('layout and dashboard (browser)', () => {
         bundle.total_gb === 0 ? 100 : Math.min(100, Math.max(0, (bundle.gb_used / bundle.total_gb) * 100));
       expect(Number(await progress.getAttribute('aria-valuenow'))).toBeCloseTo(expectedPercentage, 0);
 
-      // klant@demo.nl may not recalculate (spec: admin-only button).
+      // klant@demo.nl may not recalculate (docs/screens.md, 'Dashboard': CREATE_COMPANY only).
       await tilesRegion(page).getByRole('listitem').first().waitFor();
       await api.idle();
       expect(await page.getByRole('button', { name: 'Herberekenen' }).count()).toBe(0);

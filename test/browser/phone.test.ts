@@ -4,7 +4,7 @@ import { ADMIN, apiToken, heading, KLANT, pathOf, trackApi } from './support';
 import { animationsDone, articleNamed, articlePath, articlesOf, freshPhone, groupNamed, groupPath, groupsOf, type Group } from './servicesSupport';
 
 /**
- * The portal on a phone (issue 18): 390x844, touch. Each screen a customer uses is usable: its
+ * The portal on a phone (docs/performance.md, 'Targets'): 390x844, touch. Each screen a customer uses is usable: its
  * heading in view, no sideways scroll of the page, no serious axe violations, touch targets of at
  * least 44 px, and no amount broken between '€' and its number. The last block does the same on a
  * tablet (768x1024).

@@ -3,7 +3,7 @@ import { describeInBrowser, launchBrowser, login, type Portal, seriousViolations
 import { apiGet, apiToken, eventually, heading, KLANT, newPage, pathOf, SEARCH_TITLE, slug, trackApi } from './support';
 import { animationsDone, bodyRows, countRequests } from './servicesSupport';
 
-/** Spec section 2 (Search, My company), 5 and 9: the search screen and the end user screens. */
+/** docs/screens.md, 'Search' and 'End users', in Chromium: the search screen and the end user screens. */
 jest.setTimeout(60_000);
 
 interface SearchAnswer {

@@ -53,7 +53,7 @@ import {
 } from './servicesSupport';
 
 /**
- * Spec section 2 (Services), 4, 5, 8 and 9: the "Mijn diensten" screens of klant@demo.nl, from the
+ * docs/screens.md, 'Mijn diensten', in Chromium: the "Mijn diensten" screens of klant@demo.nl, from the
  * group's article table down to one service, the bulk services and the article's edit screen.
  * Tenant isolation, a long services table and the axe scans of these screens: servicesA11y.test.ts.
  * Articles that a test changes are made for it through the API, so the tests do not lean on
@@ -103,7 +103,7 @@ describeInBrowser('Mijn diensten (browser)', () => {
   const crumbs = () => page.getByRole('navigation', { name: 'Kruimelpad' });
   const servicesTable = () => page.getByRole('table', { name: /^Afnames/ });
 
-  /** A toast with exactly this text (spec section 8). */
+  /** A toast with exactly this text (docs/screens.md, 'Toasts'). */
   const expectToast = async (text: string) => {
     const alert = toast(page, text).first();
     await alert.waitFor();
@@ -114,7 +114,7 @@ describeInBrowser('Mijn diensten (browser)', () => {
   const expectDisabled = async (locator: Locator, disabled: boolean) =>
     eventually(async () => expect(await isDisabled(locator)).toBe(disabled), 5_000);
 
-  /** Spec section 2: Aantal = services active now plus active bulk units, from the API. */
+  /** docs/screens.md, 'Article table': Aantal = services active now plus active bulk units, from the API. */
   const expectedArticleRows = async (group: Group) => {
     const list = await articlesOf(base, token, group.id);
     const now = Date.now() / 1000;
@@ -137,7 +137,7 @@ describeInBrowser('Mijn diensten (browser)', () => {
     it('opens Mobiele telefonie from its dashboard tile: Artikel, Aantal (services + active bulk units), Omschrijving', async () => {
       await loginKlant();
       const policies = await apiGet<Record<string, boolean>>(base, token, 'auth/policies');
-      // Decisions section 2: articles and their prices are the provider's.
+      // docs/permissions.md, 'Who may edit prices': articles and their prices are the provider's.
       expect(policies).toMatchObject({ CREATE_ARTICLE: false, EDIT_PRICES: false });
 
       const tile = tilesRegion(page)
@@ -186,7 +186,7 @@ describeInBrowser('Mijn diensten (browser)', () => {
       await expectToast("Veld 'Omschrijving' is verplicht");
       expect(creates.count).toBe(0);
 
-      // Spec section 5: the group-bundle GB field appears only for 'Mobiele telefonie'.
+      // docs/screens.md, 'Article forms': the group-bundle GB field appears only for 'Mobiele telefonie'.
       const gigabyte = page.getByLabel('Gigabyte');
       expect(await gigabyte.isVisible()).toBe(true);
 
@@ -475,7 +475,7 @@ describeInBrowser('Mijn diensten (browser)', () => {
     beforeAll(async () => {
       article = await createArticle(base, staff, mobile, uniqueName('Te wijzigen'));
       // Made by staff: a start 10 days ago may lie in a billed month. The customer may still end it
-      // from today, and hard-deletes only the one that started in the current month (decisions section 13).
+      // from today, and hard-deletes only the one that started in the current month (docs/rules.md, 'Billed months are closed').
       [ending, doomed] = await Promise.all(
         [
           ['Eline', 'Einde', -10],
@@ -539,7 +539,7 @@ describeInBrowser('Mijn diensten (browser)', () => {
   describe('bulk services', () => {
     it('shows the active count, refuses a too large removal, adds 3 today (callout too) and deletes that entry', async () => {
       const article = await createArticle(base, staff, apps, uniqueName('Bulk licenties'));
-      // By staff: 10 days ago may lie in a billed month (decisions section 13).
+      // By staff: 10 days ago may lie in a billed month (docs/rules.md, 'Billed months are closed').
       await addBulk(base, staff, article.id, 5, noonOf(-10));
       await addBulk(base, staff, article.id, 2, noonOf(20));
       const path = articlePath(apps, article);

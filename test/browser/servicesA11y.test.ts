@@ -25,7 +25,7 @@ import {
 
 /**
  * The "Mijn diensten" screens beyond their flows (services.test.ts): another company never sees
- * klant's article (decisions section 2), an article with many services renders only the rows in
+ * klant's article (docs/permissions.md, 'The acting company'), an article with many services renders only the rows in
  * view, and axe-core finds no serious or critical violations on any of the screens.
  */
 jest.setTimeout(90_000);
@@ -39,7 +39,7 @@ describeInBrowser('Mijn diensten: isolation, long tables, accessibility (browser
   let context: BrowserContext;
   let page: Page;
   let token: string;
-  /** admin@demo.nl managing klant's company: articles and billed months are the provider's (decisions sections 2, 13). */
+  /** admin@demo.nl managing klant's company: articles and billed months are the provider's (docs/permissions.md, 'Who may edit prices'; docs/rules.md, 'Billed months are closed'). */
   let staff: string;
   let base: string;
   let mobile: Group;

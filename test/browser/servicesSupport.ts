@@ -3,7 +3,7 @@ import { apiGet, apiToken, eventually, slug } from './support';
 
 /**
  * Helpers of the services, search and end user browser tests. Like support.ts, they compute the
- * expected values from the spec and the API, never from the client's code.
+ * expected values from the rule pages (docs/) and the API, never from the client's code.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -44,7 +44,7 @@ export const apiExpect = async <T = unknown>(
 
 /**
  * A token of provider staff (`email`) managing the company: articles, prices and billed months are
- * the provider's (decisions sections 2 and 13), so test data is made with it.
+ * the provider's (docs/permissions.md, 'Who may edit prices'; docs/rules.md, 'Billed months are closed'), so test data is made with it.
  */
 export const managingToken = async (baseUrl: string, email: string, companyId: number): Promise<string> =>
   (
@@ -55,7 +55,7 @@ export const managingToken = async (baseUrl: string, email: string, companyId: n
 
 /**
  * `days` from today, but not before the first day of the current month: a customer may change a
- * service only from there on (decisions section 13), whatever day the tests run.
+ * service only from there on (docs/rules.md, 'Billed months are closed'), whatever day the tests run.
  */
 export const daysInOpenMonth = (days: number): number => Math.max(days, 1 - Number(isoDay(0).slice(8, 10)));
 
@@ -156,7 +156,7 @@ export const fieldId = (group: Group, name: string) => {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Addresses (spec section 2) and fresh test data.
+// Addresses (docs/screens.md, 'Addresses') and fresh test data.
 
 export const groupPath = (group: { id: number; name: string }) => `/mijn-diensten/${group.id}/${slug(group.name)}`;
 export const articlePath = (group: { id: number; name: string }, article: { id: number; name: string }) =>
@@ -171,7 +171,7 @@ let phoneSerial = 0;
 export const freshPhone = () => `0690${String(100000 + (phoneSerial += 1) * 37).slice(-6)}`;
 
 // ---------------------------------------------------------------------------------------------
-// Time in the business zone (decisions section 4), computed here with Intl.
+// Time in the business zone (docs/rules.md, 'Business time'), computed here with Intl.
 
 const ZONE = 'Europe/Amsterdam';
 
@@ -225,13 +225,13 @@ export const dutchDate = (epochSeconds: number) => {
   return `${pad(p.day)}-${pad(p.month)}-${p.year}`;
 };
 
-/** Spec section 4 and 9: the active bulk count is the total of the latest entry not after today 12:00. */
+/** docs/rules.md, 'Bulk services': the active bulk count is the total of the latest entry not after today 12:00. */
 export const activeBulk = (entries: BulkEntry[]) => {
   const noon = noonOf(0);
   return entries.filter((e) => e.time <= noon).reduce((sum, e) => sum + e.amount, 0);
 };
 
-/** Decisions section 5: active at a moment when start <= moment and (no end or end > moment). */
+/** docs/costs.md, '1. Active days': active at a moment when start <= moment and (no end or end > moment). */
 export const isActive = (service: Pick<ServiceRow, 'start_time' | 'end_time'>, nowSeconds = Date.now() / 1000) =>
   service.start_time <= nowSeconds && (service.end_time === null || service.end_time > nowSeconds);
 

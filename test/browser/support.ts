@@ -4,8 +4,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD, staffLoginCode } from './portal';
 
 /**
- * Helpers shared by the browser test files. Expected values are computed here from the spec
- * and the API, never from the client's own code, so a client bug cannot hide itself.
+ * Helpers shared by the browser test files. Expected values are computed here from the rule
+ * pages (docs/) and the API, never from the client's own code, so a client bug cannot hide itself.
  */
 
 export const KLANT = {
@@ -39,7 +39,7 @@ export const expectAtLogin = async (page: Page) => {
 export const heading = (page: Page, name: string | RegExp) =>
   page.getByRole('heading', { level: 1, name, ...(typeof name === 'string' ? { exact: true } : {}) });
 
-/** The h1 of the search screen (the spec names no title; it says 'Zoeken' or 'Zoekresultaten ...'). */
+/** The h1 of the search screen (no fixed title: it says 'Zoeken' or 'Zoekresultaten ...'). */
 export const SEARCH_TITLE = /^Zoek/;
 /** The h1 of a group's services screen: the group's name or the area's 'Mijn diensten'. */
 export const groupTitle = (groupName: string) => new RegExp(`^(${groupName}|Mijn diensten)$`);
@@ -121,7 +121,7 @@ export const apiGet = async <T>(baseUrl: string, token: string, url: string): Pr
 export const claimsOf = (token: string): { sub: number; company_id: number; impersonate: number | null } =>
   JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
 
-/** Spec section 2: slugs are lowercased names with spaces as dashes, URL-encoded. */
+/** docs/screens.md, 'Slugs': slugs are lowercased names with spaces as dashes, URL-encoded. */
 export const slug = (name: string) => encodeURIComponent(name.toLowerCase().replace(/ /g, '-'));
 
 export interface ExpectedTile {
@@ -167,7 +167,7 @@ export const expectTiles = async (page: Page, expected: ExpectedTile[]) => {
   await eventually(async () => expect(await readTiles(page)).toEqual(expected), 15_000);
 };
 
-/** Spec section 9: the current month plus six previous ones, Dutch labels, Europe/Amsterdam. */
+/** docs/screens.md, 'Dashboard': the current month plus six previous ones, Dutch labels, Europe/Amsterdam. */
 export const expectedMonths = (now = new Date()) => {
   const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: 'numeric' })
     .formatToParts(now)
@@ -187,7 +187,7 @@ export const dutch2 = (value: number) =>
   new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true }).format(value);
 
 // ---------------------------------------------------------------------------------------------
-// The outbox (decisions section 9: .eml files in DATA_DIR/outbox without SMTP).
+// The outbox (docs/rules.md, 'Mail': .eml files in DATA_DIR/outbox without SMTP).
 
 export const outboxFiles = (dataDir: string): string[] => {
   const outbox = path.join(dataDir, 'outbox');

@@ -4,7 +4,7 @@ import { DEMO_PASSWORD, describeInBrowser, launchBrowser, login, type Portal, se
 import { demoTotpCode } from './portal';
 import { ADMIN, KLANT, newPage, pathOf } from './support';
 
-/** Issue 21: the demo's provider staff log in with the password and a code of their authenticator app. */
+/** docs/rules.md, 'Two-factor login': the demo's provider staff log in with the password and a code of their authenticator app. */
 jest.setTimeout(60_000);
 
 describeInBrowser('two-factor login (browser)', () => {
@@ -72,7 +72,7 @@ describeInBrowser('two-factor login (browser)', () => {
     await section.getByRole('button', { name: 'Klaar' }).click();
     await section.getByText(/Tweestapsverificatie staat aan sinds/).waitFor();
 
-    // Opening /login logs out (spec section 2).
+    // Opening /login logs out (docs/screens.md, 'Logging in and out').
     await page.goto(`${portal.baseUrl}/login`);
     await page.getByLabel('E-mailadres').fill(KLANT.email);
     await page.getByLabel('Wachtwoord').fill(DEMO_PASSWORD);

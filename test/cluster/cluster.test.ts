@@ -9,7 +9,7 @@ import { ARTICLE_GROUPS } from '../../src/server/seed/reference';
 import { type Cluster, clusterMissing, startCluster } from './cluster';
 
 /**
- * The portal as an operator runs it (issue 19): HAProxy, two instances, PostgreSQL through
+ * The portal as an operator runs it (docs/operations.md, 'What it needs'): HAProxy, two instances, PostgreSQL through
  * pgbouncer in transaction mode, Redis; all real, from Debian's packages. Skipped where those are
  * missing, unless REQUIRE_CLUSTER=1 (CI installs them).
  */
