@@ -1,4 +1,4 @@
--- docs/permissions.md, 'Who may edit prices': prices belong to the provider. A database made before this change gets the
+-- Decisions section 2: prices belong to the provider. A database made before this change gets the
 -- new permission for provider staff (roles 1 and 2), and customers (role 3) lose CREATE_ARTICLE.
 -- On a fresh database the tables are still empty here; the reference seed then grants the defaults.
 INSERT INTO "permissions" ("name") VALUES ('EDIT_PRICES') ON CONFLICT DO NOTHING;--> statement-breakpoint
