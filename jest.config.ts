@@ -30,7 +30,7 @@ const config: Config = {
   // Hooks build a real app on a fresh database; shared CI machines can be slow.
   testTimeout: 30_000,
   // One worker per core: a test file mostly waits on its database (PGlite works in a thread of
-  // its own, PostgreSQL in its own process), so two files at once use two cores (docs/performance.md).
+  // its own, PostgreSQL in its own process), so two files at once use two cores (docs/testing.md).
   maxWorkers: '100%',
   projects: [
     {
