@@ -65,6 +65,9 @@ const config: Config = {
       displayName: 'browser',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
+      // One Chromium and one prepared demo data folder for the whole run (test/browser/harness.ts).
+      globalSetup: '<rootDir>/test/browser/globalSetup.ts',
+      globalTeardown: '<rootDir>/test/browser/globalTeardown.ts',
     },
   ],
 };

@@ -1,12 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import {
   DEMO_PASSWORD,
   describeInBrowser,
-  launchBrowser,
   login,
-  type Portal,
-  seriousViolations,
-  startPortal,
+  usePortal, seriousViolations,
 } from './harness';
 import {
   ADMIN,
@@ -25,22 +22,12 @@ import {
 jest.setTimeout(60_000);
 
 describeInBrowser('accessibility (browser)', () => {
-  let portal: Portal;
-  let browser: Browser;
+  const run = usePortal();
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-  }, 120_000);
-
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser));
+    ({ context, page } = await newPage(run.browser));
   });
 
   afterEach(async () => {
@@ -59,12 +46,12 @@ describeInBrowser('accessibility (browser)', () => {
     ['/reset?token=x', 'Nieuw wachtwoord'],
     ['/bestaat-niet', 'Pagina niet gevonden'],
   ])('has no serious violations on %s (logged out)', async (path, title) => {
-    await page.goto(`${portal.baseUrl}${path}`);
+    await page.goto(`${run.portal.baseUrl}${path}`);
     expect(await scan(title)).toEqual([]);
   });
 
   it('has no serious violations on the forgot-password form showing its validation error', async () => {
-    await page.goto(`${portal.baseUrl}/forgot-password`);
+    await page.goto(`${run.portal.baseUrl}/forgot-password`);
     await page.getByRole('button', { name: 'Verstuur link' }).click();
     await page.getByText("Veld 'E-mailadres' is verplicht.").waitFor();
     expect(await scan('Wachtwoord vergeten')).toEqual([]);
@@ -77,7 +64,7 @@ describeInBrowser('accessibility (browser)', () => {
    */
   const scanScreens = async (email: string, screens: [path: string, title: string | RegExp][]) => {
     const api = trackApi(page);
-    await login(page, portal.baseUrl, email);
+    await login(page, run.portal.baseUrl, email);
     const menu = page.getByRole('navigation', { name: 'Hoofdmenu' });
     await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).waitFor();
     await menu.getByRole('link', { name: 'Mobiele telefonie' }).waitFor();
@@ -90,7 +77,7 @@ describeInBrowser('accessibility (browser)', () => {
       } else if (path !== '/dashboard') {
         await menu.locator(`a[href="${path}"]`).click();
       }
-      await page.waitForURL(`${portal.baseUrl}${path}`);
+      await page.waitForURL(`${run.portal.baseUrl}${path}`);
       if (path === '/dashboard') await tilesRegion(page).getByRole('listitem').first().waitFor();
       await heading(page, title).waitFor();
       await api.idle(300);
@@ -117,8 +104,8 @@ describeInBrowser('accessibility (browser)', () => {
 
   it('has no serious violations on the 404 page inside the frame (logged in)', async () => {
     const api = trackApi(page);
-    await login(page, portal.baseUrl, KLANT.email);
-    await page.goto(`${portal.baseUrl}/bestaat-niet`);
+    await login(page, run.portal.baseUrl, KLANT.email);
+    await page.goto(`${run.portal.baseUrl}/bestaat-niet`);
     await page.getByRole('navigation', { name: 'Hoofdmenu' }).waitFor();
     await page.getByRole('link', { name: 'support@demo.nl' }).waitFor();
     await api.idle(300);
@@ -140,7 +127,7 @@ describeInBrowser('accessibility (browser)', () => {
   });
 
   it('reaches e-mail, password and Inloggen on /login with Tab, in that order, and submits with Enter', async () => {
-    await page.goto(`${portal.baseUrl}/login`);
+    await page.goto(`${run.portal.baseUrl}/login`);
     const email = page.getByLabel('E-mailadres');
     const password = page.getByLabel('Wachtwoord');
     const button = page.getByRole('button', { name: 'Inloggen' });
@@ -159,7 +146,7 @@ describeInBrowser('accessibility (browser)', () => {
     await page.keyboard.press('Shift+Tab');
     expect(await isFocused(password)).toBe(true);
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${portal.baseUrl}/dashboard`);
+    await page.waitForURL(`${run.portal.baseUrl}/dashboard`);
     await page.getByRole('banner').getByText(KLANT.name, { exact: true }).waitFor();
   });
 });

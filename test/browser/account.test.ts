@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { describeInBrowser, launchBrowser, login, type Portal, seriousViolations, startPortal } from './harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describeInBrowser, login, usePortal, seriousViolations } from './harness';
 import { heading, KEES, KLANT, newPage, pathOf } from './support';
 
 /**
@@ -12,19 +12,9 @@ const PHONE = { width: 390, height: 844 };
 const NEW_PASSWORD = 'Zomer-Bij-De-Korenschoof-11';
 
 describeInBrowser('Mijn account (browser)', () => {
-  let portal: Portal;
-  let browser: Browser;
+  const run = usePortal();
   let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-  }, 120_000);
 
   afterEach(async () => {
     await context?.close();
@@ -41,17 +31,17 @@ describeInBrowser('Mijn account (browser)', () => {
   };
 
   it('lets a customer on a phone change the password from the user menu, log out and log in with the new one', async () => {
-    context = await browser.newContext({ locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', viewport: PHONE, isMobile: true, hasTouch: true });
+    context = await run.browser.newContext({ locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', viewport: PHONE, isMobile: true, hasTouch: true });
     context.setDefaultTimeout(15_000);
     page = await context.newPage();
-    await login(page, portal.baseUrl, KEES.email);
+    await login(page, run.portal.baseUrl, KEES.email);
 
     const openUserMenu = async () => {
       await banner().getByRole('button', { name: 'Gebruikersmenu' }).click();
       return page.getByRole('menu', { name: 'Gebruikersmenu' });
     };
     await (await openUserMenu()).getByRole('menuitem', { name: 'Mijn account' }).click();
-    await page.waitForURL(`${portal.baseUrl}/mijn-account`);
+    await page.waitForURL(`${run.portal.baseUrl}/mijn-account`);
     expect(await scanAccount()).toEqual([]);
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
@@ -66,16 +56,16 @@ describeInBrowser('Mijn account (browser)', () => {
 
     await (await openUserMenu()).getByRole('menuitem', { name: 'Uitloggen' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
-    await login(page, portal.baseUrl, KEES.email, NEW_PASSWORD);
+    await login(page, run.portal.baseUrl, KEES.email, NEW_PASSWORD);
     await heading(page, 'Dashboard').waitFor();
     await banner().getByRole('button', { name: 'Gebruikersmenu' }).waitFor();
   });
 
   it('opens from the header on a desktop, lists this session, and has no serious violations', async () => {
-    ({ context, page } = await newPage(browser));
-    await login(page, portal.baseUrl, KLANT.email);
+    ({ context, page } = await newPage(run.browser));
+    await login(page, run.portal.baseUrl, KLANT.email);
     await banner().getByRole('link', { name: 'Mijn account' }).click();
-    await page.waitForURL(`${portal.baseUrl}/mijn-account`);
+    await page.waitForURL(`${run.portal.baseUrl}/mijn-account`);
     expect(await scanAccount()).toEqual([]);
 
     expect(await section('Gegevens').getByLabel(/^Voornaam/).inputValue()).toBe(KLANT.name.split(' ')[0]);

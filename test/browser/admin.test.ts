@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { dateField, dateValue, typeDate } from './dateField';
-import { describeInBrowser, launchBrowser, login, manageCompany, type Portal, seriousViolations, startPortal } from './harness';
+import { describeInBrowser, login, manageCompany, usePortal, seriousViolations } from './harness';
 import {
   ADMIN,
   apiGet,
@@ -75,8 +75,7 @@ const SERVICE = 'Van Dijk Service & Onderhoud B.V.';
 const CONTACT_RULE = "Velden 'Voornaam', 'Achternaam', 'SAP klantnummer' en 'E-mailadres' zijn verplicht.";
 
 describeInBrowser('Admin (browser)', () => {
-  let portal: Portal;
-  let browser: Browser;
+  const run = usePortal();
   let context: BrowserContext;
   let page: Page;
   let base: string;
@@ -103,18 +102,12 @@ describeInBrowser('Admin (browser)', () => {
   const articleGroups = () => apiGet<ArticleGroup[]>(base, adminToken, 'article-groups');
 
   beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-    base = portal.baseUrl;
+    base = run.portal.baseUrl;
     adminToken = await apiToken(base, ADMIN.email);
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-  }, 120_000);
-
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser));
+    ({ context, page } = await newPage(run.browser));
   });
 
   afterEach(async () => {
@@ -386,7 +379,7 @@ describeInBrowser('Admin (browser)', () => {
         await held;
         await route.continue();
       });
-      const before = outboxFiles(portal.dataDir);
+      const before = outboxFiles(run.portal.dataDir);
       const button = companyRow(ELEKTRO).getByRole('button', { name: /Activatiemail|Aan het versturen|Email verzonden/ });
       expect(await button.innerText()).toBe('Activatiemail');
       await button.click();
@@ -399,20 +392,20 @@ describeInBrowser('Admin (browser)', () => {
       release();
       await eventually(async () => expect(await button.innerText()).toBe('Email verzonden'));
       expect(await button.isDisabled()).toBe(true);
-      const mail = await waitForMail(portal.dataDir, contact.email, before);
+      const mail = await waitForMail(run.portal.dataDir, contact.email, before);
       expect(resetLinkIn(mail)).toContain('/reset?token=');
       // Another company's button is untouched.
       expect(await companyRow(KEES.company).getByRole('button', { name: 'Activatiemail' }).isDisabled()).toBe(false);
 
       // No contact person: the modal, and no mail.
-      const mails = outboxFiles(portal.dataDir).length;
+      const mails = outboxFiles(run.portal.dataDir).length;
       await companyRow(SERVICE).getByRole('button', { name: 'Activatiemail' }).click();
       const dialog = page.getByRole('dialog', { name: 'Geen gebruiker gekoppeld' });
       await dialog.waitFor();
       await dialog.getByText(`Aan ${SERVICE} is nog geen contactpersoon gekoppeld`, { exact: false }).waitFor();
       await dialog.getByRole('button', { name: 'Sluiten' }).click();
       await dialog.waitFor({ state: 'detached' });
-      expect(outboxFiles(portal.dataDir).length).toBe(mails);
+      expect(outboxFiles(run.portal.dataDir).length).toBe(mails);
     });
   });
 
@@ -643,7 +636,7 @@ describeInBrowser('Admin (browser)', () => {
       await page.waitForURL(`${base}/dashboard`);
 
       await context.close();
-      ({ context, page } = await newPage(browser));
+      ({ context, page } = await newPage(run.browser));
       await login(page, base, KEES.email);
       await menu().getByRole('link', { name: 'Mijn bedrijf', exact: true }).click();
       const log = page.getByRole('table', { name: 'Wijzigingslog' });

@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { describeInBrowser, launchBrowser, type Portal, startPortal } from './harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describeInBrowser, usePortal } from './harness';
 
 /**
  * The API document's viewer (docs/api.md, 'Using it'): Swagger UI from the server's own files, working under the
@@ -9,31 +9,21 @@ import { describeInBrowser, launchBrowser, type Portal, startPortal } from './ha
 jest.setTimeout(60_000);
 
 describeInBrowser('the API viewer at /api/docs (browser)', () => {
-  let portal: Portal;
-  let browser: Browser;
+  const run = usePortal();
   let context: BrowserContext;
   let page: Page;
   /** Requests to anywhere but the portal, console errors (Chromium reports each CSP violation there) and page errors. */
   let foreignRequests: string[];
   let errors: string[];
 
-  beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-  }, 120_000);
-
   beforeEach(async () => {
-    context = await browser.newContext();
+    context = await run.browser.newContext();
     page = await context.newPage();
     foreignRequests = [];
     errors = [];
     page.on('request', (request) => {
       const url = request.url();
-      if (!url.startsWith(portal.baseUrl) && !url.startsWith('data:')) foreignRequests.push(url);
+      if (!url.startsWith(run.portal.baseUrl) && !url.startsWith('data:')) foreignRequests.push(url);
     });
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
@@ -49,9 +39,9 @@ describeInBrowser('the API viewer at /api/docs (browser)', () => {
   });
 
   it('shows every call of the document, under the CSP, with nothing loaded from elsewhere', async () => {
-    await page.goto(`${portal.baseUrl}/api/docs`);
+    await page.goto(`${run.portal.baseUrl}/api/docs`);
     await page.getByRole('heading', { name: /Mijn Portaal API/ }).waitFor();
-    const apiDocument = (await (await page.request.get(`${portal.baseUrl}/api/openapi.json`)).json()) as { paths: Record<string, object> };
+    const apiDocument = (await (await page.request.get(`${run.portal.baseUrl}/api/openapi.json`)).json()) as { paths: Record<string, object> };
     const operations = Object.values(apiDocument.paths).reduce((count, item) => count + Object.keys(item).filter((k) => k !== 'parameters').length, 0);
     await page.locator('.opblock').first().waitFor();
     expect(await page.locator('.opblock').count()).toBe(operations);
@@ -61,7 +51,7 @@ describeInBrowser('the API viewer at /api/docs (browser)', () => {
   });
 
   it("calls this server from 'Try it out'", async () => {
-    await page.goto(`${portal.baseUrl}/api/docs#/support/getSupportContact`);
+    await page.goto(`${run.portal.baseUrl}/api/docs#/support/getSupportContact`);
     const operation = page.locator('#operations-support-getSupportContact');
     await operation.getByRole('button', { name: 'Try it out' }).click();
     await operation.getByRole('button', { name: 'Execute' }).click();

@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD, describeInBrowser, launchBrowser, login, type Portal, startPortal } from './harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DEMO_PASSWORD, describeInBrowser, login, usePortal } from './harness';
 import {
   expectAtLogin,
   heading,
@@ -16,22 +16,12 @@ import {
 jest.setTimeout(60_000);
 
 describeInBrowser('auth (browser)', () => {
-  let portal: Portal;
-  let browser: Browser;
+  const run = usePortal();
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-  }, 120_000);
-
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser));
+    ({ context, page } = await newPage(run.browser));
   });
 
   afterEach(async () => {
@@ -47,12 +37,12 @@ describeInBrowser('auth (browser)', () => {
   };
 
   it.each(['/', '/dashboard', '/mijn-diensten/1/x', '/kosten'])('sends a logged-out visitor of %s to /login', async (path) => {
-    await page.goto(`${portal.baseUrl}${path}`);
+    await page.goto(`${run.portal.baseUrl}${path}`);
     await expectAtLogin(page);
   });
 
   it('shows the login failure, enables the form again, and then logs in with the right password', async () => {
-    await page.goto(`${portal.baseUrl}/login`);
+    await page.goto(`${run.portal.baseUrl}/login`);
     const button = page.getByRole('button', { name: 'Inloggen' });
     await page.getByLabel('E-mailadres').fill(KLANT.email);
     await page.getByLabel('Wachtwoord').fill('Fout-wachtwoord-1');
@@ -76,29 +66,29 @@ describeInBrowser('auth (browser)', () => {
 
     await page.getByLabel('Wachtwoord').fill(DEMO_PASSWORD);
     await button.click();
-    await page.waitForURL(`${portal.baseUrl}/dashboard`);
+    await page.waitForURL(`${run.portal.baseUrl}/dashboard`);
     await expectLoggedInAs(KLANT);
     expect(await page.getByText('E-mail adres of wachtwoord incorrect. Probeer het opnieuw.').count()).toBe(0);
   });
 
   // klant@demo.nl's successful login is the end of the test above; another company's user here.
   it('logs kees@korenschoof.nl in: /dashboard with his name and company in the header', async () => {
-    await login(page, portal.baseUrl, KEES.email);
+    await login(page, run.portal.baseUrl, KEES.email);
     await heading(page, 'Dashboard').waitFor();
     await expectLoggedInAs(KEES);
     expect(await header().getByText(KLANT.company).count()).toBe(0);
   });
 
   it('logs out when /login is opened while logged in, for good', async () => {
-    await login(page, portal.baseUrl, KLANT.email);
+    await login(page, run.portal.baseUrl, KLANT.email);
     await expectLoggedInAs(KLANT);
 
     const revoked = page.waitForResponse((r) => r.url().endsWith('/api/auth/logout'));
-    await page.goto(`${portal.baseUrl}/login`);
+    await page.goto(`${run.portal.baseUrl}/login`);
     expect((await revoked).status()).toBe(204);
     await expectAtLogin(page);
 
-    await page.goto(`${portal.baseUrl}/dashboard`);
+    await page.goto(`${run.portal.baseUrl}/dashboard`);
     await expectAtLogin(page);
     await page.reload();
     await expectAtLogin(page);
@@ -106,7 +96,7 @@ describeInBrowser('auth (browser)', () => {
   });
 
   it('keeps the session over a reload (refresh cookie), and the logout button ends it', async () => {
-    await login(page, portal.baseUrl, KLANT.email);
+    await login(page, run.portal.baseUrl, KLANT.email);
     await expectLoggedInAs(KLANT);
 
     const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh'));
@@ -120,7 +110,7 @@ describeInBrowser('auth (browser)', () => {
     await expectAtLogin(page);
     expect((await revoked).status()).toBe(204);
 
-    await page.goto(`${portal.baseUrl}/dashboard`);
+    await page.goto(`${run.portal.baseUrl}/dashboard`);
     await expectAtLogin(page);
   });
 
@@ -129,14 +119,14 @@ describeInBrowser('auth (browser)', () => {
     let resetLink = '';
 
     it('refuses an empty e-mail address, then sends the link for klant@demo.nl to the outbox', async () => {
-      const before = outboxFiles(portal.dataDir);
+      const before = outboxFiles(run.portal.dataDir);
       let requests = 0;
       page.on('request', (r) => {
         if (r.url().endsWith('/api/auth/reset/request')) requests += 1;
       });
-      await page.goto(`${portal.baseUrl}/login`);
+      await page.goto(`${run.portal.baseUrl}/login`);
       await page.getByRole('link', { name: 'Wachtwoord vergeten?' }).click();
-      await page.waitForURL(`${portal.baseUrl}/forgot-password`);
+      await page.waitForURL(`${run.portal.baseUrl}/forgot-password`);
       await heading(page, 'Wachtwoord vergeten').waitFor();
 
       const send = page.getByRole('button', { name: 'Verstuur link' });
@@ -150,9 +140,9 @@ describeInBrowser('auth (browser)', () => {
       await page.getByText(`Een email is verzonden naar ${KLANT.email}.`, { exact: true }).waitFor();
       expect(requests).toBe(1);
 
-      const mail = await waitForMail(portal.dataDir, KLANT.email, before);
+      const mail = await waitForMail(run.portal.dataDir, KLANT.email, before);
       resetLink = resetLinkIn(mail);
-      expect(new URL(resetLink).origin).toBe(portal.baseUrl);
+      expect(new URL(resetLink).origin).toBe(run.portal.baseUrl);
       expect(new URL(resetLink).pathname).toBe('/reset');
     });
 
@@ -181,16 +171,16 @@ describeInBrowser('auth (browser)', () => {
       await saveHandle.waitForElementState('enabled');
 
       await save.click();
-      await page.waitForURL(`${portal.baseUrl}/dashboard`);
+      await page.waitForURL(`${run.portal.baseUrl}/dashboard`);
       await expectLoggedInAs(KLANT);
 
       // A fresh browser: the new password works, the old one no longer does.
-      const fresh = await newPage(browser);
+      const fresh = await newPage(run.browser);
       try {
-        await login(fresh.page, portal.baseUrl, KLANT.email, NEW_PASSWORD);
+        await login(fresh.page, run.portal.baseUrl, KLANT.email, NEW_PASSWORD);
         await fresh.page.getByRole('banner').getByText(KLANT.name, { exact: true }).waitFor();
 
-        await fresh.page.goto(`${portal.baseUrl}/login`);
+        await fresh.page.goto(`${run.portal.baseUrl}/login`);
         await fresh.page.getByLabel('E-mailadres').fill(KLANT.email);
         await fresh.page.getByLabel('Wachtwoord').fill(DEMO_PASSWORD);
         await fresh.page.getByRole('button', { name: 'Inloggen' }).click();

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { describeInBrowser, launchBrowser, login, manageCompany, type Portal, seriousViolations, startPortal } from './harness';
-import { ADMIN, apiGet, apiToken, claimsOf, eventually, heading, KLANT, newPage, outboxFiles, pathOf, resetLinkIn, slug, trackApi, waitForMail } from './support';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describeInBrowser, login, manageCompany, usePortal, seriousViolations } from './harness';
+import { ADMIN, apiGet, apiToken, claimsOf, downloadedText, eventually, heading, KLANT, newPage, outboxFiles, pathOf, resetLinkIn, slug, trackApi, waitForMail } from './support';
 import { animationsDone, apiExpect, bodyRows, countRequests, readTable, toast, uniqueName } from './servicesSupport';
 
 /**
@@ -51,8 +50,7 @@ const ELEKTRO = 'Van Dijk Elektrotechniek B.V.';
 const BANNER_PREFIX = 'Je beheert nu';
 
 describeInBrowser('Mijn bedrijf (browser)', () => {
-  let portal: Portal;
-  let browser: Browser;
+  const run = usePortal();
   let context: BrowserContext;
   let page: Page;
   let base: string;
@@ -92,19 +90,13 @@ describeInBrowser('Mijn bedrijf (browser)', () => {
   const ownCompany = () => apiGet<Company>(base, klantToken, `company/${own.id}`);
 
   beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-    base = portal.baseUrl;
+    base = run.portal.baseUrl;
     [klantToken, adminToken] = await Promise.all([apiToken(base, KLANT.email), apiToken(base, ADMIN.email)]);
     own = await apiGet<Company>(base, klantToken, `company/${claimsOf(klantToken).company_id}`);
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-  }, 120_000);
-
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser));
+    ({ context, page } = await newPage(run.browser));
   });
 
   afterEach(async () => {
@@ -295,14 +287,14 @@ describeInBrowser('Mijn bedrijf (browser)', () => {
       );
 
       // The new colleague gets an invitation: the dialog names them first.
-      const mailsBefore = outboxFiles(portal.dataDir);
+      const mailsBefore = outboxFiles(run.portal.dataDir);
       await row.getByRole('button', { name: 'Activatiemail' }).click();
       const asking = page.getByRole('dialog', { name: 'Activatiemail versturen' });
       await asking.getByText(`De activatiemail gaat naar ${name} (${email}).`, { exact: false }).waitFor();
       await asking.getByRole('button', { name: 'Versturen' }).click();
       await expectToast(`Email verzonden naar ${email}.`);
       await row.getByRole('button', { name: 'Email verzonden' }).waitFor();
-      expect(resetLinkIn(await waitForMail(portal.dataDir, email, mailsBefore))).toContain('/reset?token=');
+      expect(resetLinkIn(await waitForMail(run.portal.dataDir, email, mailsBefore))).toContain('/reset?token=');
 
       // Edit: the form opens filled in; the e-mail rules hold again.
       await contactsTable().getByRole('link', { name, exact: true }).click();
@@ -383,7 +375,7 @@ describeInBrowser('Mijn bedrijf (browser)', () => {
       await openCompany();
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'template.csv' }).click()]);
       expect(download.suggestedFilename()).toBe('template.csv');
-      const text = fs.readFileSync((await download.path())!, 'utf8');
+      const text = await downloadedText(download);
       expect(text.replace(/^\uFEFF/, '').trim()).toBe('voornaam;achternaam');
       // Excel in a Dutch locale needs the BOM (docs/rules.md, 'Files').
       expect(text.startsWith('\uFEFF')).toBe(true);

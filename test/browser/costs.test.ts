@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { describeInBrowser, launchBrowser, login, type Portal, seriousViolations, startPortal } from './harness';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describeInBrowser, login, usePortal, seriousViolations } from './harness';
 import { apiGet, apiToken, eventually, heading, KLANT, newPage, pathOf, trackApi } from './support';
 
 /**
@@ -68,8 +68,7 @@ const tableRows = (table: Locator) =>
   );
 
 describeInBrowser('Kosten en verbruik (browser)', () => {
-  let portal: Portal;
-  let browser: Browser;
+  const run = usePortal();
   let context: BrowserContext;
   let page: Page;
   let token: string;
@@ -80,18 +79,12 @@ describeInBrowser('Kosten en verbruik (browser)', () => {
   const maand = month.from.slice(0, 7);
 
   beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-    base = portal.baseUrl;
+    base = run.portal.baseUrl;
     token = await apiToken(base, KLANT.email);
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-  }, 120_000);
-
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser));
+    ({ context, page } = await newPage(run.browser));
   });
 
   afterEach(async () => {

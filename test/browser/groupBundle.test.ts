@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { describeInBrowser, launchBrowser, login, type Portal, seriousViolations, startPortal } from './harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describeInBrowser, login, usePortal, seriousViolations } from './harness';
 import { apiGet, apiToken, dutch2, expectedMonths, heading, isFocused, KLANT, newPage, trackApi } from './support';
 
 /**
@@ -18,8 +18,7 @@ interface BundleUsage {
 }
 
 describeInBrowser('Groepsbundel (browser)', () => {
-  let portal: Portal;
-  let browser: Browser;
+  const run = usePortal();
   let context: BrowserContext;
   let page: Page;
   let token: string;
@@ -27,17 +26,11 @@ describeInBrowser('Groepsbundel (browser)', () => {
   const maand = current.value.slice(0, 7);
 
   beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-    token = await apiToken(portal.baseUrl, KLANT.email);
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
+    token = await apiToken(run.portal.baseUrl, KLANT.email);
   }, 120_000);
 
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser));
+    ({ context, page } = await newPage(run.browser));
   });
 
   afterEach(async () => {
@@ -45,19 +38,19 @@ describeInBrowser('Groepsbundel (browser)', () => {
   });
 
   it('says on the dashboard where the bundle is going, and opens the screen with the figures, the days and the top numbers', async () => {
-    const usage = await apiGet<BundleUsage>(portal.baseUrl, token, `costs/groupbundle/usage?costs_date_from=${current.value}`);
+    const usage = await apiGet<BundleUsage>(run.portal.baseUrl, token, `costs/groupbundle/usage?costs_date_from=${current.value}`);
     expect(usage.projection).not.toBeNull();
     expect(usage.days.some((d) => d.gb > 0)).toBe(true);
     // The days add up to gb_used (to far below the 2 decimals shown).
     expect(usage.days.reduce((sum, d) => sum + d.gb, 0)).toBeCloseTo(usage.gb_used, 6);
 
     const api = trackApi(page);
-    await login(page, portal.baseUrl, KLANT.email);
+    await login(page, run.portal.baseUrl, KLANT.email);
     const card = page.getByRole('link', { name: /^Groepsbundel .* GB van / });
     await card.getByText(usage.projection!.text).waitFor();
 
     await page.getByRole('link', { name: 'Bundeldetails' }).click();
-    await page.waitForURL(`${portal.baseUrl}/groepsbundel?maand=${maand}`);
+    await page.waitForURL(`${run.portal.baseUrl}/groepsbundel?maand=${maand}`);
     await heading(page, 'Groepsbundel').waitFor();
     await page.getByText(`${dutch2(usage.gb_used)} GB van ${dutch2(usage.total_gb)} GB`).waitFor();
     await page.getByText(usage.projection!.text).waitFor();
@@ -84,8 +77,8 @@ describeInBrowser('Groepsbundel (browser)', () => {
 
   it('fits a phone 390 px wide', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await login(page, portal.baseUrl, KLANT.email);
-    await page.goto(`${portal.baseUrl}/groepsbundel?maand=${maand}`);
+    await login(page, run.portal.baseUrl, KLANT.email);
+    await page.goto(`${run.portal.baseUrl}/groepsbundel?maand=${maand}`);
     await heading(page, 'Groepsbundel').waitFor();
     await page.getByRole('table', { name: 'Grootste verbruikers' }).waitFor();
     await page.getByRole('region', { name: 'Verbruik per dag' }).locator('.highcharts-column-series .highcharts-point').first().waitFor();

@@ -1,8 +1,37 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
-import { CHROMIUM, hasChromium, login } from './portal';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { BROWSER_ENDPOINT, DEMO_DATA } from './globalSetup';
+import { CHROMIUM, hasChromium, launchBrowser, login, startPortal, type Portal } from './portal';
 
-export { DEMO_PASSWORD, launchBrowser, login, startPortal, type Portal } from './portal';
+export { DEMO_PASSWORD, login, type Portal } from './portal';
+
+/** A test file's portal and browser (`usePortal`). */
+export interface PortalRun {
+  portal: Portal;
+  browser: Browser;
+}
+
+/**
+ * The set-up of a browser test file: before its tests, a portal of its own on a fresh copy of the
+ * run's demo data, and a connection to the run's Chromium (globalSetup.ts); both closed after them.
+ * Each test then opens a context of its own (`newPage` in support.ts). Run alone, outside the
+ * project's global set-up, the file seeds its own data and launches its own Chromium.
+ */
+export const usePortal = (): PortalRun => {
+  const run = {} as PortalRun;
+  beforeAll(async () => {
+    const endpoint = process.env[BROWSER_ENDPOINT];
+    [run.portal, run.browser] = await Promise.all([
+      startPortal({ dataFrom: process.env[DEMO_DATA] }),
+      endpoint ? chromium.connect(endpoint) : launchBrowser(),
+    ]);
+  }, 120_000);
+  afterAll(async () => {
+    await run.browser?.close();
+    await run.portal?.stop();
+  }, 120_000);
+  return run;
+};
 
 /**
  * Browser tests need Debian's Chromium. Without it they are skipped with a plain message,

@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { describeInBrowser, launchBrowser, login, type Portal, startPortal } from './harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describeInBrowser, login, usePortal } from './harness';
 import {
   ADMIN,
   apiGet,
@@ -26,24 +26,17 @@ import {
 jest.setTimeout(60_000);
 
 describeInBrowser('layout and dashboard (browser)', () => {
-  let portal: Portal;
-  let browser: Browser;
+  const run = usePortal();
   let context: BrowserContext;
   let page: Page;
   let klantToken: string;
 
   beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-    klantToken = await apiToken(portal.baseUrl, KLANT.email);
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
+    klantToken = await apiToken(run.portal.baseUrl, KLANT.email);
   }, 120_000);
 
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser));
+    ({ context, page } = await newPage(run.browser));
   });
 
   afterEach(async () => {
@@ -59,22 +52,22 @@ describeInBrowser('layout and dashboard (browser)', () => {
 
   describe('header and sidebar', () => {
     it('searches from the header box with Enter: /zoek/{term}', async () => {
-      await login(page, portal.baseUrl, KLANT.email);
+      await login(page, run.portal.baseUrl, KLANT.email);
       const search = page.getByRole('banner').getByRole('searchbox', { name: 'Zoek product of service' });
       await search.fill('glasvezel');
       await search.press('Enter');
-      await page.waitForURL(`${portal.baseUrl}/zoek/glasvezel`);
+      await page.waitForURL(`${run.portal.baseUrl}/zoek/glasvezel`);
       await heading(page, SEARCH_TITLE).waitFor();
 
       await search.fill('sim 06');
       await search.press('Enter');
-      await page.waitForURL(`${portal.baseUrl}/zoek/sim%2006`);
+      await page.waitForURL(`${run.portal.baseUrl}/zoek/sim%2006`);
     });
 
     it('shows klant@demo.nl the menu with the visible article groups and no Admin', async () => {
       const api = trackApi(page);
-      await login(page, portal.baseUrl, KLANT.email);
-      const groups = await apiGet<{ id: number; name: string }[]>(portal.baseUrl, klantToken, 'article-groups/visible');
+      await login(page, run.portal.baseUrl, KLANT.email);
+      const groups = await apiGet<{ id: number; name: string }[]>(run.portal.baseUrl, klantToken, 'article-groups/visible');
       expect(groups.length).toBeGreaterThanOrEqual(4);
       const mobile = groups.find((g) => g.name === 'Mobiele telefonie')!;
       expect(mobile).toBeDefined();
@@ -98,10 +91,10 @@ describeInBrowser('layout and dashboard (browser)', () => {
       ]);
 
       await mobileLink.click();
-      await page.waitForURL(`${portal.baseUrl}/mijn-diensten/${mobile.id}/mobiele-telefonie`);
+      await page.waitForURL(`${run.portal.baseUrl}/mijn-diensten/${mobile.id}/mobiele-telefonie`);
       await heading(page, groupTitle('Mobiele telefonie')).waitFor();
       await sidebar().getByRole('link', { name: 'Kosten', exact: true }).click();
-      await page.waitForURL(`${portal.baseUrl}/kosten`);
+      await page.waitForURL(`${run.portal.baseUrl}/kosten`);
       await heading(page, 'Kosten').waitFor();
     });
 
@@ -109,7 +102,7 @@ describeInBrowser('layout and dashboard (browser)', () => {
 
   describe('dashboard', () => {
     it('offers the current month and the six before it, with Dutch labels', async () => {
-      await login(page, portal.baseUrl, KLANT.email);
+      await login(page, run.portal.baseUrl, KLANT.email);
       const select = page.getByLabel('Maand');
       await select.waitFor();
       const options = await select.locator('option').evaluateAll((os) =>
@@ -122,10 +115,10 @@ describeInBrowser('layout and dashboard (browser)', () => {
 
     it('shows klant@demo.nl the group bundle in Dutch GB notation, opening /verbruik of that month', async () => {
       const api = trackApi(page);
-      await login(page, portal.baseUrl, KLANT.email);
+      await login(page, run.portal.baseUrl, KLANT.email);
       const month = expectedMonths()[0];
       const bundle = await apiGet<{ total_gb: number; gb_used: number; has_group_bundle: boolean }>(
-        portal.baseUrl,
+        run.portal.baseUrl,
         klantToken,
         `groupbundlecosts?costs_date_from=${month.value}`,
       );
@@ -156,7 +149,7 @@ describeInBrowser('layout and dashboard (browser)', () => {
     });
 
     it('shows admin@demo.nl Admin in the menu and the Herberekenen button, which recalculates the selected month', async () => {
-      await login(page, portal.baseUrl, ADMIN.email);
+      await login(page, run.portal.baseUrl, ADMIN.email);
       const admin = sidebar().getByRole('link', { name: 'Admin', exact: true });
       await admin.waitFor();
       expect(await admin.getAttribute('href')).toBe('/mer-admin');
@@ -171,19 +164,19 @@ describeInBrowser('layout and dashboard (browser)', () => {
       expect(new URL(response.url()).searchParams.get('costs_date_from')).toBe(previous.value);
 
       await admin.click();
-      await page.waitForURL(`${portal.baseUrl}/mer-admin`);
+      await page.waitForURL(`${run.portal.baseUrl}/mer-admin`);
       await heading(page, 'Admin').waitFor();
     });
 
     it('shows one tile per visible article group with its service count, linking to the group', async () => {
-      await login(page, portal.baseUrl, KLANT.email);
-      const expected = await expectedTiles(portal.baseUrl, klantToken);
+      await login(page, run.portal.baseUrl, KLANT.email);
+      const expected = await expectedTiles(run.portal.baseUrl, klantToken);
       expect(expected.some((t) => t.count !== '0 afnames')).toBe(true);
       await expectTiles(page, expected);
 
       const mobile = expected.find((t) => t.name === 'Mobiele telefonie')!;
       await tilesRegion(page).getByRole('link').filter({ hasText: 'Mobiele telefonie' }).click();
-      await page.waitForURL(`${portal.baseUrl}${mobile.href}`);
+      await page.waitForURL(`${run.portal.baseUrl}${mobile.href}`);
       await heading(page, groupTitle('Mobiele telefonie')).waitFor();
     });
   });
@@ -192,8 +185,8 @@ describeInBrowser('layout and dashboard (browser)', () => {
     ['logged out', null],
     ['logged in', KLANT.email],
   ])('shows the 404 page for an unknown path (%s)', async (_, email) => {
-    if (email) await login(page, portal.baseUrl, email);
-    await page.goto(`${portal.baseUrl}/bestaat-niet`);
+    if (email) await login(page, run.portal.baseUrl, email);
+    await page.goto(`${run.portal.baseUrl}/bestaat-niet`);
     await heading(page, 'Pagina niet gevonden').waitFor();
     expect(pathOf(page)).toBe('/bestaat-niet');
     const main = await page.getByRole('main').innerText();
@@ -210,11 +203,11 @@ describeInBrowser('layout and dashboard (browser)', () => {
 
   it('lets a superadmin manage Van Dijk Installatietechniek B.V. and stop again, across a reload', async () => {
     const companyId = claimsOf(klantToken).company_id;
-    const customerTiles = await expectedTiles(portal.baseUrl, klantToken);
-    const ownTiles = await expectedTiles(portal.baseUrl, await apiToken(portal.baseUrl, SUPERADMIN.email));
+    const customerTiles = await expectedTiles(run.portal.baseUrl, klantToken);
+    const ownTiles = await expectedTiles(run.portal.baseUrl, await apiToken(run.portal.baseUrl, SUPERADMIN.email));
     expect(customerTiles).not.toEqual(ownTiles);
 
-    await login(page, portal.baseUrl, SUPERADMIN.email);
+    await login(page, run.portal.baseUrl, SUPERADMIN.email);
     await expectTiles(page, ownTiles);
     expect(await sidebar().getByRole('link', { name: 'Admin', exact: true }).getAttribute('href')).toBe('/mer-admin');
     await page.getByLabel('Bedrijf-ID').fill(String(companyId));
@@ -237,9 +230,9 @@ describeInBrowser('layout and dashboard (browser)', () => {
     await expectManaging();
 
     await page.getByRole('link', { name: 'Kosten', exact: true }).click();
-    await page.waitForURL(`${portal.baseUrl}/kosten`);
+    await page.waitForURL(`${run.portal.baseUrl}/kosten`);
     await banner().getByRole('button', { name: 'Stop met beheren.' }).click();
-    await page.waitForURL(`${portal.baseUrl}/dashboard`);
+    await page.waitForURL(`${run.portal.baseUrl}/dashboard`);
     await expectTiles(page, ownTiles);
     expect(await banner().count()).toBe(0);
 
@@ -260,7 +253,7 @@ describeInBrowser('layout and dashboard (browser)', () => {
 
     it("serves pages with a CSP whose script-src is 'self' without unsafe-inline", async () => {
       for (const path of ['/login', '/dashboard', '/bestaat-niet']) {
-        const response = (await page.goto(`${portal.baseUrl}${path}`))!;
+        const response = (await page.goto(`${run.portal.baseUrl}${path}`))!;
         const csp = response.headers()['content-security-policy'];
         expect(csp).toBeDefined();
         const policy = directives(csp);
@@ -288,13 +281,13 @@ describeInBrowser('layout and dashboard (browser)', () => {
       });
       const violations = () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 
-      await login(page, portal.baseUrl, KLANT.email);
-      await expectTiles(page, await expectedTiles(portal.baseUrl, klantToken));
+      await login(page, run.portal.baseUrl, KLANT.email);
+      await expectTiles(page, await expectedTiles(run.portal.baseUrl, klantToken));
       await page.getByLabel('Maand').selectOption(expectedMonths()[2].value);
       await page.getByRole('link', { name: /^Groepsbundel .* GB van / }).waitFor();
       await page.getByRole('search', { name: 'Zoeken op het dashboard' }).getByRole('searchbox').fill('laptop');
       await page.keyboard.press('Enter');
-      await page.waitForURL(`${portal.baseUrl}/zoek/laptop`);
+      await page.waitForURL(`${run.portal.baseUrl}/zoek/laptop`);
       await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
       await page.getByLabel('Maand').waitFor();
       await page.reload();

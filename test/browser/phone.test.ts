@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { describeInBrowser, launchBrowser, login, loginManaging, type Portal, seriousViolations, startPortal } from './harness';
+import { describeInBrowser, login, loginManaging, usePortal, seriousViolations } from './harness';
 import { ADMIN, apiToken, heading, KLANT, pathOf, trackApi } from './support';
 import { animationsDone, articleNamed, articlePath, articlesOf, freshPhone, groupNamed, groupPath, groupsOf, type Group } from './servicesSupport';
 
@@ -92,22 +92,15 @@ const bulkArticle = async (base: string, token: string) => {
 };
 
 describeInBrowser('on a phone and a tablet (browser)', () => {
-  let portal: Portal;
-  let browser: Browser;
+  const run = usePortal();
   let context: BrowserContext;
   let page: Page;
   let base: string;
   let mobile: Group;
 
   beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-    base = portal.baseUrl;
+    base = run.portal.baseUrl;
     mobile = await groupNamed(base, await apiToken(base, KLANT.email), 'Mobiele telefonie');
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
   }, 120_000);
 
   afterEach(async () => {
@@ -116,7 +109,7 @@ describeInBrowser('on a phone and a tablet (browser)', () => {
 
   describe('on a phone', () => {
     beforeEach(async () => {
-      context = await touchContext(browser, PHONE);
+      context = await touchContext(run.browser, PHONE);
       page = await context.newPage();
     });
 
@@ -357,12 +350,11 @@ describeInBrowser('on a phone and a tablet (browser)', () => {
 
   describe('on a tablet', () => {
     beforeEach(async () => {
-      context = await touchContext(browser, TABLET);
+      context = await touchContext(run.browser, TABLET);
       page = await context.newPage();
       await login(page, base, KLANT.email);
       await heading(page, 'Dashboard').waitFor();
     });
-
 
     it('shows the dashboard', async () => {
       await expectPageFits(page, TABLET.width, 'Dashboard');

@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { describeInBrowser, launchBrowser, login, type Portal, seriousViolations, startPortal } from './harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describeInBrowser, login, usePortal, seriousViolations } from './harness';
 import { apiGet, apiToken, eventually, heading, KLANT, newPage, pathOf, SEARCH_TITLE, slug, trackApi } from './support';
 import { animationsDone, bodyRows, countRequests } from './servicesSupport';
 
@@ -21,26 +21,19 @@ const SECTIONS = [
 ] as const;
 
 describeInBrowser('search and end users (browser)', () => {
-  let portal: Portal;
-  let browser: Browser;
+  const run = usePortal();
   let context: BrowserContext;
   let page: Page;
   let token: string;
   let base: string;
 
   beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-    base = portal.baseUrl;
+    base = run.portal.baseUrl;
     token = await apiToken(base, KLANT.email);
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-  }, 120_000);
-
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser));
+    ({ context, page } = await newPage(run.browser));
   });
 
   afterEach(async () => {

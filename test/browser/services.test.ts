@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { dateField, dateValue, typeDate } from './dateField';
-import { describeInBrowser, launchBrowser, login, loginManaging, type Portal, startPortal } from './harness';
+import { describeInBrowser, login, loginManaging, usePortal } from './harness';
 import {
   ADMIN,
   apiGet,
@@ -62,8 +62,7 @@ import {
 jest.setTimeout(90_000);
 
 describeInBrowser('Mijn diensten (browser)', () => {
-  let portal: Portal;
-  let browser: Browser;
+  const run = usePortal();
   let context: BrowserContext;
   let page: Page;
   let token: string;
@@ -75,8 +74,7 @@ describeInBrowser('Mijn diensten (browser)', () => {
   let hardware: Group;
 
   beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-    base = portal.baseUrl;
+    base = run.portal.baseUrl;
     token = await apiToken(base, KLANT.email);
     staff = await managingToken(base, ADMIN.email, claimsOf(token).company_id);
     [mobile, apps, hardware] = await Promise.all(
@@ -84,13 +82,8 @@ describeInBrowser('Mijn diensten (browser)', () => {
     );
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-  }, 120_000);
-
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser));
+    ({ context, page } = await newPage(run.browser));
   });
 
   afterEach(async () => {

@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { describeInBrowser, launchBrowser, login, loginManaging, type Portal, seriousViolations, startPortal } from './harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describeInBrowser, login, loginManaging, usePortal, seriousViolations } from './harness';
 import { ADMIN, apiToken, claimsOf, eventually, groupTitle, heading, KEES, KLANT, newPage, trackApi } from './support';
 import {
   addBulk,
@@ -34,8 +34,7 @@ jest.setTimeout(90_000);
 const MANY = 300;
 
 describeInBrowser('Mijn diensten: isolation, long tables, accessibility (browser)', () => {
-  let portal: Portal;
-  let browser: Browser;
+  const run = usePortal();
   let context: BrowserContext;
   let page: Page;
   let token: string;
@@ -47,8 +46,7 @@ describeInBrowser('Mijn diensten: isolation, long tables, accessibility (browser
   let seedMs = 0;
 
   beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-    base = portal.baseUrl;
+    base = run.portal.baseUrl;
     token = await apiToken(base, KLANT.email);
     staff = await managingToken(base, ADMIN.email, claimsOf(token).company_id);
     mobile = await groupNamed(base, token, 'Mobiele telefonie');
@@ -76,13 +74,8 @@ describeInBrowser('Mijn diensten: isolation, long tables, accessibility (browser
     seedMs = Date.now() - started;
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-  }, 120_000);
-
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser));
+    ({ context, page } = await newPage(run.browser));
   });
 
   afterEach(async () => {

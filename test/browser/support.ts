@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD, staffLoginCode } from './portal';
 
 /**
@@ -24,6 +24,13 @@ export const newPage = async (browser: Browser): Promise<{ context: BrowserConte
   context.setDefaultNavigationTimeout(20_000);
   const page = await context.newPage();
   return { context, page };
+};
+
+/** A download's content as text (read through the connection: the run's Chromium may be in another process). */
+export const downloadedText = async (download: Download): Promise<string> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 };
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;

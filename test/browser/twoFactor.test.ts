@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
-import { DEMO_PASSWORD, describeInBrowser, launchBrowser, login, type Portal, seriousViolations, startPortal } from './harness';
+import { DEMO_PASSWORD, describeInBrowser, login, usePortal, seriousViolations } from './harness';
 import { demoTotpCode } from './portal';
 import { ADMIN, KLANT, newPage, pathOf } from './support';
 
@@ -8,22 +8,12 @@ import { ADMIN, KLANT, newPage, pathOf } from './support';
 jest.setTimeout(60_000);
 
 describeInBrowser('two-factor login (browser)', () => {
-  let portal: Portal;
-  let browser: Browser;
+  const run = usePortal();
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-  }, 120_000);
-
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser));
+    ({ context, page } = await newPage(run.browser));
   });
 
   afterEach(async () => {
@@ -31,7 +21,7 @@ describeInBrowser('two-factor login (browser)', () => {
   });
 
   it('asks admin@demo.nl for the code after the password, refuses a wrong one, and logs in with the right one', async () => {
-    await page.goto(`${portal.baseUrl}/login`);
+    await page.goto(`${run.portal.baseUrl}/login`);
     await page.getByLabel('E-mailadres').fill(ADMIN.email);
     await page.getByLabel('Wachtwoord').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Inloggen' }).click();
@@ -49,13 +39,13 @@ describeInBrowser('two-factor login (browser)', () => {
 
     await code.fill(demoTotpCode(ADMIN.email));
     await page.getByRole('button', { name: 'Inloggen' }).click();
-    await page.waitForURL(`${portal.baseUrl}/dashboard`);
+    await page.waitForURL(`${run.portal.baseUrl}/dashboard`);
     await page.getByRole('banner').getByText(ADMIN.name, { exact: true }).waitFor();
   });
 
   it('lets a customer turn it on from Mijn account with an app, and log in with a recovery code afterwards', async () => {
-    await login(page, portal.baseUrl, KLANT.email);
-    await page.goto(`${portal.baseUrl}/mijn-account`);
+    await login(page, run.portal.baseUrl, KLANT.email);
+    await page.goto(`${run.portal.baseUrl}/mijn-account`);
     const section = page.getByRole('region', { name: 'Tweestapsverificatie' });
     await section.getByRole('button', { name: 'Instellen' }).click();
     await section.getByRole('img', { name: 'QR-code om Mijn Portaal aan je authenticator-app toe te voegen' }).waitFor();
@@ -73,13 +63,13 @@ describeInBrowser('two-factor login (browser)', () => {
     await section.getByText(/Tweestapsverificatie staat aan sinds/).waitFor();
 
     // Opening /login logs out (docs/screens.md, 'Logging in and out').
-    await page.goto(`${portal.baseUrl}/login`);
+    await page.goto(`${run.portal.baseUrl}/login`);
     await page.getByLabel('E-mailadres').fill(KLANT.email);
     await page.getByLabel('Wachtwoord').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Inloggen' }).click();
     await page.getByRole('button', { name: 'Een herstelcode gebruiken' }).click();
     await page.getByLabel('Herstelcode').fill(recoveryCode);
     await page.getByRole('button', { name: 'Inloggen' }).click();
-    await page.waitForURL(`${portal.baseUrl}/dashboard`);
+    await page.waitForURL(`${run.portal.baseUrl}/dashboard`);
   });
 });
