@@ -136,10 +136,19 @@ export interface Month {
   month: number;
 }
 
-/** A range of ISO dates ('YYYY-MM-DD'), both days included: how a period travels in addresses and calls. */
+/**
+ * A range of ISO dates ('YYYY-MM-DD'), both days included, as written: how a period travels in
+ * addresses and calls. Once checked its days are a `CalendarRange` (domain/dateRange.ts).
+ */
 export interface DateRange {
   from: string;
   to: string;
+}
+
+/** A range of calendar months, both included: the months a costs call covers (docs/costs.md). */
+export interface MonthRange {
+  from: Month;
+  to: Month;
 }
 
 /** A month as 'YYYY-MM': the key of a month in answers, maps and file names. */
