@@ -2,7 +2,7 @@
  * A service in a month (docs/costs.md, '5. What a month costs: periodic, full and setup' and
  * '7. What is invoiced in a month'): its terms (`decideService`, from its times) and the amounts
  * of those terms (`serviceAmounts`, from its article's plan and its own prices, docs/rules.md,
- * 'A service\'s own price'). Nothing else decides a service's kind or amount.
+ * 'A service's own price'). Nothing else decides a service's kind or amount.
  */
 import { Decimal } from '../money';
 import { monthNumber, type MonthCalendar } from './calendar';

@@ -6,6 +6,7 @@
 import { Decimal } from '../money';
 import type { CostKind, CostLine, KindTotals } from './types';
 
+/** A 2-decimal amount as the engine writes it: summed as integer cents while that is exact. */
 const CENTS_PATTERN = /^-?\d+\.\d\d$/;
 
 const sumDecimals = (amounts: Map<string, number>): string => {
