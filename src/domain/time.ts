@@ -151,6 +151,16 @@ export interface MonthRange {
   to: Month;
 }
 
+/**
+ * A period of instants [start, end), no end: still running: a service's active period, in which
+ * it holds its phone numbers (docs/rules.md, 'Phone numbers are global'). The API writes it in
+ * Unix seconds (domain/closedMonths.ts, `ServicePeriod`).
+ */
+export interface ActivePeriod {
+  start: Date;
+  end: Date | null;
+}
+
 /** A month as 'YYYY-MM': the key of a month in answers, maps and file names. */
 export const monthKey = ({ year, month }: Month): string => `${pad(year, 4)}-${pad(month)}`;
 
