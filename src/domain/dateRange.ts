@@ -35,7 +35,7 @@ export const PORTAL_YEARS = `${FIRST_YEAR}-${LAST_YEAR}`;
 /** Why an instant is refused, as a field error. */
 export const NOT_A_PORTAL_INSTANT = `moet een tijdstip in de jaren ${PORTAL_YEARS} zijn`;
 
-/** A checked range's two days, read as calendar dates. */
+/** A checked range's two days, both included, read as calendar dates: a `DateRange` (domain/time.ts) once checked. */
 export interface CalendarRange {
   from: CalendarDate;
   to: CalendarDate;

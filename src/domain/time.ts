@@ -136,10 +136,29 @@ export interface Month {
   month: number;
 }
 
-/** A range of ISO dates ('YYYY-MM-DD'), both days included: how a period travels in addresses and calls. */
+/**
+ * A range of ISO dates ('YYYY-MM-DD'), both days included, as written: how a period travels in
+ * addresses and calls. Once checked its days are a `CalendarRange` (domain/dateRange.ts).
+ */
 export interface DateRange {
   from: string;
   to: string;
+}
+
+/** A range of calendar months, both included: the months a costs call covers (docs/costs.md). */
+export interface MonthRange {
+  from: Month;
+  to: Month;
+}
+
+/**
+ * A period of instants [start, end), no end: still running: a service's active period, in which
+ * it holds its phone numbers (docs/rules.md, 'Phone numbers are global'). The API writes it in
+ * Unix seconds (domain/closedMonths.ts, `ServicePeriod`).
+ */
+export interface ActivePeriod {
+  start: Date;
+  end: Date | null;
 }
 
 /** A month as 'YYYY-MM': the key of a month in answers, maps and file names. */

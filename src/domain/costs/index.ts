@@ -8,18 +8,10 @@ export type {
   CostService,
   KindTotals,
 } from './types';
-export {
-  billingCycleMonths,
-  bundleOverage,
-  CostCache,
-  costsOfMonth,
-  monthsInRange,
-  monthsTotals,
-  monthTotals,
-  priceAt,
-  proRata,
-  sumLines,
-  totalsByCycle,
-} from './engine';
+export { billingCycleMonths, monthsInRange } from './calendar';
+export { bundleOverage, CostCache, proRata } from './amounts';
+export { priceAt } from './periods';
+export { sumLines, totalsByCycle } from './totals';
+export { costsOfMonth, monthsTotals, monthTotals } from './engine';
 export type { MonthTotals } from './engine';
 export { projectMonth } from './projection';

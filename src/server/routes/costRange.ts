@@ -1,6 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { monthRange, type DateRange } from '../../domain/time';
-import type { MonthRange } from '../services/costs/input';
+import { monthRange, type DateRange, type MonthRange } from '../../domain/time';
 import { HttpError } from '../httpError';
 import { dateRangeOf } from '../input';
 import { isoDateSchema } from './schemas';

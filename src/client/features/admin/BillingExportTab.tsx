@@ -1,17 +1,17 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useMemo, useState } from 'react';
-import { monthOf, monthOptions, monthRange } from '../../../domain/time';
+import { type DateRange, monthOf, monthOptions, monthRange } from '../../../domain/time';
 import { saveCsv, saveObjectUrl } from '../../base/download';
 import { Section } from '../../components/Section';
-import { type BillingPeriod, useExportBillingExcelMutation, useExportBillingMutation } from './adminApi';
+import { useExportBillingExcelMutation, useExportBillingMutation } from './adminApi';
 
 const HEADING_ID = 'facturatie-export-titel';
 /** Two years back is enough for corrections after the fact. */
 const MONTHS_BACK = 23;
 
 /** The first and last day of the month that starts on `firstDay` (YYYY-MM-01). */
-export const billingPeriod = (firstDay: string): BillingPeriod => monthRange(monthOf(firstDay)!);
+export const billingPeriod = (firstDay: string): DateRange => monthRange(monthOf(firstDay)!);
 
 /** docs/rules.md, 'Files': `{YYYY-MM}-facturatie-input.csv`. */
 export const billingFileName = (firstDay: string) => `${firstDay.slice(0, 7)}-facturatie-input.csv`;

@@ -3,6 +3,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { formatDate } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
 import { compareNames } from '../../../domain/names';
+import type { DateRange } from '../../../domain/time';
 import type { Company } from '../../api/accountApi';
 import { api, listTags } from '../../api/api';
 import type { ArticleGroupField, ArticleGroupIconKey } from '../../api/catalogApi';
@@ -132,12 +133,6 @@ export interface ListPage<Row> {
 /** Rows per page of the import history and the unmatched numbers. */
 export const USAGE_HISTORY_PAGE = 25;
 
-export interface BillingPeriod {
-  /** YYYY-MM-DD, the first and last day of the month. */
-  from: string;
-  to: string;
-}
-
 export const companiesAdapter = createEntityAdapter<AdminCompany>({
   sortComparer: (a, b) => compareNames(a.name, b.name),
 });
@@ -240,7 +235,7 @@ export const adminApi = api.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : ['Costs', 'Report', 'GroupBundle', 'UsageImports']),
     }),
     /** A download, hence a mutation: nothing to cache, and the file leaves the store at once. */
-    exportBilling: build.mutation<string, BillingPeriod>({
+    exportBilling: build.mutation<string, DateRange>({
       query: ({ from, to }) => ({
         url: 'report/export/all',
         params: { costs_date_from: from, costs_date_to: to },
@@ -248,7 +243,7 @@ export const adminApi = api.injectEndpoints({
       }),
     }),
     /** The same export as .xlsx: an object URL of the file (base/download.ts). */
-    exportBillingExcel: build.mutation<string, BillingPeriod>({
+    exportBillingExcel: build.mutation<string, DateRange>({
       query: ({ from, to }) => ({
         url: 'report/export/all',
         params: { costs_date_from: from, costs_date_to: to, format: 'xlsx' },

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import type { CalendarRange } from '../../../domain/dateRange';
 import { businessDateOf, isoDate, monthStart, todayNoon } from '../../../domain/time';
 import { maskOtherParty } from '../../../domain/callRecords';
 import { canonicalNumber } from '../../../domain/phoneNumbers';
@@ -13,7 +14,6 @@ import {
   usageReport,
   usageReportJson,
   usageReportSummary,
-  type DateRange,
   type ReportFilters,
 } from '../../services/usage/report';
 import { dateRangeOf } from '../../input';
@@ -126,7 +126,7 @@ const detailRecordSchema = {
 } as const;
 
 /** The chosen range (dateRangeOf's rule: 400 outside it), by default the running month up to today. */
-const rangeOf = (query: RangeQuery): DateRange => {
+const rangeOf = (query: RangeQuery): CalendarRange => {
   const today = businessDateOf(todayNoon());
   return dateRangeOf({ from: query.report_date_from || monthStart(today), to: query.report_date_to || isoDate(today) });
 };
@@ -261,7 +261,7 @@ export default async function reportRoutes(app: RouteApp) {
   const numberRecords = async (
     actor: Actor,
     { userId, phoneNumber }: Static<typeof numberParams>,
-    range: DateRange,
+    range: CalendarRange,
     page: { limit: number; offset: number },
   ) => {
     // Numbers are stored in their canonical form (docs/rules.md): `+31612345678` asks for 0612345678.

@@ -4,6 +4,7 @@ import { serviceChangeTouchesClosedMonth, type ServicePeriod } from '../../../do
 import { Decimal, parseAmount } from '../../../domain/money';
 import { canonicalNumber } from '../../../domain/phoneNumbers';
 import type { Permission } from '../../../domain/permissions';
+import type { ActivePeriod } from '../../../domain/time';
 import type { Db } from '../../db';
 import { articleGroupFields, articles, endUsers, serviceFieldInputs, services } from '../../db/schema';
 import { HttpError } from '../../httpError';
@@ -102,12 +103,6 @@ const checkedFieldInputs = async (db: Db, articleGroupId: number, inputs: Servic
     return { fieldId: field.id, usedForCdr: field.usedForCdr, value: storedValue(field.usedForCdr, emptyToNull(i.value)!) };
   });
 };
-
-/** A service's active period [start, end) as instants; no end: still running. */
-interface ActivePeriod {
-  start: Date;
-  end: Date | null;
-}
 
 /**
  * docs/rules.md, 'Phone numbers are global': a phone number (a `used_for_cdr` value) belongs to at most one

@@ -4,8 +4,8 @@ import type { CostInput, CostKind, CostLine, CostMonth } from '../../../domain/c
 import { Decimal } from '../../../domain/money';
 import { queryRows, type Db } from '../../db';
 import type { CsvCell } from '../csv';
-import { loadCostInput, type MonthRange } from './input';
-import { monthKey } from '../../../domain/time';
+import { loadCostInput } from './input';
+import { monthKey, type MonthRange } from '../../../domain/time';
 import { usageByService, usageOfMonths, type MonthUsage } from './usage';
 
 /**

@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import { CostCache, costsOfMonth, monthsInRange, monthsTotals, type MonthTotals } from '../../../domain/costs';
 import type { CostKind, CostLine, CostMonth, KindTotals, MonthCosts } from '../../../domain/costs/types';
 import { Decimal } from '../../../domain/money';
-import { monthKey } from '../../../domain/time';
+import { monthKey, type MonthRange } from '../../../domain/time';
 import { queryRows, type Db } from '../../db';
-import { loadCostInput, loadCostTotalsInput, type MonthRange } from './input';
+import { loadCostInput, loadCostTotalsInput } from './input';
 import { usageOfMonths, type MonthUsage } from './usage';
 
-export { loadCostInput, loadCostTotalsInput, type MonthRange } from './input';
+export { loadCostInput, loadCostTotalsInput } from './input';
 
 /**
  * The costs calls (docs/costs.md; docs/api.md, 'Answers') for the months of a range. The database is read

@@ -1,14 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { addMonths, businessTimeToEpoch } from '../../../domain/time';
+import { addMonths, businessTimeToEpoch, type MonthRange } from '../../../domain/time';
 import { groupBy } from '../../../domain/collections';
 import type { CostArticle, CostBulkEntry, CostInput, CostMonth, CostService } from '../../../domain/costs/types';
 import { queryRows, type Db } from '../../db';
-
-/** The months of a costs call, both inclusive. */
-export interface MonthRange {
-  from: CostMonth;
-  to: CostMonth;
-}
 
 /** Epoch seconds of the first instant of a month in the business time zone. */
 export const monthStartEpoch = (month: CostMonth) => businessTimeToEpoch(month.year, month.month, 1);

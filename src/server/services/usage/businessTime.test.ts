@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../testing/testApp';
 
 /**
  * The usage import matches a record to its service at the instant domain/time gives its business
- * time, and PostgreSQL stores the record from its wall time and the zone's name (recordTyper.ts).
+ * time, and PostgreSQL stores the record from its wall time and the zone's name (recordTime.ts).
  * Both must be PostgreSQL's `AT TIME ZONE 'Europe/Amsterdam'`, as the import always read them:
  * checked here for the start of every hour of 1996-2099 and for minutes inside every skipped and
  * repeated hour (a wall time in the hour skipped in spring gets the offset before

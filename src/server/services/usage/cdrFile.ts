@@ -5,7 +5,7 @@ import { cellsOf } from '../endUserImport';
  * Reading a usage (CDR) file, docs/usage.md, 'Import': a header row, `;` or `,` separated, UTF-8 with
  * an optional BOM, one record a line. Streaming: pieces of lines are handed on as the upload comes
  * in, nothing holds the whole file. The lines' cells are checked and typed by `RecordTyper`
- * (recordTyper.ts): this file only finds the columns and the cells.
+ * (recordTyper.ts, recordFields.ts): this file only finds the columns and the cells.
  *
  * Quoting: a cell may be wrapped in double quotes (`"1,50"` in a comma-separated file), with `""`
  * for a quote inside; no value of this format needs more. Lines that hold only blanks are skipped.

@@ -4,11 +4,15 @@ import { queryRows } from '../../db';
 import { HttpError } from '../../httpError';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { CdrLineReader } from './cdrFile';
-import { importUsage, TextSpool, wholeRows } from './import';
-import { Lowercase, microsText, numberDirectory, outOfBundlePriceMicros, RecordTyper } from './recordTyper';
+import { TextSpool, wholeRows } from './copyRows';
+import { importUsage } from './import';
+import { numberDirectory } from './numberHolders';
+import { Lowercase } from './recordFields';
+import { microsText, outOfBundlePriceMicros } from './recordPrice';
+import { RecordTyper } from './recordTyper';
 
 /**
- * The import checks the lines in its typer (recordTyper.ts), in the order of the rules, with the
+ * The import checks the lines in its typer (recordTyper.ts, recordFields.ts), in the order of the rules, with the
  * messages docs/usage.md names: every kind of line through the real import.
  */
 

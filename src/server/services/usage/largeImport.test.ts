@@ -3,7 +3,7 @@ import { businessTimeToEpoch } from '../../../domain/time';
 import { queryRows } from '../../db';
 import { findCompanyByName } from '../../seed/demo';
 import { auth, createTestApp, type TestApp } from '../../testing/testApp';
-import { UNMATCHED_IN_MEMORY } from './import';
+import { UNMATCHED_IN_MEMORY } from './copyRows';
 import { dutchDate, multipartFile, numberedServices, previousMonth, type NumberedService } from './testSupport';
 
 /**

@@ -1,5 +1,7 @@
 import { CdrLineReader } from './cdrFile';
-import { Lowercase, numberDirectory, RecordTyper } from './recordTyper';
+import { numberDirectory } from './numberHolders';
+import { Lowercase } from './recordFields';
+import { RecordTyper } from './recordTyper';
 
 /**
  * The typer's fields without a database: a file goes through the import's reader and typer, and the

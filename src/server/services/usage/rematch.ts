@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { isProviderStaff } from '../../../domain/permissions';
+import type { ActivePeriod } from '../../../domain/time';
 import { type Db, queryRows } from '../../db';
 import type { AuditActor } from '../audit';
 import { OWN_NUMBER_SQL } from './history';
@@ -38,18 +39,12 @@ interface KeptRecord {
   price: string | null;
 }
 
-/** A service's period: from its start, until its end (none: open). */
-export interface HeldPeriod {
-  start: Date;
-  end: Date | null;
-}
-
 /**
  * The kept records of these numbers (in the period, when one is given) as the lines of a usage
  * file, in business time as they came. (The period only narrows what is read back; the import
  * decides what matches.)
  */
-const keptRecordsOf = (tx: Db, numbers: string[], period: HeldPeriod | null) =>
+const keptRecordsOf = (tx: Db, numbers: string[], period: ActivePeriod | null) =>
   queryRows<KeptRecord>(
     tx,
     sql`select to_char(record_time at time zone 'Europe/Amsterdam', 'DD-MM-YYYY') as datum,
@@ -66,7 +61,7 @@ const keptRecordsOf = (tx: Db, numbers: string[], period: HeldPeriod | null) =>
 export type AttachingActor = AuditActor & { roleId: number };
 
 /** Imports the kept records of `numbers` (in the period, when one is given); null when none are kept. */
-const importKeptRecords = async (tx: Db, actor: AttachingActor, numbers: string[], period: HeldPeriod | null): Promise<UsageImportResult | null> => {
+const importKeptRecords = async (tx: Db, actor: AttachingActor, numbers: string[], period: ActivePeriod | null): Promise<UsageImportResult | null> => {
   if (numbers.length === 0) return null;
   const kept = await keptRecordsOf(tx, numbers, period);
   if (kept.length === 0) return null;
@@ -85,7 +80,7 @@ const importKeptRecords = async (tx: Db, actor: AttachingActor, numbers: string[
  * when provider staff save it (their own role counts, also while managing a company); null when
  * a customer saves it or none are kept.
  */
-export const matchKeptRecords = (tx: Db, actor: AttachingActor, numbers: string[], period: HeldPeriod): Promise<UsageImportResult | null> =>
+export const matchKeptRecords = (tx: Db, actor: AttachingActor, numbers: string[], period: ActivePeriod): Promise<UsageImportResult | null> =>
   isProviderStaff(actor.roleId) ? importKeptRecords(tx, actor, numbers, period) : Promise.resolve(null);
 
 /**

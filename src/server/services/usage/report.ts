@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { CalendarRange } from '../../../domain/dateRange';
 import { addMonths, businessTimeToEpoch, daysInMonth, isoDate, parseIsoDate, type CalendarDate } from '../../../domain/time';
 import { USAGE_KINDS } from '../../db/schema/usage';
 import { queryRows, type Db } from '../../db';
@@ -31,15 +32,10 @@ export interface ReportRow {
   total_price: number;
 }
 
-export interface DateRange {
-  from: CalendarDate;
-  to: CalendarDate;
-}
-
 const before = (a: CalendarDate, b: CalendarDate) => isoDate(a) < isoDate(b);
 
 /** The range split into whole months (first days) and at most two partial day ranges. */
-export const splitRange = ({ from, to }: DateRange) => {
+export const splitRange = ({ from, to }: CalendarRange) => {
   const wholeMonths: string[] = [];
   const dayRanges: [string, string][] = [];
   for (let m = { year: from.year, month: from.month, day: 1 }; !before(to, m); m = addMonths(m.year, m.month, 1)) {
@@ -143,7 +139,7 @@ const partOfMonth = (companyId: number, from: string, to: string, filters: Repor
  * (`sharedOnly`: only the rows of numbers with more than one service in the month). A service
  * shows when the chosen kinds have a record in the range.
  */
-const totalsInRange = (companyId: number, range: DateRange, filters: ReportFilters, sharedOnly: boolean): SQL => {
+const totalsInRange = (companyId: number, range: CalendarRange, filters: ReportFilters, sharedOnly: boolean): SQL => {
   const { wholeMonths, dayRanges } = splitRange(range);
   const sources = [
     ...(wholeMonths.length ? [wholeMonthsOf(companyId, wholeMonths, filters)] : []),
@@ -174,7 +170,7 @@ const SORT_COLUMNS = sql.raw('e.sort_lastname, e.sort_firstname');
  * numbers with one service as they are (no aggregate), with the article and end user copied on
  * them (no join with services), and aggregates only the rows marked `shared`.
  */
-const reportSql = (companyId: number, range: DateRange, filters: ReportFilters, select: (order: SQL) => SQL): SQL => {
+const reportSql = (companyId: number, range: CalendarRange, filters: ReportFilters, select: (order: SQL) => SQL): SQL => {
   const { wholeMonths, dayRanges } = splitRange(range);
   const oneMonth = wholeMonths.length + dayRanges.length === 1;
   const source = wholeMonths.length ? wholeMonthsOf(companyId, wholeMonths, filters) : partOfMonth(companyId, ...dayRanges[0], filters);
@@ -267,7 +263,7 @@ const reportRowOf = (r: ReportCells): ReportRow => ({
  * `0`, as a JSON number writes it). Reading 16,000 rows of 9 fields through the driver took Node
  * longer than the database needed for the whole query; one text is split natively.
  */
-const reportLines = async (db: Db, companyId: number, range: DateRange, filters: ReportFilters) => {
+const reportLines = async (db: Db, companyId: number, range: CalendarRange, filters: ReportFilters) => {
   const [all] = await reportQuery<{ count: number; lines: string | null }>(
     db,
     reportSql(companyId, range, filters, (order) =>
@@ -412,7 +408,7 @@ const jsonOfLines = (text: string, count: number): Buffer | null => {
 };
 
 /** The rows of one window of the report (or all of them), read row by row. */
-const reportRows = async (db: Db, companyId: number, range: DateRange, filters: ReportFilters, page?: { offset: number; limit: number }) =>
+const reportRows = async (db: Db, companyId: number, range: CalendarRange, filters: ReportFilters, page?: { offset: number; limit: number }) =>
   (
     await reportQuery<ReportCells>(
       db,
@@ -423,7 +419,7 @@ const reportRows = async (db: Db, companyId: number, range: DateRange, filters: 
   ).map(reportRowOf);
 
 /** All rows, split from the aggregated text, or read row by row when it cannot be split. */
-const allRows = async (db: Db, companyId: number, range: DateRange, filters: ReportFilters, lines: string, count: number) =>
+const allRows = async (db: Db, companyId: number, range: CalendarRange, filters: ReportFilters, lines: string, count: number) =>
   rowsOfLines(lines, count) ?? reportRows(db, companyId, range, filters);
 
 /**
@@ -435,7 +431,7 @@ const allRows = async (db: Db, companyId: number, range: DateRange, filters: Rep
 export const usageReport = async (
   db: Db,
   companyId: number,
-  range: DateRange,
+  range: CalendarRange,
   filters: ReportFilters,
   page?: { offset: number; limit: number },
 ): Promise<ReportRow[]> => {
@@ -450,7 +446,7 @@ export const usageReport = async (
  * `JSON.stringify(await usageReport(...))` writes, without the objects when the cells allow
  * (`jsonOfLines`: nearly always).
  */
-export const usageReportJson = async (db: Db, companyId: number, range: DateRange, filters: ReportFilters): Promise<Buffer> => {
+export const usageReportJson = async (db: Db, companyId: number, range: CalendarRange, filters: ReportFilters): Promise<Buffer> => {
   const { count, lines } = await reportLines(db, companyId, range, filters);
   if (count === 0) return Buffer.from('[]');
   return (
@@ -466,7 +462,7 @@ export const usageReportJson = async (db: Db, companyId: number, range: DateRang
 export const usageReportSummary = async (
   db: Db,
   companyId: number,
-  range: DateRange,
+  range: CalendarRange,
   filters: ReportFilters,
 ): Promise<{ count: number; total_price: string }> => {
   const [row] = await reportQuery<{ count: string; total_price: string }>(
@@ -528,7 +524,7 @@ export const usageRecordsOf = async (
   companyId: number,
   serviceIds: number[],
   number: string,
-  range: DateRange,
+  range: CalendarRange,
   page: { limit: number; offset: number },
 ): Promise<{ records: DetailRecord[]; hasMore: boolean }> => {
   if (serviceIds.length === 0) return { records: [], hasMore: false };
