@@ -3,6 +3,7 @@ import { Form, Formik } from 'formik';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { sessionStarted } from '../../base/authSlice';
 import { useAppDispatch } from '../../base/hooks';
+import { paths } from '../../base/paths';
 import { NewPasswordField } from '../../components/NewPasswordField';
 import { AuthFrame } from './AuthFrame';
 import { useResetPasswordMutation } from './authApi';
@@ -42,10 +43,10 @@ export function ResetPasswordScreen() {
     if (!result.data) return;
     if ('token' in result.data) {
       dispatch(sessionStarted({ token: result.data.token, originalToken: null }));
-      navigate('/dashboard', { replace: true });
+      navigate(paths.dashboard(), { replace: true });
     } else {
       // Two-factor login is on: the login screen asks for the code next (the challenge goes along).
-      navigate('/login', { replace: true, state: { challenge: result.data.challenge } });
+      navigate(paths.login(), { replace: true, state: { challenge: result.data.challenge } });
     }
   };
 
