@@ -15,7 +15,7 @@ export const useImpersonation = () => {
   const store = useAppStore();
   const navigate = useNavigate();
 
-  /** Answers whether it started; a refusal is a toast (errorToasts). */
+  /** Answers whether it started; a refusal is a toast (callToasts). */
   const startImpersonation = useCallback(
     async (companyId: number, reason: string, destination = paths.dashboard()): Promise<boolean> => {
       const result = await dispatch(startImpersonationThunk({ companyId, reason }));

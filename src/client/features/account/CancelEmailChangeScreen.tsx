@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { MSG } from '../../../domain/messages';
-import { answeredMessage } from '../../base/errorToasts';
+import { answeredMessage } from '../../base/callToasts';
 import { paths } from '../../base/paths';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { useCancelEmailChangeMutation } from './accountApi';

@@ -95,7 +95,7 @@ function MonthBar({ month, options, onSelect }: MonthBarProps) {
   const [exportBilling, { isLoading }] = useExportCostsBillingMutation();
   const [exportBillingExcel, { isLoading: isLoadingExcel }] = useExportCostsBillingExcelMutation();
 
-  // A failed export is reported by a toast (errorToasts).
+  // A failed export is reported by a toast (callToasts).
   const download = async () => {
     const file = await exportBilling(monthRange(month))
       .unwrap()
