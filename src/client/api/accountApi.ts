@@ -2,7 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { firstOpenDay } from '../../domain/closedMonths';
 import { isProviderStaff, type Permission, type PermissionMap } from '../../domain/permissions';
 import { selectUserId } from '../base/authSlice';
-import { declareToasts, initialLoadFailed } from '../base/errorToasts';
+import { declareToasts, initialLoadFailed } from '../base/callToasts';
 import { useAppSelector } from '../base/hooks';
 import { api } from './api';
 import type { GroupBundleStatusAnswer } from '../../server/routes/group-bundle/schemas';

@@ -1,5 +1,5 @@
 import { MSG } from '../../domain/messages';
-import { declareToasts, inServerWords } from '../base/errorToasts';
+import { declareToasts, inServerWords } from '../base/callToasts';
 import { api } from './api';
 
 /** Whom an activation mail goes to: a contact person of a company. */

@@ -1,5 +1,5 @@
 import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit';
-import { declareToasts, initialLoadFailed } from '../base/errorToasts';
+import { declareToasts, initialLoadFailed } from '../base/callToasts';
 import type { RootState } from '../base/hooks';
 import { api, listTags } from './api';
 import type { BillingCycleAnswer } from '../../server/routes/billing-cycles/schemas';

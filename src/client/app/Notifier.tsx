@@ -7,7 +7,7 @@ import { selectQueuedToasts, selectToastIds, toastClosed, toastShown } from '../
 /**
  * Hands queued toasts to notistack; the queue lets non-React code (middleware) raise them. A toast
  * of an endpoint stays in the store while it shows, and closes when it leaves it (the endpoint
- * was called again, errorToasts.ts).
+ * was called again, callToasts.ts).
  */
 export function Notifier() {
   const toasts = useAppSelector(selectQueuedToasts);

@@ -3,6 +3,7 @@ import { PageLoading } from '../components/PageLoading';
 import { selectSessionStatus, selectTwoFactorSetupOnly } from '../base/authSlice';
 import { useAppSelector } from '../base/hooks';
 import { screen } from '../base/lazyScreen';
+import { paths } from '../base/paths';
 
 const TwoFactorSetupScreen = screen(
   () => import(/* webpackChunkName: "two-factor-setup-screen" */ '../features/account/TwoFactorSetupScreen'),
@@ -17,7 +18,7 @@ export function RequireSession() {
   const status = useAppSelector(selectSessionStatus);
   const setupOnly = useAppSelector(selectTwoFactorSetupOnly);
   if (status === 'unknown') return <PageLoading />;
-  if (status !== 'authenticated') return <Navigate to="/login" replace />;
+  if (status !== 'authenticated') return <Navigate to={paths.login()} replace />;
   // A session that may only set up two-factor login shows that, whatever the address.
   return setupOnly ? <TwoFactorSetupScreen /> : <Outlet />;
 }

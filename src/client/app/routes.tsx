@@ -11,6 +11,7 @@ import { layoutRoute, notFoundRoute } from '../features/layout/routes';
 import { searchRoute } from '../features/search/routes';
 import { servicesRoute } from '../features/services/routes';
 import { usageRoute } from '../features/usage/routes';
+import { paths } from '../base/paths';
 import { RequireSession } from './RequireSession';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
@@ -33,7 +34,7 @@ export const routes: RouteObject[] = [
   {
     element: <LazyOutlet />,
     children: [
-      { index: true, element: <Navigate to="/dashboard" replace /> },
+      { index: true, element: <Navigate to={paths.dashboard()} replace /> },
       ...authRoutes,
       confirmEmailRoute,
       cancelEmailChangeRoute,

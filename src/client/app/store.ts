@@ -2,7 +2,7 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import { api } from '../api/api';
 import { authReducer } from '../base/authSlice';
-import { errorToasts } from '../base/errorToasts';
+import { callToasts } from '../base/callToasts';
 import type { AppStore, RootState } from '../base/hooks';
 import { toastsReducer } from '../base/toastsSlice';
 import { uiPersistConfig } from '../base/uiPersist';
@@ -30,7 +30,7 @@ export const makeStore = (preloadedState?: Partial<RootState>): AppStore => {
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       })
         .prepend(sessionCache.middleware)
-        .concat(api.middleware, errorToasts),
+        .concat(api.middleware, callToasts),
   });
   return store;
 };

@@ -7,10 +7,6 @@ describe('paths', () => {
   it('builds the services routes with slugs', () => {
     expect(paths.articleGroup(group)).toBe('/mijn-diensten/1/mobiele-telefonie');
     expect(paths.article(group, article)).toBe('/mijn-diensten/1/mobiele-telefonie/12/zakelijk-onbeperkt-10gb');
-    expect(paths.bulkServices(group, article)).toBe('/mijn-diensten/1/mobiele-telefonie/12/zakelijk-onbeperkt-10gb/bulkafnames');
-    expect(paths.editService(group, article, { id: 7, end_user: null })).toBe(
-      '/mijn-diensten/1/mobiele-telefonie/12/zakelijk-onbeperkt-10gb/7/geen-gebruiker/edit',
-    );
   });
 
   it('builds end user and search routes', () => {

@@ -1,10 +1,6 @@
 import { endUserSlug, toSlug } from '../../domain/slug';
 import { type DateRange, type Month, monthKey, monthRange } from '../../domain/time';
 
-/**
- * The routes of docs/screens.md, 'Addresses', built in one place so that every feature links to the same
- * addresses (features do not import each other).
- */
 interface Named {
   id: number;
   name: string;
@@ -23,35 +19,39 @@ interface ReportNumber {
 /** The costs screens' month in the address, so a reload, a bookmark or a shared link shows the same month. */
 export const COSTS_MONTH_PARAM = 'maand';
 
-const monthQuery = (month?: Month) => (month ? `?${COSTS_MONTH_PARAM}=${monthKey(month)}` : '');
+/** The tabs of the admin overview, kept in the query string (`?tab=`) so that 'back' returns to them. */
+export const ADMIN_TABS = ['hoofdbedrijven', 'bedrijven', 'artikelgroepen', 'verbruik-importeren', 'facturatie-export'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+/** A month in the address of the costs screens and the group bundle: `?maand=YYYY-MM`, or nothing. */
+export const monthQuery = (month?: Month) => (month ? `?${COSTS_MONTH_PARAM}=${monthKey(month)}` : '');
 
 const rangeQuery = (range?: DateRange) => (range ? `?${new URLSearchParams({ from: range.from, to: range.to })}` : '');
 
 const reportUserSlug = (row: ReportNumber) =>
   row.id && (row.firstname || row.lastname) ? endUserSlug({ firstname: row.firstname ?? '', lastname: row.lastname ?? '' }) : endUserSlug(null);
 
+/**
+ * The links of docs/screens.md, 'Addresses', that several features share: a feature may not import
+ * another, so a link to another feature's screen is built here. Each feature declares its own
+ * route patterns, with the links only it needs, in its `<feature>Paths.ts`.
+ */
 export const paths = {
+  login: () => '/login',
   dashboard: () => '/dashboard',
-  search: (term: string) => `/zoek/${encodeURIComponent(term)}`,
+  /** The search results of `term`; without a term the search screen itself. */
+  search: (term = '') => (term ? `/zoek/${encodeURIComponent(term)}` : '/zoek'),
   articleGroup: (group: Named) => `/mijn-diensten/${group.id}/${toSlug(group.name)}`,
-  addArticle: (group: Named) => `${paths.articleGroup(group)}/toevoegen`,
   article: (group: Named, article: Named) => `${paths.articleGroup(group)}/${article.id}/${toSlug(article.name)}`,
-  editArticle: (group: Named, article: Named) => `${paths.article(group, article)}/bewerken`,
-  addService: (group: Named, article: Named) => `${paths.article(group, article)}/toevoegen`,
-  bulkServices: (group: Named, article: Named) => `${paths.article(group, article)}/bulkafnames`,
   service: (group: Named, article: Named, service: { id: number; end_user?: EndUserName }) =>
     `${paths.article(group, article)}/${service.id}/${endUserSlug(service.end_user)}`,
-  editService: (group: Named, article: Named, service: { id: number; end_user?: EndUserName }) =>
-    `${paths.service(group, article, service)}/edit`,
   endUser: (endUser: { id: number; firstname: string; lastname: string }) =>
     `/mijn-bedrijf/end-users/${endUser.id}/${endUserSlug(endUser)}`,
-  editEndUser: (endUser: { id: number; firstname: string; lastname: string }) => `${paths.endUser(endUser)}/bewerken`,
   company: () => '/mijn-bedrijf',
   /** /kosten, of `month` (`?maand=YYYY-MM`), or of its default month without one. */
   costs: (month?: Month) => `/kosten${monthQuery(month)}`,
-  /** `costsType`: maandelijks, nieuwe-aansluitingen, setup or verbruik; the month is part of the address. */
-  costsDetail: (costsType: string, month: Month) => `/kosten/${costsType}${monthQuery(month)}`,
-  costsArticle: (costsType: string, articleId: number, month: Month) => `/kosten/${costsType}/${articleId}${monthQuery(month)}`,
+  /** 'Groepsoverzicht': the costs of the company's group. */
+  groupCosts: () => '/kosten/groep',
   /** 'Groepsbundel' (docs/usage.md, 'Where the bundle is going'): the group bundle of `month` (`?maand=YYYY-MM`), or of the dashboard's month without one. */
   groupBundle: (month?: Month) => `/groepsbundel${monthQuery(month)}`,
   /** The usage report; without a range it shows the last whole month, as Kosten does. */
@@ -64,7 +64,8 @@ export const paths = {
    */
   usageDetail: (row: ReportNumber, search = '') =>
     `/verbruik/${row.id}/${reportUserSlug(row)}/${encodeURIComponent(row.mobile_number)}${search}`,
-  admin: () => '/mer-admin',
+  /** The provider's administration, on one of its tabs (`?tab=`) or on the first. */
+  admin: (tab?: AdminTab) => (tab ? `/mer-admin?tab=${tab}` : '/mer-admin'),
   /** 'Mijn account': the user's own name, address, password and sessions. */
   account: () => '/mijn-account',
 };

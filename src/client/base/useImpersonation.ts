@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MSG } from '../../domain/messages';
 import { useAppDispatch, useAppStore } from './hooks';
+import { paths } from './paths';
 import { startImpersonation as startImpersonationThunk, stopImpersonation as stopImpersonationThunk } from './session';
 import { toastQueued } from './toastsSlice';
 
@@ -14,9 +15,9 @@ export const useImpersonation = () => {
   const store = useAppStore();
   const navigate = useNavigate();
 
-  /** Answers whether it started; a refusal is a toast (errorToasts). */
+  /** Answers whether it started; a refusal is a toast (callToasts). */
   const startImpersonation = useCallback(
-    async (companyId: number, reason: string, destination = '/dashboard'): Promise<boolean> => {
+    async (companyId: number, reason: string, destination = paths.dashboard()): Promise<boolean> => {
       const result = await dispatch(startImpersonationThunk({ companyId, reason }));
       const started = startImpersonationThunk.fulfilled.match(result);
       if (started) navigate(destination);
@@ -26,7 +27,7 @@ export const useImpersonation = () => {
   );
 
   const stopImpersonation = useCallback(
-    (destination = '/dashboard') => {
+    (destination = paths.dashboard()) => {
       void dispatch(stopImpersonationThunk());
       navigate(destination);
     },

@@ -3,6 +3,7 @@ import { styled } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MSG } from '../../domain/messages';
+import { paths } from '../base/paths';
 
 interface SearchBoxProps {
   /** Names the search landmark; each one on a page needs its own name. */
@@ -63,7 +64,7 @@ export function SearchBox({ landmarkLabel, size = 'small', autoFocus }: SearchBo
   const search = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = term.trim();
-    navigate(trimmed ? `/zoek/${encodeURIComponent(trimmed)}` : '/zoek');
+    navigate(paths.search(trimmed));
   };
 
   return (

@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { MSG } from '../../../domain/messages';
-import { answeredMessage } from '../../base/errorToasts';
+import { answeredMessage } from '../../base/callToasts';
+import { paths } from '../../base/paths';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { useCancelEmailChangeMutation } from './accountApi';
 
@@ -14,7 +15,7 @@ function Cancel({ token }: { token: string }) {
       <Stack spacing={2}>
         <Alert severity="success">{data.message}</Alert>
         <Box>
-          <Button component={RouterLink} to="/login" variant="contained">
+          <Button component={RouterLink} to={paths.login()} variant="contained">
             Naar inloggen
           </Button>
         </Box>

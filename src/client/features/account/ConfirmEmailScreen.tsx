@@ -2,7 +2,7 @@ import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { MSG } from '../../../domain/messages';
-import { answeredMessage } from '../../base/errorToasts';
+import { answeredMessage } from '../../base/callToasts';
 import { paths } from '../../base/paths';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { useConfirmEmailChangeMutation } from './accountApi';

@@ -1,7 +1,7 @@
-import { Alert, Box, Button, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, Stack } from '@mui/material';
 import { Form, Formik, type FormikErrors, type FormikHelpers } from 'formik';
 import { useState } from 'react';
-import { NewPasswordField } from '../../components/NewPasswordField';
+import { PasswordFields } from '../../components/PasswordFields';
 import { Section } from '../../components/Section';
 import { type Account, refusalOf, useChangePasswordMutation } from './accountApi';
 import { CURRENT_PASSWORD_REQUIRED } from './EmailSection';
@@ -48,48 +48,24 @@ export function PasswordSection({ account }: { account: Account }) {
   return (
     <Section id={TITLE_ID} title="Wachtwoord">
       <Formik<PasswordValues> initialValues={EMPTY} validate={validatePassword} validateOnBlur={false} onSubmit={submit}>
-        {({ values, errors, submitCount, isSubmitting, handleChange }) => {
-          const shown = (name: keyof PasswordValues) => (submitCount > 0 ? errors[name] : undefined);
-          return (
-            <Stack component={Form} noValidate spacing={2} sx={{ maxWidth: 480 }}>
-              <TextField
-                name="current_password"
-                type="password"
-                label="Huidig wachtwoord"
-                autoComplete="current-password"
-                required
-                value={values.current_password}
-                onChange={handleChange}
-                error={Boolean(shown('current_password'))}
-                helperText={shown('current_password')}
-              />
-              <NewPasswordField
-                label="Nieuw wachtwoord"
-                value={values.password}
-                onChange={handleChange}
-                owner={account}
-                error={shown('password')}
-              />
-              <TextField
-                name="repeat"
-                type="password"
-                label="Herhaal nieuw wachtwoord"
-                autoComplete="new-password"
-                required
-                value={values.repeat}
-                onChange={handleChange}
-                error={Boolean(shown('repeat'))}
-                helperText={shown('repeat')}
-              />
-              {refusal && <Alert severity="error">{refusal}</Alert>}
-              <Box>
-                <Button type="submit" variant="contained" disabled={isSubmitting}>
-                  Wachtwoord wijzigen
-                </Button>
-              </Box>
-            </Stack>
-          );
-        }}
+        {({ values, errors, submitCount, isSubmitting, handleChange }) => (
+          <Stack component={Form} noValidate spacing={2} sx={{ maxWidth: 480 }}>
+            <PasswordFields
+              withCurrent
+              labels={{ password: 'Nieuw wachtwoord', repeat: 'Herhaal nieuw wachtwoord' }}
+              values={values}
+              onChange={handleChange}
+              owner={account}
+              errors={submitCount > 0 ? errors : {}}
+            />
+            {refusal && <Alert severity="error">{refusal}</Alert>}
+            <Box>
+              <Button type="submit" variant="contained" disabled={isSubmitting}>
+                Wachtwoord wijzigen
+              </Button>
+            </Box>
+          </Stack>
+        )}
       </Formik>
     </Section>
   );

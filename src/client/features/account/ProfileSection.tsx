@@ -1,6 +1,7 @@
-import { Box, Button, Stack, TextField } from '@mui/material';
+import { Box, Button, Stack } from '@mui/material';
 import { Form, Formik, type FormikErrors } from 'formik';
 import { MSG } from '../../../domain/messages';
+import { PersonFields } from '../../components/PersonFields';
 import { Section } from '../../components/Section';
 import { type Account, useEditAccountMutation } from './accountApi';
 
@@ -17,12 +18,6 @@ const validateProfile = (values: ProfileValues): FormikErrors<ProfileValues> => 
   if (!values.lastname.trim()) errors.lastname = MSG.lastnameRequired;
   return errors;
 };
-
-const FIELDS: { name: keyof ProfileValues; label: string; required: boolean; type: string; autoComplete: string }[] = [
-  { name: 'firstname', label: 'Voornaam', required: true, type: 'text', autoComplete: 'given-name' },
-  { name: 'lastname', label: 'Achternaam', required: true, type: 'text', autoComplete: 'family-name' },
-  { name: 'phonenumber', label: 'Telefoonnummer', required: false, type: 'tel', autoComplete: 'tel' },
-];
 
 const TITLE_ID = 'account-gegevens';
 
@@ -51,23 +46,7 @@ export function ProfileSection({ account }: { account: Account }) {
       >
         {({ values, errors, submitCount, isSubmitting, handleChange }) => (
           <Stack component={Form} noValidate spacing={2} sx={{ maxWidth: 480 }}>
-            {FIELDS.map((field) => {
-              const error = submitCount > 0 ? errors[field.name] : undefined;
-              return (
-                <TextField
-                  key={field.name}
-                  name={field.name}
-                  label={field.label}
-                  type={field.type}
-                  required={field.required}
-                  autoComplete={field.autoComplete}
-                  value={values[field.name]}
-                  onChange={handleChange}
-                  error={Boolean(error)}
-                  helperText={error}
-                />
-              );
-            })}
+            <PersonFields values={values} errors={submitCount > 0 ? errors : {}} onChange={handleChange} />
             <Box>
               <Button type="submit" variant="contained" disabled={isSubmitting}>
                 Gegevens opslaan

@@ -5,7 +5,7 @@ import { formatDate } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
 import { sessionStarted } from '../../base/authSlice';
 import { downloadFile } from '../../base/download';
-import { serverMessage } from '../../base/errorToasts';
+import { serverMessage } from '../../base/callToasts';
 import { useAppDispatch } from '../../base/hooks';
 import { refusalOf } from './accountApi';
 import { Section } from '../../components/Section';

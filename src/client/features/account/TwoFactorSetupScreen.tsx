@@ -1,6 +1,7 @@
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../base/hooks';
+import { paths } from '../../base/paths';
 import { logout } from '../../base/session';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { TwoFactorSection } from './TwoFactorSection';
@@ -15,7 +16,7 @@ export function TwoFactorSetupScreen() {
   const navigate = useNavigate();
   const logOut = async () => {
     await dispatch(logout());
-    navigate('/login', { replace: true });
+    navigate(paths.login(), { replace: true });
   };
 
   return (

@@ -1,6 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api, listTags } from '../../api/api';
-import { answeredMessage, declareToasts, initialLoadFailed, inServerWords, success } from '../../base/errorToasts';
+import { answeredMessage, declareToasts, initialLoadFailed, inServerWords, success } from '../../base/callToasts';
 
 /** GET /account: the logged-in user's own account (also while managing another company). */
 export interface Account {

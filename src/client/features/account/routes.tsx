@@ -1,6 +1,7 @@
 import { screen, screenRoute } from '../../base/lazyScreen';
 import { type Prefetch, prefetchQuery } from '../../base/routeNeeds';
 import { accountApi } from './accountApi';
+import { ACCOUNT, CANCEL_EMAIL_CHANGE, CONFIRM_EMAIL } from './accountPaths';
 
 const MyAccountScreen = screen(() => import(/* webpackChunkName: "my-account-screen" */ './MyAccountScreen'), 'MyAccountScreen');
 const ConfirmEmailScreen = screen(() => import(/* webpackChunkName: "confirm-email-screen" */ './ConfirmEmailScreen'), 'ConfirmEmailScreen');
@@ -17,10 +18,10 @@ const prefetchAccount: Prefetch = () => (dispatch) =>
   ]);
 
 /** 'Mijn account', from the user menu in the header. */
-export const accountRoute = screenRoute('mijn-account', MyAccountScreen, prefetchAccount);
+export const accountRoute = screenRoute(ACCOUNT, MyAccountScreen, prefetchAccount);
 
 /** The link of an e-mail change: public, like the reset screen, as it may open in another browser. */
-export const confirmEmailRoute = screenRoute('e-mail-bevestigen', ConfirmEmailScreen);
+export const confirmEmailRoute = screenRoute(CONFIRM_EMAIL, ConfirmEmailScreen);
 
 /** The link in the notice to the old address, cancelling an e-mail change: public too. */
-export const cancelEmailChangeRoute = screenRoute('e-mail-annuleren', CancelEmailChangeScreen);
+export const cancelEmailChangeRoute = screenRoute(CANCEL_EMAIL_CHANGE, CancelEmailChangeScreen);

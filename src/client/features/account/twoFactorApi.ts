@@ -1,6 +1,6 @@
 import { TWO_FACTOR_STATUS } from '../../api/accountApi';
 import { api } from '../../api/api';
-import { declareToasts, inServerWords, success } from '../../base/errorToasts';
+import { declareToasts, inServerWords, success } from '../../base/callToasts';
 
 /** POST /account/two-factor/setup: a new secret, not on until a code of it is entered. */
 export interface TwoFactorSetup {

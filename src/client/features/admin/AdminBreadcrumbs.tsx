@@ -1,6 +1,7 @@
 import { Breadcrumbs, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { type AdminTab, adminPaths, TAB_LABELS } from './adminPaths';
+import type { AdminTab } from '../../base/paths';
+import { adminPaths, TAB_LABELS } from './adminPaths';
 
 /** Admin › {tab} › {current screen}. */
 export function AdminBreadcrumbs({ tab, current }: { tab: AdminTab; current: string }) {

@@ -2,7 +2,8 @@ import { Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { AdminBreadcrumbs } from './AdminBreadcrumbs';
-import { type AdminTab, adminPaths } from './adminPaths';
+import type { AdminTab } from '../../base/paths';
+import { adminPaths } from './adminPaths';
 
 interface AdminNotFoundProps {
   tab: AdminTab;

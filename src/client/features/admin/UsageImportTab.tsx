@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatDateTime, formatDecimal } from '../../../domain/format';
 import { monthLabel, parseMonthKey } from '../../../domain/time';
 import { MSG } from '../../../domain/messages';
-import { success } from '../../base/errorToasts';
+import { success } from '../../base/callToasts';
 import { useAppDispatch } from '../../base/hooks';
 import { toastQueued } from '../../base/toastsSlice';
 import { ConfirmDialog } from '../../components/ConfirmDialog';

@@ -8,7 +8,7 @@ import type { Company } from '../../api/accountApi';
 import { api, listTags } from '../../api/api';
 import type { ArticleGroupField, ArticleGroupIconKey } from '../../api/catalogApi';
 import { objectUrlOrError, textOrError } from '../../base/download';
-import { answeredMessage, declareToasts, inServerWords, serverMessage, success, unknownError } from '../../base/errorToasts';
+import { answeredMessage, declareToasts, inServerWords, serverMessage, success, unknownError } from '../../base/callToasts';
 import type { RootState } from '../../base/hooks';
 
 /** A contact person as the company list names it. */

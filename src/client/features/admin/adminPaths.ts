@@ -1,9 +1,6 @@
-import { paths } from '../../base/paths';
+import { type AdminTab, paths } from '../../base/paths';
 
-/** The tabs of the admin overview, kept in the query string so that 'back' returns to them. */
-export const ADMIN_TABS = ['hoofdbedrijven', 'bedrijven', 'artikelgroepen', 'verbruik-importeren', 'facturatie-export'] as const;
-export type AdminTab = (typeof ADMIN_TABS)[number];
-
+/** The labels of the admin overview's tabs (base/paths.ts: ADMIN_TABS, as the dashboard links to them). */
 export const TAB_LABELS: Record<AdminTab, string> = {
   hoofdbedrijven: 'Hoofdbedrijven',
   bedrijven: 'Bedrijven',
@@ -12,14 +9,26 @@ export const TAB_LABELS: Record<AdminTab, string> = {
   'facturatie-export': 'Facturatie-export',
 };
 
-/** The screens below /mer-admin (docs/screens.md, 'Admin'). */
+/**
+ * The addresses below /mer-admin (docs/screens.md, 'Admin'): the route patterns, relative to it,
+ * and the links to its screens. The link to the overview is in base/paths.ts (paths.admin), as the
+ * menu and the dashboard link to it as well.
+ */
+export const ADMIN = 'mer-admin';
+export const ADD_COMPANY = 'bedrijf-toevoegen';
+export const EDIT_COMPANY = ':companyId/bedrijf-wijzigen';
+export const ADD_PARENT_COMPANY = 'hoofdbedrijf-toevoegen';
+export const EDIT_PARENT_COMPANY = 'hoofdbedrijven/:parentCompanyId/hoofdbedrijf-wijzigen';
+export const ADD_ARTICLE_GROUP = 'artikel-categorie-toevoegen';
+export const EDIT_ARTICLE_GROUP = 'artikel-categorien/:articleGroupId/categorie-wijzigen';
+
 export const adminPaths = {
-  overview: (tab?: AdminTab) => (tab ? `${paths.admin()}?tab=${tab}` : paths.admin()),
-  addCompany: () => `${paths.admin()}/bedrijf-toevoegen`,
+  overview: paths.admin,
+  addCompany: () => `${paths.admin()}/${ADD_COMPANY}`,
   editCompany: (companyId: number) => `${paths.admin()}/${companyId}/bedrijf-wijzigen`,
-  addParentCompany: () => `${paths.admin()}/hoofdbedrijf-toevoegen`,
+  addParentCompany: () => `${paths.admin()}/${ADD_PARENT_COMPANY}`,
   editParentCompany: (parentCompanyId: number) => `${paths.admin()}/hoofdbedrijven/${parentCompanyId}/hoofdbedrijf-wijzigen`,
-  addArticleGroup: () => `${paths.admin()}/artikel-categorie-toevoegen`,
+  addArticleGroup: () => `${paths.admin()}/${ADD_ARTICLE_GROUP}`,
   editArticleGroup: (articleGroupId: number) => `${paths.admin()}/artikel-categorien/${articleGroupId}/categorie-wijzigen`,
 };
 

@@ -1,6 +1,15 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { screen, screenIndexRoute, screenRoute } from '../../base/lazyScreen';
-import { adminPaths } from './adminPaths';
+import {
+  ADD_ARTICLE_GROUP,
+  ADD_COMPANY,
+  ADD_PARENT_COMPANY,
+  ADMIN,
+  adminPaths,
+  EDIT_ARTICLE_GROUP,
+  EDIT_COMPANY,
+  EDIT_PARENT_COMPANY,
+} from './adminPaths';
 
 const loadAdmin = () => import(/* webpackChunkName: "admin-screen" */ './adminPages');
 const AdminScreen = screen(loadAdmin, 'AdminScreen');
@@ -14,15 +23,15 @@ const EditArticleGroupScreen = screen(loadAdmin, 'EditArticleGroupScreen');
 
 /** Everything below /mer-admin, the provider's administration: AdminScreen lets only CREATE_COMPANY in. */
 export const adminRoute: RouteObject = {
-  ...screenRoute('mer-admin', AdminScreen),
+  ...screenRoute(ADMIN, AdminScreen),
   children: [
     screenIndexRoute(AdminOverviewScreen),
-    screenRoute('bedrijf-toevoegen', AddCompanyScreen),
-    screenRoute(':companyId/bedrijf-wijzigen', EditCompanyScreen),
-    screenRoute('hoofdbedrijf-toevoegen', AddParentCompanyScreen),
-    screenRoute('hoofdbedrijven/:parentCompanyId/hoofdbedrijf-wijzigen', EditParentCompanyScreen),
-    screenRoute('artikel-categorie-toevoegen', AddArticleGroupScreen),
-    screenRoute('artikel-categorien/:articleGroupId/categorie-wijzigen', EditArticleGroupScreen),
+    screenRoute(ADD_COMPANY, AddCompanyScreen),
+    screenRoute(EDIT_COMPANY, EditCompanyScreen),
+    screenRoute(ADD_PARENT_COMPANY, AddParentCompanyScreen),
+    screenRoute(EDIT_PARENT_COMPANY, EditParentCompanyScreen),
+    screenRoute(ADD_ARTICLE_GROUP, AddArticleGroupScreen),
+    screenRoute(EDIT_ARTICLE_GROUP, EditArticleGroupScreen),
     // An address below /mer-admin that does not exist lands on the overview.
     { path: '*', element: <Navigate to={adminPaths.overview()} replace /> },
   ],

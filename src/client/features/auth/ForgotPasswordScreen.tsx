@@ -2,6 +2,7 @@ import { Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { Link as RouterLink } from 'react-router-dom';
 import { MSG } from '../../../domain/messages';
+import { paths } from '../../base/paths';
 import { AuthFrame } from './AuthFrame';
 import { useRequestPasswordResetMutation } from './authApi';
 
@@ -43,7 +44,7 @@ export function ForgotPasswordScreen() {
             <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
               Verstuur link
             </Button>
-            <Link component={RouterLink} to="/login">
+            <Link component={RouterLink} to={paths.login()}>
               Terug naar inloggen
             </Link>
           </Stack>

@@ -5,10 +5,12 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { MSG } from '../../../domain/messages';
 import { sessionStarted } from '../../base/authSlice';
 import { useAppDispatch } from '../../base/hooks';
+import { paths } from '../../base/paths';
 import { logout } from '../../base/session';
 import { AuthFrame } from './AuthFrame';
 import { type Credentials, useLoginMutation } from './authApi';
 import { TwoFactorStep } from './TwoFactorStep';
+import { authPaths } from './authPaths';
 
 const emptyCredentials: Credentials = { email: '', password: '' };
 
@@ -33,7 +35,7 @@ export function LoginScreen() {
 
   const startSession = (token: string) => {
     dispatch(sessionStarted({ token, originalToken: null }));
-    navigate('/dashboard', { replace: true });
+    navigate(paths.dashboard(), { replace: true });
   };
 
   const submit = async (credentials: Credentials, setStatus: (status?: string) => void) => {
@@ -90,7 +92,7 @@ export function LoginScreen() {
             <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
               Inloggen
             </Button>
-            <Link component={RouterLink} to="/forgot-password">
+            <Link component={RouterLink} to={authPaths.forgotPassword()}>
               Wachtwoord vergeten?
             </Link>
           </Stack>

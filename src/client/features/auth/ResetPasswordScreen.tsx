@@ -1,9 +1,10 @@
-import { Button, Stack, TextField, Typography } from '@mui/material';
+import { Button, Stack, Typography } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { sessionStarted } from '../../base/authSlice';
 import { useAppDispatch } from '../../base/hooks';
-import { NewPasswordField } from '../../components/NewPasswordField';
+import { paths } from '../../base/paths';
+import { PasswordFields } from '../../components/PasswordFields';
 import { AuthFrame } from './AuthFrame';
 import { useResetPasswordMutation } from './authApi';
 
@@ -42,10 +43,10 @@ export function ResetPasswordScreen() {
     if (!result.data) return;
     if ('token' in result.data) {
       dispatch(sessionStarted({ token: result.data.token, originalToken: null }));
-      navigate('/dashboard', { replace: true });
+      navigate(paths.dashboard(), { replace: true });
     } else {
       // Two-factor login is on: the login screen asks for the code next (the challenge goes along).
-      navigate('/login', { replace: true, state: { challenge: result.data.challenge } });
+      navigate(paths.login(), { replace: true, state: { challenge: result.data.challenge } });
     }
   };
 
@@ -56,17 +57,11 @@ export function ResetPasswordScreen() {
           const blocker = saveBlocker(values);
           return (
             <Stack component={Form} noValidate spacing={2}>
-              <NewPasswordField value={values.password} onChange={handleChange} />
-              <TextField
-                name="repeat"
-                type="password"
-                label="Herhaal wachtwoord"
-                autoComplete="new-password"
-                required
-                value={values.repeat}
+              <PasswordFields
+                labels={{ repeat: 'Herhaal wachtwoord' }}
+                values={values}
                 onChange={handleChange}
-                error={repeatMismatch(values)}
-                helperText={repeatMismatch(values) ? 'De wachtwoorden zijn niet gelijk.' : undefined}
+                errors={{ repeat: repeatMismatch(values) ? 'De wachtwoorden zijn niet gelijk.' : undefined }}
               />
               <Button
                 type="submit"

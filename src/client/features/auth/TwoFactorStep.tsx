@@ -2,7 +2,7 @@ import { Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { MSG } from '../../../domain/messages';
-import { serverMessage } from '../../base/errorToasts';
+import { serverMessage } from '../../base/callToasts';
 import { useLoginWithCodeMutation } from './authApi';
 
 interface TwoFactorStepProps {

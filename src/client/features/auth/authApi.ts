@@ -1,6 +1,6 @@
 import { MSG } from '../../../domain/messages';
 import { api } from '../../api/api';
-import { declareToasts, serverMessage, success } from '../../base/errorToasts';
+import { declareToasts, serverMessage, success } from '../../base/callToasts';
 import type { ToastRequest } from '../../base/toastsSlice';
 
 export interface Credentials {

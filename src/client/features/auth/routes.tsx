@@ -1,4 +1,5 @@
 import { screen, screenRoute } from '../../base/lazyScreen';
+import { FORGOT_PASSWORD, LOGIN, RESET_PASSWORD } from './authPaths';
 
 const LoginScreen = screen(() => import(/* webpackChunkName: "login-screen" */ './LoginScreen'), 'LoginScreen');
 const ForgotPasswordScreen = screen(
@@ -9,7 +10,7 @@ const ResetPasswordScreen = screen(() => import(/* webpackChunkName: "reset-pass
 
 /** docs/screens.md, 'Addresses': the screens before a session. */
 export const authRoutes = [
-  screenRoute('login', LoginScreen),
-  screenRoute('forgot-password', ForgotPasswordScreen),
-  screenRoute('reset', ResetPasswordScreen),
+  screenRoute(LOGIN, LoginScreen),
+  screenRoute(FORGOT_PASSWORD, ForgotPasswordScreen),
+  screenRoute(RESET_PASSWORD, ResetPasswordScreen),
 ];

@@ -1,7 +1,8 @@
-import { Button, Stack, TextField } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { Form, Formik, type FormikErrors } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { MSG } from '../../../domain/messages';
+import { PersonFields } from '../../components/PersonFields';
 import { companyPaths } from './companyPaths';
 import type { ContactPersonInput } from './companyApi';
 
@@ -34,13 +35,6 @@ const contactPersonInput = (values: ContactPersonValues): ContactPersonInput => 
   phonenumber: values.phonenumber.trim() || null,
 });
 
-const FIELDS: { name: keyof ContactPersonValues; label: string; required: boolean; type: string; autoComplete: string }[] = [
-  { name: 'firstname', label: 'Voornaam', required: true, type: 'text', autoComplete: 'given-name' },
-  { name: 'lastname', label: 'Achternaam', required: true, type: 'text', autoComplete: 'family-name' },
-  { name: 'email', label: 'E-mailadres', required: true, type: 'email', autoComplete: 'email' },
-  { name: 'phonenumber', label: 'Telefoonnummer', required: false, type: 'tel', autoComplete: 'tel' },
-];
-
 interface ContactPersonFormProps {
   /** Names the form. */
   title: string;
@@ -70,25 +64,12 @@ export function ContactPersonForm({ title, initialValues, save, emailReadOnly = 
       {({ values, errors, submitCount, isSubmitting, handleChange }) => (
         <Form noValidate aria-label={title}>
           <Stack spacing={2} sx={{ maxWidth: 640 }}>
-            {FIELDS.map((field) => {
-              const error = submitCount > 0 ? errors[field.name] : undefined;
-              const readOnly = emailReadOnly && field.name === 'email';
-              return (
-                <TextField
-                  key={field.name}
-                  name={field.name}
-                  label={field.label}
-                  type={field.type}
-                  required={field.required}
-                  autoComplete={field.autoComplete}
-                  value={values[field.name]}
-                  onChange={handleChange}
-                  error={Boolean(error)}
-                  helperText={error ?? (readOnly ? MSG.emailChangedByOwner : undefined)}
-                  slotProps={readOnly ? { htmlInput: { readOnly: true } } : undefined}
-                />
-              );
-            })}
+            <PersonFields
+              values={values}
+              errors={submitCount > 0 ? errors : {}}
+              onChange={handleChange}
+              email={emailReadOnly ? 'readOnly' : 'editable'}
+            />
             <Stack direction="row" spacing={2}>
               <Button type="submit" variant="contained" disabled={isSubmitting}>
                 Opslaan

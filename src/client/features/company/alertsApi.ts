@@ -1,6 +1,6 @@
 import type { AlertSettingsAnswer, SentAlertAnswer, SentAlertsPageAnswer } from '../../../server/routes/alerts/schemas';
 import { api } from '../../api/api';
-import { declareToasts, inServerWords, success } from '../../base/errorToasts';
+import { declareToasts, inServerWords, success } from '../../base/callToasts';
 
 /** The company's alert settings; amounts in euros and GB as JSON numbers, null for none. */
 export type AlertSettings = AlertSettingsAnswer;

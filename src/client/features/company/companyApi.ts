@@ -3,7 +3,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { MSG, TOAST_MS } from '../../../domain/messages';
 import { comparePeople } from '../../../domain/names';
 import { api, listTags } from '../../api/api';
-import { declareToasts, inServerWords, serverMessage, success, unknownError } from '../../base/errorToasts';
+import { declareToasts, inServerWords, serverMessage, success, unknownError } from '../../base/callToasts';
 import type { RootState } from '../../base/hooks';
 
 /** A contact person of the acting company (GET /users). */

@@ -1,6 +1,6 @@
 import type { Company } from '../../api/accountApi';
 import { api } from '../../api/api';
-import { declareToasts, inServerWords, success } from '../../base/errorToasts';
+import { declareToasts, inServerWords, success } from '../../base/callToasts';
 
 /** PUT /company/{id}/two-factor: the company requires two-factor login of all its users, or not. */
 export const twoFactorRequirementApi = api.injectEndpoints({

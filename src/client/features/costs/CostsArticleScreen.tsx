@@ -5,6 +5,7 @@ import { formatDecimal, formatEuro } from '../../../domain/format';
 import { type Month, monthLabel, monthRange } from '../../../domain/time';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
+import { costsPaths } from './costsPaths';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { type CostLinesQuery, useGetCostLinesQuery } from './costsApi';
 import { COSTS_TYPES, hasLines, isCostsType, type LinesCostsType, type ServiceCosts, totalOf } from './costsModel';
@@ -44,7 +45,7 @@ function ArticleLines({ costsType, articleId, month }: { costsType: LinesCostsTy
     <>
       <CostsBreadcrumbs
         month={month}
-        crumbs={[{ label: `${label} – ${monthLabel(month)}`, to: paths.costsDetail(costsType, month) }, { label: article?.name ?? '' }]}
+        crumbs={[{ label: `${label} – ${monthLabel(month)}`, to: costsPaths.detail(costsType, month) }, { label: article?.name ?? '' }]}
       />
       <ScreenTitle>{article?.name ?? ''}</ScreenTitle>
       <Typography sx={{ color: 'text.secondary', mb: 3 }}>

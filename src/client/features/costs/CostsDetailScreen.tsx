@@ -5,6 +5,7 @@ import { formatDecimal, formatEuro } from '../../../domain/format';
 import { type Month, monthLabel, monthRange } from '../../../domain/time';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
+import { costsPaths } from './costsPaths';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { LazyPieChart } from './charts/LazyCharts';
 import { type CostLinesQuery, useGetCostLinesQuery, useGetCostsQuery } from './costsApi';
@@ -93,7 +94,7 @@ function ArticlesDetail({ costsType, month }: { costsType: LinesCostsType; month
             ]}
             rows={rows}
             rowKey={(row) => row.articleId}
-            rowHref={(row) => paths.costsArticle(costsType, row.articleId, month)}
+            rowHref={(row) => costsPaths.article(costsType, row.articleId, month)}
             total={{ label: 'Totaal', amount: totalOf(rows) }}
           />
         </>

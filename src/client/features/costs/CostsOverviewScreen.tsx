@@ -6,7 +6,7 @@ import { formatEuro } from '../../../domain/format';
 import { currentMonth, type Month, monthKey, monthLabel, type MonthOption, monthRange } from '../../../domain/time';
 import { saveCsv, saveObjectUrl } from '../../base/download';
 import { useAppSelector } from '../../base/hooks';
-import { paths } from '../../base/paths';
+import { costsPaths } from './costsPaths';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { LazyColumnChart } from './charts/LazyCharts';
 import { type CostsForecast, useExportCostsBillingExcelMutation, useExportCostsBillingMutation, useGetCostsByMonthQuery, useGetCostsForecastQuery, useGetCostsQuery } from './costsApi';
@@ -95,7 +95,7 @@ function MonthBar({ month, options, onSelect }: MonthBarProps) {
   const [exportBilling, { isLoading }] = useExportCostsBillingMutation();
   const [exportBillingExcel, { isLoading: isLoadingExcel }] = useExportCostsBillingExcelMutation();
 
-  // A failed export is reported by a toast (errorToasts).
+  // A failed export is reported by a toast (callToasts).
   const download = async () => {
     const file = await exportBilling(monthRange(month))
       .unwrap()
@@ -158,7 +158,7 @@ function SummaryTable({ summary, month }: { summary: CostsSummary; month: Month 
           </TableHead>
           <TableBody role="rowgroup">
             {rows.map((row) => {
-              const href = Number(row.amount) !== 0 ? paths.costsDetail(row.costsType, month) : null;
+              const href = Number(row.amount) !== 0 ? costsPaths.detail(row.costsType, month) : null;
               return (
                 <TableRow
                   key={row.costsType}

@@ -100,7 +100,7 @@ export function GroupCostsScreen() {
   const [downloadExcel, { isLoading: downloadingExcel }] = useDownloadGroupCostsExcelMutation();
   const fileName = `groepsoverzicht-${period.from.slice(0, 7)}`;
 
-  // A failed download is reported by a toast (errorToasts).
+  // A failed download is reported by a toast (callToasts).
   const saveTable = async () => {
     const text = await download(period)
       .unwrap()

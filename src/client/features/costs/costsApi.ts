@@ -1,7 +1,7 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api } from '../../api/api';
 import { objectUrlOrError, textOrError } from '../../base/download';
-import { declareToasts, inServerWords } from '../../base/errorToasts';
+import { declareToasts, inServerWords } from '../../base/callToasts';
 import type { DateRange } from '../../../domain/time';
 
 /** Amounts are JSON numbers in euros (docs/api.md, 'Answers'); they are read with decimal.js only. */

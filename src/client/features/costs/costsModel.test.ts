@@ -1,4 +1,4 @@
-import { Highcharts } from './charts/highcharts';
+import { Highcharts } from '../../components/charts/dutchHighcharts';
 import { fileNameFromDisposition } from './costsApi';
 import { chartPeriod, costsPerArticle, monthlyChart, serviceCostsOf, summarizeCosts, usageCategories } from './costsModel';
 import { costLine, monthCosts } from './testData';

@@ -2,7 +2,7 @@ import type { DateRange } from '../../../domain/time';
 import type { BranchCostsAnswer, GroupCostsAnswer } from '../../../server/routes/group/schemas';
 import { api } from '../../api/api';
 import { objectUrlOrError, textOrError } from '../../base/download';
-import { declareToasts, inServerWords } from '../../base/errorToasts';
+import { declareToasts, inServerWords } from '../../base/callToasts';
 
 /** One branch's costs of the month in the group view (GET /group/costs), euros with 2 decimals. */
 export type BranchCosts = BranchCostsAnswer;

@@ -4,6 +4,7 @@ import type { RouteObject } from 'react-router-dom';
 import { screen, screenIndexRoute, screenRoute } from '../../base/lazyScreen';
 import { type Prefetch, prefetchQuery } from '../../base/routeNeeds';
 import { costsApi } from './costsApi';
+import { COSTS, COSTS_ARTICLE, COSTS_DETAIL, GROUP_COSTS } from './costsPaths';
 import { chartPeriod } from './costsModel';
 import { costsOverviewMonth } from './useCostsMonth';
 
@@ -26,12 +27,12 @@ const prefetchOverview: Prefetch = ({ search }) => (dispatch) => {
 
 /** Everything below /kosten: the costs of a month, of a kind of costs, of an article, and of the group. */
 export const costsRoute: RouteObject = {
-  ...screenRoute('kosten', CostsScreen),
+  ...screenRoute(COSTS, CostsScreen),
   children: [
     screenIndexRoute(CostsOverviewScreen, prefetchOverview),
-    screenRoute('groep', GroupCostsScreen),
-    screenRoute(':costsType', CostsDetailScreen),
-    screenRoute(':costsType/:articleId', CostsArticleScreen),
+    screenRoute(GROUP_COSTS, GroupCostsScreen),
+    screenRoute(COSTS_DETAIL, CostsDetailScreen),
+    screenRoute(COSTS_ARTICLE, CostsArticleScreen),
     screenRoute('*', CostsPageNotFound),
   ],
 };

@@ -1,9 +1,9 @@
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDecimal } from '../../../domain/format';
-import { toSlug } from '../../../domain/slug';
 import { useGetVisibleArticleGroupsQuery } from '../../api/catalogApi';
 import { useAppSelector } from '../../base/hooks';
+import { paths } from '../../base/paths';
 import { ArticleGroupIcon } from '../../components/ArticleGroupIcon';
 import { selectArticleGroupTiles, useGetArticleGroupCountsQuery } from './dashboardApi';
 
@@ -29,7 +29,7 @@ export function ArticleGroupTiles() {
             <Card sx={{ height: '100%' }}>
               <CardActionArea
                 component={RouterLink}
-                to={`/mijn-diensten/${group.id}/${toSlug(group.name)}`}
+                to={paths.articleGroup(group)}
                 sx={{ height: '100%' }}
               >
                 <CardContent>

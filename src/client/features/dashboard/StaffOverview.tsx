@@ -8,12 +8,10 @@ import { currentMonth, monthLabel, previousMonth } from '../../../domain/time';
 import { useCurrentUser, usePermission } from '../../api/accountApi';
 import { selectIsImpersonating } from '../../base/authSlice';
 import { useAppSelector } from '../../base/hooks';
+import { paths } from '../../base/paths';
 import { useGetCompanyCountsQuery, useGetLastUsageImportsQuery } from './staffApi';
 
 const HEADING_ID = 'dashboard-beheer';
-
-/** The admin screen's tabs by their address (features/admin: ?tab=). */
-const adminTab = (tab: 'bedrijven' | 'verbruik-importeren' | 'facturatie-export') => `/mer-admin?tab=${tab}`;
 
 /** Provider staff on their own company: not managing one. */
 export const useIsStaffAtHome = (): boolean => {
@@ -50,7 +48,7 @@ function CompaniesCard() {
       title="Bedrijven"
       id="dashboard-bedrijven"
       action={
-        <Button component={RouterLink} to={adminTab('bedrijven')}>
+        <Button component={RouterLink} to={paths.admin('bedrijven')}>
           Naar de bedrijven
         </Button>
       }
@@ -69,7 +67,7 @@ function UsageImportsCard() {
       id="dashboard-imports"
       action={
         mayUpload && (
-          <Button component={RouterLink} to={adminTab('verbruik-importeren')}>
+          <Button component={RouterLink} to={paths.admin('verbruik-importeren')}>
             Verbruik importeren
           </Button>
         )
@@ -98,7 +96,7 @@ function BillingExportCard() {
       title="Facturatie-export"
       id="dashboard-facturatie"
       action={
-        <Button component={RouterLink} to={adminTab('facturatie-export')}>
+        <Button component={RouterLink} to={paths.admin('facturatie-export')}>
           Naar de facturatie-export
         </Button>
       }

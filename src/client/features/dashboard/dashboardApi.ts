@@ -3,7 +3,7 @@ import { createSelector } from 'reselect';
 import { bundlePercentage } from '../../../domain/bundle';
 import { api, listTags } from '../../api/api';
 import { selectArticleGroups } from '../../api/catalogApi';
-import { declareToasts } from '../../base/errorToasts';
+import { declareToasts } from '../../base/callToasts';
 import type { RootState } from '../../base/hooks';
 import type { GroupBundleAnswer, GroupBundleUsageAnswer } from '../../../server/routes/group-bundle/schemas';
 

@@ -6,6 +6,7 @@ import { type Prefetch, prefetchQuery } from '../../base/routeNeeds';
 import { selectStoredMonth } from '../../base/uiSlice';
 import { accountApi } from '../../api/accountApi';
 import { dashboardApi } from './dashboardApi';
+import { DASHBOARD, GROUP_BUNDLE } from './dashboardPaths';
 import { dashboardMonth, groupBundleMonth, isRunningMonth } from './useDashboardMonth';
 
 const DashboardScreen = screen(() => import(/* webpackChunkName: "dashboard-screen" */ './DashboardScreen'), 'DashboardScreen');
@@ -35,7 +36,7 @@ const prefetchDashboard: Prefetch = () => (dispatch, getState) => {
 };
 
 /** docs/screens.md, 'Dashboard': the dashboard. */
-export const dashboardRoute = screenRoute('dashboard', DashboardScreen, prefetchDashboard);
+export const dashboardRoute = screenRoute(DASHBOARD, DashboardScreen, prefetchDashboard);
 
 /** 'Groepsbundel' asks the bundle status and the month's figures, days and top numbers. */
 const prefetchGroupBundle: Prefetch = ({ search }) => (dispatch, getState) => {
@@ -47,4 +48,4 @@ const prefetchGroupBundle: Prefetch = ({ search }) => (dispatch, getState) => {
 };
 
 /** docs/usage.md, 'Where the bundle is going': the group bundle of a month, opened from the dashboard's bundle card. */
-export const groupBundleRoute = screenRoute('groepsbundel', GroupBundleScreen, prefetchGroupBundle);
+export const groupBundleRoute = screenRoute(GROUP_BUNDLE, GroupBundleScreen, prefetchGroupBundle);

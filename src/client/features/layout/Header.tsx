@@ -138,7 +138,7 @@ export function Header({ narrow, menuOpen, setMenuOpen }: MenuState) {
         <MenuIcon />
       </IconButton>
       {!searchOpen && (
-        <RouterLink to="/dashboard" className="home">
+        <RouterLink to={paths.dashboard()} className="home">
           Mijn Portaal
         </RouterLink>
       )}

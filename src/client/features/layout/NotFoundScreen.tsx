@@ -1,6 +1,7 @@
 import { Box, Button, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { ScreenTitle } from '../../components/ScreenTitle';
+import { paths } from '../../base/paths';
 import { useGetSupportContactQuery } from './supportApi';
 
 /** Support's phone and e-mail (server configuration); while they load, or when they cannot, the hours alone. */
@@ -31,7 +32,7 @@ export function NotFoundScreen() {
         Neem contact op met onze support: bereikbaar op werkdagen van 09:00 tot 17:00.
       </Typography>
       <SupportContact />
-      <Button component={RouterLink} to="/dashboard" variant="contained">
+      <Button component={RouterLink} to={paths.dashboard()} variant="contained">
         Naar het dashboard
       </Button>
     </Box>

@@ -11,7 +11,6 @@ import InventoryIcon from '@mui/icons-material/Inventory2';
 import { Box, Collapse, Drawer, ListItem, ListItemButton, ListItemIcon, ListItemText, styled, Toolbar } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { NavLink } from 'react-router-dom';
-import { toSlug } from '../../../domain/slug';
 import { useMayViewGroup } from '../../components/useMayViewGroup';
 import { useGetGroupBundleStatusQuery, usePermission } from '../../api/accountApi';
 import { selectArticleGroups, useGetVisibleArticleGroupsQuery } from '../../api/catalogApi';
@@ -112,7 +111,7 @@ function ServicesMenu({ compact }: { compact: boolean }) {
           {groups.map((group) => (
             <NavItem
               key={group.id}
-              to={`/mijn-diensten/${group.id}/${toSlug(group.name)}`}
+              to={paths.articleGroup(group)}
               icon={<ArticleGroupIcon icon={group.icon} fontSize="small" />}
               label={group.name}
               compact={compact}
@@ -154,17 +153,17 @@ export function Sidebar({ narrow, menuOpen, setMenuOpen }: MenuState) {
       {!narrow && <Toolbar />}
       <Box component="nav" id={SIDEBAR_ID} aria-label="Hoofdmenu">
         <NavList className={narrow ? 'touch' : undefined}>
-          <NavItem to="/dashboard" icon={<DashboardIcon />} label="Dashboard" compact={compact} />
+          <NavItem to={paths.dashboard()} icon={<DashboardIcon />} label="Dashboard" compact={compact} />
           <ServicesMenu compact={compact} />
-          <NavItem to="/mijn-bedrijf" icon={<BusinessIcon />} label="Mijn bedrijf" compact={compact} />
-          <NavItem to="/kosten" icon={<EuroIcon />} label="Kosten" compact={compact} />
-          {mayViewGroup && <NavItem to="/kosten/groep" icon={<AccountTreeIcon />} label="Groepsoverzicht" compact={compact} nested />}
-          <NavItem to="/verbruik" icon={<BarChartIcon />} label="Verbruik" compact={compact} />
+          <NavItem to={paths.company()} icon={<BusinessIcon />} label="Mijn bedrijf" compact={compact} />
+          <NavItem to={paths.costs()} icon={<EuroIcon />} label="Kosten" compact={compact} />
+          {mayViewGroup && <NavItem to={paths.groupCosts()} icon={<AccountTreeIcon />} label="Groepsoverzicht" compact={compact} nested />}
+          <NavItem to={paths.usage()} icon={<BarChartIcon />} label="Verbruik" compact={compact} />
           {bundleStatus?.has_group_bundle && (
             <NavItem to={paths.groupBundle()} icon={<DataUsageIcon />} label="Groepsbundel" compact={compact} nested />
           )}
           {mayAdminister && (
-            <NavItem to="/mer-admin" icon={<AdminPanelSettingsIcon />} label="Admin" compact={compact} />
+            <NavItem to={paths.admin()} icon={<AdminPanelSettingsIcon />} label="Admin" compact={compact} />
           )}
         </NavList>
       </Box>

@@ -16,7 +16,7 @@ export function SearchForm({ term }: { term: string }) {
   const search = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = value.trim();
-    navigate(trimmed ? paths.search(trimmed) : '/zoek');
+    navigate(paths.search(trimmed));
   };
 
   return (

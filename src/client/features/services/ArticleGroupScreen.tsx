@@ -6,6 +6,7 @@ import { usePermission } from '../../api/accountApi';
 import type { ArticleGroup } from '../../api/catalogApi';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
+import { servicesPaths } from './servicesPaths';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { Section } from '../../components/Section';
 import { TableStates } from '../../components/TableStates';
@@ -38,7 +39,7 @@ export function ArticleGroupScreen() {
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap', gap: 2 }}>
         <ScreenTitle>{group.name}</ScreenTitle>
         {mayCreateArticle && (
-          <Button component={RouterLink} to={paths.addArticle(group)} variant="contained" startIcon={<AddIcon />}>
+          <Button component={RouterLink} to={servicesPaths.addArticle(group)} variant="contained" startIcon={<AddIcon />}>
             Artikel toevoegen
           </Button>
         )}

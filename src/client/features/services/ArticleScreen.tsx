@@ -8,6 +8,7 @@ import { usePermission } from '../../api/accountApi';
 import type { ArticleGroup, ArticleGroupField } from '../../api/catalogApi';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
+import { servicesPaths } from './servicesPaths';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { DetailList } from './DetailList';
@@ -70,13 +71,13 @@ export function ArticleScreen() {
           <ScreenTitle>{article.name}</ScreenTitle>
           {mayEditArticle && (
             // The browser's own tooltip: MUI's Tooltip would bring Popper into the page's first render.
-            <IconButton component={RouterLink} to={paths.editArticle(group, article)} aria-label="Artikel bewerken" title="Artikel bewerken">
+            <IconButton component={RouterLink} to={servicesPaths.editArticle(group, article)} aria-label="Artikel bewerken" title="Artikel bewerken">
               <EditIcon />
             </IconButton>
           )}
         </Stack>
         {mayAddService && (
-          <Button component={RouterLink} to={paths.addService(group, article)} variant="contained" startIcon={<AddIcon />}>
+          <Button component={RouterLink} to={servicesPaths.addService(group, article)} variant="contained" startIcon={<AddIcon />}>
             Afname toevoegen
           </Button>
         )}
@@ -147,7 +148,7 @@ function ArticleDetails({ article }: { article: ArticleDetail }) {
 function BulkCallout({ group, article, count }: { group: ArticleGroup; article: ArticleDetail; count: number }) {
   return (
     <Alert severity="info" icon={false}>
-      <Link component={RouterLink} to={paths.bulkServices(group, article)} sx={{ fontWeight: 600 }}>
+      <Link component={RouterLink} to={servicesPaths.bulkServices(group, article)} sx={{ fontWeight: 600 }}>
         Bulkafnames ({count})
       </Link>
     </Alert>

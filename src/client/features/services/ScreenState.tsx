@@ -2,6 +2,7 @@ import { Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
+import { paths } from '../../base/paths';
 
 /** What a services screen shows while its data loads, or when the address names nothing of ours. */
 export function ScreenState({ notFound, message }: { notFound: boolean; message: string }) {
@@ -10,7 +11,7 @@ export function ScreenState({ notFound, message }: { notFound: boolean; message:
     <>
       <ScreenTitle>Niet gevonden</ScreenTitle>
       <Typography sx={{ mb: 3 }}>{message}</Typography>
-      <Button component={RouterLink} to="/dashboard" variant="contained">
+      <Button component={RouterLink} to={paths.dashboard()} variant="contained">
         Naar het dashboard
       </Button>
     </>

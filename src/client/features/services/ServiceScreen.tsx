@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, formatEuro } from '../../../domain/format';
 import { usePermission } from '../../api/accountApi';
 import { paths } from '../../base/paths';
+import { servicesPaths } from './servicesPaths';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { type Detail, DetailList } from './DetailList';
 import { useActingCompany, useArticleGroup, useRouteIds, useService } from './routeData';
@@ -50,7 +51,7 @@ export function ServiceScreen() {
       />
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap', gap: 2 }}>
         <ScreenTitle>{article.name}</ScreenTitle>
-        <Button component={RouterLink} to={paths.editService(group, article, service)} variant="contained" startIcon={<EditIcon />}>
+        <Button component={RouterLink} to={servicesPaths.editService(group, article, service)} variant="contained" startIcon={<EditIcon />}>
           Bewerken
         </Button>
       </Stack>

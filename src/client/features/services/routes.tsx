@@ -5,10 +5,22 @@ import { accountApi } from '../../api/accountApi';
 import { selectActingCompanyId } from '../../base/authSlice';
 import type { AppDispatch, RootState } from '../../base/hooks';
 import { screen, screenRoute } from '../../base/lazyScreen';
+import { paths } from '../../base/paths';
 import { type Prefetch, prefetchQuery } from '../../base/routeNeeds';
 import { whenIdle } from '../../base/whenIdle';
 import { articleWindowQuery, servicesApi } from './servicesApi';
-import { ARTICLE, GROUP, SERVICE, showHistoricIn } from './servicesPaths';
+import {
+  ADD_ARTICLE,
+  ADD_SERVICE,
+  ARTICLE,
+  BULK_SERVICES,
+  EDIT_ARTICLE,
+  EDIT_SERVICE,
+  GROUP,
+  SERVICE,
+  SERVICES,
+  showHistoricIn,
+} from './servicesPaths';
 
 // The group, article and service pages are one chunk; the forms another (formik, react-select,
 // moment), which the pages do without and fetch once the browser is idle (ServicesFrame).
@@ -75,19 +87,19 @@ const service: Prefetch =
 
 /** docs/screens.md, 'Mijn diensten': the groups' articles, an article's services, a service, and their forms. */
 export const servicesRoute: RouteObject = {
-  path: 'mijn-diensten',
+  path: SERVICES,
   element: <ServicesFrame />,
   children: [
     // The groups are listed on the dashboard and in the menu.
-    { index: true, element: <Navigate to="/dashboard" replace /> },
+    { index: true, element: <Navigate to={paths.dashboard()} replace /> },
     screenRoute(GROUP, ArticleGroupScreen, group),
-    screenRoute(`${GROUP}/toevoegen`, AddArticleScreen),
+    screenRoute(ADD_ARTICLE, AddArticleScreen),
     screenRoute(ARTICLE, ArticleScreen, article({ articlePage: true, withCompany: true })),
-    screenRoute(`${ARTICLE}/bewerken`, EditArticleScreen, article({ articlePage: false, withCompany: false })),
-    screenRoute(`${ARTICLE}/toevoegen`, AddServiceScreen, article({ articlePage: false, withCompany: true })),
-    screenRoute(`${ARTICLE}/bulkafnames`, BulkServicesScreen, article({ articlePage: false, withCompany: false })),
+    screenRoute(EDIT_ARTICLE, EditArticleScreen, article({ articlePage: false, withCompany: false })),
+    screenRoute(ADD_SERVICE, AddServiceScreen, article({ articlePage: false, withCompany: true })),
+    screenRoute(BULK_SERVICES, BulkServicesScreen, article({ articlePage: false, withCompany: false })),
     screenRoute(SERVICE, ServiceScreen, service),
-    screenRoute(`${SERVICE}/edit`, EditServiceScreen, service),
+    screenRoute(EDIT_SERVICE, EditServiceScreen, service),
     screenRoute('*', ServicesNotFound),
   ],
 };

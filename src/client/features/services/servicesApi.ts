@@ -3,7 +3,7 @@ import type { BulkEntry, BulkEntryWithTotal } from '../../../domain/bulk';
 import { MSG } from '../../../domain/messages';
 import { api, listTags } from '../../api/api';
 import type { ArticleGroup } from '../../api/catalogApi';
-import { declareToasts, serverMessage, success } from '../../base/errorToasts';
+import { declareToasts, serverMessage, success } from '../../base/callToasts';
 import type { ToastRequest } from '../../base/toastsSlice';
 
 /** The fields every article answer carries (server routes/articles/schemas.ts). */

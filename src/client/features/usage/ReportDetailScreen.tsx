@@ -122,7 +122,7 @@ function DownloadRecords({ query }: { query: RecordsQuery }) {
   const [download, { isLoading }] = useDownloadRecordsMutation();
   const [downloadExcel, { isLoading: isLoadingExcel }] = useDownloadRecordsExcelMutation();
   const fileName = `verbruik-${query.phoneNumber}-${query.from}-${query.to}`;
-  // A failed download is reported by a toast (errorToasts).
+  // A failed download is reported by a toast (callToasts).
   const save = async () => {
     const text = await download(query)
       .unwrap()

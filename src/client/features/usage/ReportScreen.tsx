@@ -178,7 +178,7 @@ function ReportResults({ filters, search }: ReportResultsProps) {
   const [download, { isLoading: downloading }] = useDownloadReportMutation();
   const [downloadExcel, { isLoading: downloadingExcel }] = useDownloadReportExcelMutation();
 
-  // A failed download is reported by a toast (errorToasts).
+  // A failed download is reported by a toast (callToasts).
   const saveReport = async () => {
     const text = await download(filters)
       .unwrap()

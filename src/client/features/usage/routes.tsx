@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { screen, screenIndexRoute, screenRoute } from '../../base/lazyScreen';
+import { USAGE, USAGE_DETAIL } from './usagePaths';
 
 const loadUsage = () => import(/* webpackChunkName: "usage-screen" */ './usagePages');
 const ReportScreen = screen(loadUsage, 'ReportScreen');
@@ -8,10 +9,10 @@ const UsageNotFound = screen(loadUsage, 'UsageNotFound');
 
 /** Everything below /verbruik: the usage report and the records of one number. */
 export const usageRoute: RouteObject = {
-  path: 'verbruik',
+  path: USAGE,
   children: [
     screenIndexRoute(ReportScreen),
-    screenRoute(':userId/:userName/:userPhoneNumber', ReportDetailScreen),
+    screenRoute(USAGE_DETAIL, ReportDetailScreen),
     screenRoute('*', UsageNotFound),
   ],
 };

@@ -1,6 +1,6 @@
 import { api } from '../../api/api';
 import { objectUrlOrError, textOrError } from '../../base/download';
-import { declareToasts, inServerWords } from '../../base/errorToasts';
+import { declareToasts, inServerWords } from '../../base/callToasts';
 import type { DateRange } from '../../../domain/time';
 
 /** Report filters (docs/screens.md, 'Verbruik'); '' is "Alle". */

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatDate } from '../../../../domain/format';
 import { useAppSelector } from '../../../base/hooks';
 import { paths } from '../../../base/paths';
+import { companyPaths } from '../companyPaths';
 import { type DataColumn, DataTable } from '../../../components/DataTable';
 import { ScreenTitle } from '../../../components/ScreenTitle';
 import { EndUserFrame, fullName } from './EndUserFrame';
@@ -62,7 +63,7 @@ export function EndUserScreen() {
         <>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2 }}>
             <ScreenTitle>{fullName(endUser)}</ScreenTitle>
-            <Button component={RouterLink} to={paths.editEndUser(endUser)} variant="contained" startIcon={<EditIcon />}>
+            <Button component={RouterLink} to={companyPaths.editEndUser(endUser)} variant="contained" startIcon={<EditIcon />}>
               Bewerken
             </Button>
           </Box>

@@ -1,6 +1,6 @@
 import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit';
 import { api } from '../../../api/api';
-import { declareToasts, success } from '../../../base/errorToasts';
+import { declareToasts, success } from '../../../base/callToasts';
 import type { RootState } from '../../../base/hooks';
 
 export interface EndUserName {

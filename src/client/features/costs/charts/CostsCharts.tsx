@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { formatEuro } from '../../../../domain/format';
 import type { Cents, MonthlyChart } from '../costsModel';
 import { CHART_HEIGHT, columnChartHeight, PHONE_QUERY } from './chartSize';
-import { CHART_COLOURS, Highcharts } from './highcharts';
+import { CHART_COLOURS, Highcharts } from '../../../components/charts/dutchHighcharts';
 
 
 const escapeHtml = (text: string) =>

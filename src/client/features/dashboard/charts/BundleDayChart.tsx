@@ -1,7 +1,7 @@
 import HighchartsReact from 'highcharts-react-official';
 import { useMemo } from 'react';
 import { formatDecimal, formatGb } from '../../../../domain/format';
-import { CHART_COLOURS, Highcharts } from '../../../components/charts/highcharts';
+import { CHART_COLOURS, Highcharts } from '../../../components/charts/dutchHighcharts';
 import { BUNDLE_CHART_HEIGHT } from './chartHeight';
 
 export interface BundleDayChartProps {

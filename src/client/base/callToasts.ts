@@ -5,6 +5,9 @@ import { startImpersonation } from './session';
 import { loadSnapshot } from './snapshot';
 import { endpointToastsClosed, hasToastsOf, type StoredToast, toastQueued, type ToastRequest } from './toastsSlice';
 
+// The toasts that follow calls, a success's as well as a failure's (docs/screens.md, 'Toasts'):
+// each endpoint declares its own, and the one middleware below raises them.
+
 /** The toasts that follow a call of one endpoint (docs/screens.md, 'Toasts'). */
 export interface EndpointToasts<Arg> {
   /** The toast after a success, from the argument the call was made with. */
@@ -113,7 +116,7 @@ const calledAgain = (action: UnknownAction): string | null =>
  * closes the toasts of its endpoint's earlier call (the user retries: the old error no longer
  * holds, and a success leaves no error standing).
  */
-export const errorToasts: Middleware = (store) => (next) => (action) => {
+export const callToasts: Middleware = (store) => (next) => (action) => {
   const result = next(action);
   const again = calledAgain(action as UnknownAction);
   if (again !== null && hasToastsOf(store.getState() as { toasts?: StoredToast[] }, again)) store.dispatch(endpointToastsClosed(again));

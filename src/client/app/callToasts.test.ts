@@ -4,7 +4,7 @@ import { MSG } from '../../domain/messages';
 import { accountApi } from '../api/accountApi';
 import { activationMailApi } from '../api/activationMailApi';
 import { catalogApi } from '../api/catalogApi';
-import { errorToasts } from '../base/errorToasts';
+import { callToasts } from '../base/callToasts';
 import { startImpersonation } from '../base/session';
 import { endpointToastsClosed, toastQueued } from '../base/toastsSlice';
 import { adminApi } from '../features/admin/adminApi';
@@ -35,7 +35,7 @@ type EndpointName = keyof typeof portalEndpoints;
 
 // redux-mock-store's types still describe Redux 4 middleware; the runtime contract is the same.
 type MockStoreMiddleware = NonNullable<Parameters<typeof configureMockStore>[0]>[number];
-const mockStore = configureMockStore([errorToasts as unknown as MockStoreMiddleware]);
+const mockStore = configureMockStore([callToasts as unknown as MockStoreMiddleware]);
 
 /** An RTK Query answer as the api's thunks dispatch it. */
 const settled = (
