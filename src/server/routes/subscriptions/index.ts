@@ -169,7 +169,7 @@ const toColumns = (values: Record<string, string | null>) => ({
   ...('spie_field_3' in values ? { spieField3: values.spie_field_3 } : {}),
 });
 
-export default async function serviceRoutes(app: RouteApp) {
+export default async function subscriptionRoutes(app: RouteApp) {
   app.put(
     '/services/create',
     {
