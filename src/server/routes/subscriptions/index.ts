@@ -16,16 +16,9 @@ import type { Actor } from '../../services/auth/actor';
 import { findArticle } from '../../services/articles';
 import { errorResponses, idParams, messageSchema, type RouteApp } from '../schemas';
 import { toEpoch } from '../../serialize';
-import { serviceDto, serviceSchema } from './dto';
-import {
-  createServiceBody,
-  emptyToNull,
-  FREE_FIELDS,
-  parseInstant,
-  SPIE_FIELDS,
-  updateServiceBody,
-  type ServiceInput,
-} from './input';
+import { serviceDto } from './dto';
+import { emptyToNull, FREE_FIELDS, parseInstant, SPIE_FIELDS } from './input';
+import { createServiceBody, serviceDataAnswer, updateServiceBody, type ServiceInput } from './schemas';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -174,7 +167,7 @@ export default async function subscriptionRoutes(app: RouteApp) {
     '/services/create',
     {
       config: { permission: 'CREATE_SERVICE' },
-      schema: { body: createServiceBody, response: { 201: { type: 'object', properties: { data: serviceSchema } }, ...errorResponses } },
+      schema: { body: createServiceBody, response: { 201: serviceDataAnswer, ...errorResponses } },
     },
     async (request, reply) => {
       const { actor, body } = request;
@@ -243,13 +236,14 @@ export default async function subscriptionRoutes(app: RouteApp) {
       });
       // After the commit, as after an import: the alerts that usage crossed.
       mailAlerts(app, alerts);
-      return reply.code(201).send({ data: await serviceDto(app.db, actor, id) });
+      // The service just written: it is there.
+      return reply.code(201).send({ data: (await serviceDto(app.db, actor, id))! });
     },
   );
 
   app.get(
     '/services/:id',
-    { schema: { params: idParams, response: { 200: { type: 'object', properties: { data: serviceSchema } }, ...errorResponses } } },
+    { schema: { params: idParams, response: { 200: serviceDataAnswer, ...errorResponses } } },
     async (request) => {
       const service = await serviceDto(app.db, request.actor, request.params.id);
       if (!service) throw new HttpError(404, 'Afname niet gevonden.');
@@ -261,7 +255,7 @@ export default async function subscriptionRoutes(app: RouteApp) {
     '/services/:id',
     {
       config: { permission: 'CREATE_SERVICE' },
-      schema: { params: idParams, body: updateServiceBody, response: { 200: { type: 'object', properties: { data: serviceSchema } }, ...errorResponses } },
+      schema: { params: idParams, body: updateServiceBody, response: { 200: serviceDataAnswer, ...errorResponses } },
     },
     async (request) => {
       const { actor, body } = request;
@@ -329,7 +323,7 @@ export default async function subscriptionRoutes(app: RouteApp) {
       });
       // After the commit, as after an import: the alerts that usage crossed.
       mailAlerts(app, alerts);
-      return { data: await serviceDto(app.db, actor, current.id) };
+      return { data: (await serviceDto(app.db, actor, current.id))! };
     },
   );
 
