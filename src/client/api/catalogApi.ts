@@ -3,22 +3,15 @@ import { declareToasts, initialLoadFailed } from '../base/callToasts';
 import type { RootState } from '../base/hooks';
 import { api, listTags } from './api';
 import type { BillingCycleAnswer } from '../../server/routes/billing-cycles/schemas';
+import type { ArticleGroupAnswer } from '../../server/routes/schemas';
 
 /** Keys of the article group icons the server knows. */
 export type ArticleGroupIconKey = 'mobile' | 'phone' | 'apps' | 'hardware' | 'hosting' | 'connectivity' | 'services';
 
-export interface ArticleGroupField {
-  id: number;
-  name: string;
-  used_for_cdr: boolean;
-}
+export type ArticleGroupField = ArticleGroupAnswer['fields'][number];
 
-export interface ArticleGroup {
-  id: number;
-  name: string;
-  icon: ArticleGroupIconKey;
-  fields: ArticleGroupField[];
-}
+/** An article group with its category fields, its icon one the client knows. */
+export type ArticleGroup = Omit<ArticleGroupAnswer, 'icon'> & { icon: ArticleGroupIconKey };
 
 export type BillingCycle = BillingCycleAnswer;
 

@@ -18,7 +18,7 @@ import parentCompanyRoutes from './parent-companies';
 import reportRoutes from './report';
 import billingExportRoutes from './report/export';
 import searchRoutes from './search';
-import serviceRoutes from './services';
+import subscriptionRoutes from './subscriptions';
 import supportRoutes from './support';
 import usageRoutes from './usage';
 import userRoutes from './users';
@@ -39,7 +39,7 @@ export const apiRoutes = async (app: FastifyInstance) => {
   await app.register(billingExportRoutes);
   await app.register(articleRoutes);
   await app.register(bulkServiceRoutes);
-  await app.register(serviceRoutes);
+  await app.register(subscriptionRoutes);
   await app.register(endUserRoutes);
   await app.register(endUserImportRoutes);
   await app.register(searchRoutes);

@@ -115,6 +115,43 @@ export const integerId = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 export const idParams = Type.Object({ id: integerId }, { additionalProperties: false });
 
+/** An end user as a service names it. */
+const endUserRefAnswer = Type.Object({ id: Type.Integer(), firstname: Type.String(), lastname: Type.String() });
+
+/** A category value with its field (`GET /services/{id}`, `GET /articles/{id}/services`). */
+export const fieldInputAnswer = Type.Object({
+  article_group_field_id: Type.Integer(),
+  article_group_field: Type.Object({ name: Type.String(), used_for_cdr: Type.Boolean() }),
+  value: Type.String(),
+});
+export type FieldInputAnswer = Static<typeof fieldInputAnswer>;
+
+/**
+ * A service as a list shows it (services/serviceRows.ts): `GET /articles/{id}/services`, and the
+ * first fields of `GET /services/{id}`.
+ */
+export const serviceRowAnswer = Type.Object({
+  id: Type.Integer(),
+  article_id: Type.Integer(),
+  end_user_id: Nullable(Type.Integer()),
+  // A nullable object, not anyOf: the serializer then needs no validation per row.
+  end_user: Nullable(endUserRefAnswer),
+  order_reference: Nullable(Type.String()),
+  start_time: Type.Integer(),
+  end_time: Nullable(Type.Integer()),
+  input_field_1: Nullable(Type.String()),
+  article_group_field_inputs: Type.Array(fieldInputAnswer),
+});
+
+/** An article group with its category fields (`GET /article-groups/visible`, an article's group). */
+export const articleGroupAnswer = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  icon: Type.String(),
+  fields: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), used_for_cdr: Type.Boolean() })),
+});
+export type ArticleGroupAnswer = Static<typeof articleGroupAnswer>;
+
 /**
  * An instant in Unix seconds, in the years every date range allows (domain dateRange.ts,
  * 1900-2199): the one schema of every time parameter. Outside them 400, never a date JavaScript

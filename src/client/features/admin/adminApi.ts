@@ -6,7 +6,9 @@ import { compareNames } from '../../../domain/names';
 import type { DateRange } from '../../../domain/time';
 import type { Company } from '../../api/accountApi';
 import { api, listTags } from '../../api/api';
-import type { ArticleGroupField, ArticleGroupIconKey } from '../../api/catalogApi';
+import type { ArticleGroup, ArticleGroupIconKey } from '../../api/catalogApi';
+import type { AdminArticleGroupAnswer } from '../../../server/routes/article-groups/schemas';
+import type { AttachAnswer, UnmatchedNumberAnswer, UsageImportRowAnswer } from '../../../server/routes/usage/schemas';
 import { objectUrlOrError, textOrError } from '../../base/download';
 import { answeredMessage, declareToasts, inServerWords, serverMessage, success, unknownError } from '../../base/callToasts';
 import type { RootState } from '../../base/hooks';
@@ -65,14 +67,8 @@ export interface ParentCompanyInput {
   companies: number[];
 }
 
-export interface AdminArticleGroup {
-  id: number;
-  name: string;
-  icon: ArticleGroupIconKey;
-  fields: ArticleGroupField[];
-  /** Ids of the companies that see the group. */
-  companies: number[];
-}
+/** An article group with the ids of the companies that see it. */
+export type AdminArticleGroup = ArticleGroup & Pick<AdminArticleGroupAnswer, 'companies'>;
 
 export interface ArticleGroupInput {
   name: string;
@@ -93,36 +89,10 @@ export interface UsageImportAnswer {
 }
 
 /** A usage import as the history lists it (GET /usage/imports). */
-export interface UsageImportRow {
-  id: number;
-  file_name: string;
-  uploaded_by: string | null;
-  /** Epoch seconds. */
-  created_at: number;
-  records: number;
-  imported: number;
-  duplicates: number;
-  unmatched: number;
-  /** Of `unmatched`: still kept aside. */
-  still_unmatched: number;
-  /** 'YYYY-MM'. */
-  months: string[];
-}
+export type UsageImportRow = UsageImportRowAnswer;
 
 /** A number whose records matched no service (GET /usage/unmatched). */
-export interface UnmatchedNumber {
-  number: string;
-  records: number;
-  /** 'YYYY-MM'. */
-  months: string[];
-  imports: number[];
-}
-
-/** The answer to attaching a kept number's records (POST /usage/unmatched/attach). */
-export interface AttachAnswer {
-  message: string;
-  attached: number;
-}
+export type UnmatchedNumber = UnmatchedNumberAnswer;
 
 /** One page of a list and the list's length. */
 export interface ListPage<Row> {

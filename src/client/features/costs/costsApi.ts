@@ -3,75 +3,34 @@ import { api } from '../../api/api';
 import { objectUrlOrError, textOrError } from '../../base/download';
 import { declareToasts, inServerWords } from '../../base/callToasts';
 import type { DateRange } from '../../../domain/time';
+import type {
+  CostFiguresAnswer,
+  CostLineAnswer,
+  CostsForecastAnswer,
+  MonthCostsAnswer,
+  PeriodCostsAnswer,
+} from '../../../server/routes/costs/schemas';
 
 /** Amounts are JSON numbers in euros (docs/api.md, 'Answers'); they are read with decimal.js only. */
-export interface CostFigures {
-  setup: number;
-  full: number;
-  periodic: number;
-}
-
-export interface BillingCycleCosts {
-  id: number;
-  name: string;
-  /** What the month costs. */
-  costs: CostFigures;
-  /** What is billed in the month (quarterly and longer cycles in advance; docs/costs.md, '7. What is invoiced in a month'). */
-  invoice: CostFigures;
-}
+export type CostFigures = CostFiguresAnswer;
 
 /** GET /costs: the costs of a period. */
-export interface PeriodCosts {
-  billing_cycles: BillingCycleCosts[];
-  usage: number;
-  /** Usage per category: data, voice, sms and the group bundle overage (bundle). */
-  usagedetail: { costs: Record<string, number> };
-  start: { date: string };
-  end: { date: string };
-}
+export type PeriodCosts = PeriodCostsAnswer;
 
 /** A month of GET /costsbymonth. */
-export interface MonthCosts {
-  /** YYYY-MM */
-  month: string;
-  periodic: number;
-  full: number;
-  setup: number;
-  usage: number;
-}
+export type MonthCosts = MonthCostsAnswer;
 
 /**
  * GET /costs/forecast: the month's expected costs, the certain costs plus the usage so far
  * projected over the month (domain/costs/projection.ts). Amounts in euros, 2 decimals.
  */
-export interface CostsForecast {
-  /** The month is the current business month: its figures are not final. */
-  provisional: boolean;
-  /** dd-mm-yyyy: the last day the usage records cover, or null without usage yet. */
-  through: string | null;
-  days_covered: number;
-  days_in_month: number;
-  /** Periodiek + Nieuwe aansluitingen + Set up. */
-  certain: number;
-  usage_so_far: number;
-  expected_usage: number;
-  expected_total: number;
-}
+export type CostsForecast = CostsForecastAnswer['data'];
 
-/** One service's line of one kind of costs (docs/rules.md, 'Cost lines'). */
-export interface CostLine {
-  article_id: number;
-  article_name: string;
-  total_price: number;
-  productgroup: string;
-  price: number;
-  /** Null for the bulk units of an article. */
-  service_id: number | null;
-  firstname: string | null;
-  lastname: string | null;
-  /** Units of the line: 1 for a service, the number of bulk units for a bulk line. */
-  quantity?: number;
-}
+/**
+ * One service's line of one kind of costs (docs/rules.md, 'Cost lines'): what the screens read of
+ * it; a line without `quantity` counts as one unit.
+ */
+export type CostLine = Omit<CostLineAnswer, 'month' | 'billing_cycle_id' | 'quantity'> & Partial<Pick<CostLineAnswer, 'quantity'>>;
 
 /** The three line calls: costslinesmonthly, costslinespartly, costslinessetup. */
 export type CostLineKind = 'monthly' | 'partly' | 'setup';
@@ -127,7 +86,7 @@ export const costsApi = api.injectEndpoints({
     }),
     getCostsForecast: build.query<CostsForecast, DateRange>({
       query: (period) => ({ url: 'costs/forecast', params: periodParams(period) }),
-      transformResponse: (response: { data: CostsForecast }) => response.data,
+      transformResponse: (response: CostsForecastAnswer) => response.data,
       providesTags: ['Costs'],
     }),
     /** Report lines without an id of their own (a service may have none), so kept as a list. */

@@ -6,11 +6,9 @@ import { selectArticleGroups } from '../../api/catalogApi';
 import { declareToasts } from '../../base/callToasts';
 import type { RootState } from '../../base/hooks';
 import type { GroupBundleAnswer, GroupBundleUsageAnswer } from '../../../server/routes/group-bundle/schemas';
+import type { ArticleGroupCountAnswer } from '../../../server/routes/article-groups/schemas';
 
-export interface ArticleGroupCount {
-  id: number;
-  services_count: number;
-}
+export type ArticleGroupCount = ArticleGroupCountAnswer;
 
 export type GroupBundle = GroupBundleAnswer;
 

@@ -1,52 +1,35 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
-import type { BulkEntry, BulkEntryWithTotal } from '../../../domain/bulk';
 import { MSG } from '../../../domain/messages';
+import type {
+  ArticleAnswer,
+  ArticleDetailAnswer as ArticleDetailOfServer,
+  ArticleListItemAnswer,
+  ArticleServiceRowAnswer,
+} from '../../../server/routes/articles/schemas';
+import type { BulkEntryAnswer } from '../../../server/routes/bulk-services/schemas';
+import type { FieldInputAnswer } from '../../../server/routes/schemas';
+import type { ServiceAnswer, ServiceDataAnswer } from '../../../server/routes/subscriptions/schemas';
 import { api, listTags } from '../../api/api';
 import type { ArticleGroup } from '../../api/catalogApi';
 import { declareToasts, serverMessage, success } from '../../base/callToasts';
 import type { ToastRequest } from '../../base/toastsSlice';
 
-/** The fields every article answer carries (server routes/articles/schemas.ts). */
-export interface Article {
-  id: number;
-  name: string;
-  description: string;
-  sku: string | null;
-  article_group_id: number;
-  /** Euros per billing period. */
-  price: number;
-  setup_price: number;
-  billing_cycle_id: number;
-  billing_cycle: { id: number; name: string };
-  is_visible: boolean;
-  gigabyte: number | null;
-  from_group_bundle: boolean;
-}
+/** The fields every article answer carries. */
+export type Article = ArticleAnswer;
 
 /** A row of the article table of a group. */
-export interface ArticleListItem extends Article {
-  /** Services active now. */
-  services_count: number;
-  bulk_services: BulkEntry[];
-}
+export type ArticleListItem = ArticleListItemAnswer;
 
-export interface PriceHistoryEntry {
-  id: number;
-  from_time: number;
-  price: number;
-  setup_price: number;
-}
+export type PriceHistoryEntry = ArticleDetailOfServer['price_history'][number];
+
+/** A row of an article page's services table: only what the table shows and links to. */
+export type ServiceRow = ArticleServiceRowAnswer;
 
 /** A category value as the article table has it: the field's name is the article group's. */
-export interface FieldValue {
-  article_group_field_id: number;
-  value: string;
-}
+export type FieldValue = ServiceRow['article_group_field_inputs'][number];
 
 /** A category value with its field, as `GET /services/{id}` answers it. */
-export interface FieldInput extends FieldValue {
-  article_group_field: { name: string; used_for_cdr: boolean };
-}
+export type FieldInput = FieldInputAnswer;
 
 export interface EndUser {
   id: number;
@@ -54,56 +37,18 @@ export interface EndUser {
   lastname: string;
 }
 
-/** A row of an article page's services table: only what the table shows and links to. */
-export interface ServiceRow {
-  id: number;
-  end_user_id: number | null;
-  end_user: EndUser | null;
-  start_time: number;
-  end_time: number | null;
-  input_field_1: string | null;
-  article_group_field_inputs: FieldValue[];
-}
-
-export interface ArticleDetail extends Article {
+/** The article with its group as the catalogue has it; `services_count` counts all services (matching showHistoric). */
+export interface ArticleDetail extends Omit<ArticleDetailOfServer, 'article_group' | 'services'> {
   article_group: ArticleGroup;
   /** Normalized: a big article has thousands of services. Only the asked window of them. */
   services: EntityState<ServiceRow, number>;
-  /** All services (matching showHistoric), also when `services` is a window. */
-  services_count: number;
-  bulk_services: BulkEntryWithTotal[];
-  price_history: PriceHistoryEntry[];
 }
 
+/** `GET /articles/{id}`'s answer, its group as the catalogue has it. */
 export type ArticleDetailAnswer = Omit<ArticleDetail, 'services'> & { services: ServiceRow[] };
 
 /** A service as `GET /services/{id}` answers it. */
-export interface Service extends ServiceRow {
-  article_id: number;
-  order_reference: string | null;
-  article_group_field_inputs: FieldInput[];
-  article: {
-    id: number;
-    name: string;
-    description: string;
-    article_group_id: number;
-    price: number;
-    setup_price: number;
-    billing_cycle: { id: number; name: string };
-  };
-  price: number | null;
-  setup_price: number | null;
-  /** What the service costs per period: its own price, else the article's. */
-  period_price: number;
-  one_off_price: number;
-  contract_period: string;
-  input_field_2: string | null;
-  input_field_3: string | null;
-  input_field_4: string | null;
-  spie_field_1: string | null;
-  spie_field_2: string | null;
-  spie_field_3: string | null;
-}
+export type Service = ServiceAnswer;
 
 /** The article form as sent; amounts are the strings the user typed. */
 export interface ArticleInput {
@@ -229,12 +174,12 @@ export const servicesApi = api.injectEndpoints({
     }),
     getService: build.query<Service, number>({
       query: (id) => `services/${id}`,
-      transformResponse: (answer: { data: Service }) => answer.data,
+      transformResponse: (answer: ServiceDataAnswer) => answer.data,
       providesTags: (_result, _error, id) => [{ type: 'Service', id }],
     }),
     addService: build.mutation<Service, NewServiceInput>({
       query: (service) => ({ url: 'services/create', method: 'PUT', body: service }),
-      transformResponse: (answer: { data: Service }) => answer.data,
+      transformResponse: (answer: ServiceDataAnswer) => answer.data,
       invalidatesTags: (_result, error, { article_id, end_user }) =>
         error
           ? []
@@ -246,7 +191,7 @@ export const servicesApi = api.injectEndpoints({
     }),
     editService: build.mutation<Service, ServiceInput & { id: number; articleId: number }>({
       query: ({ id, articleId: _articleId, ...service }) => ({ url: `services/${id}`, method: 'PUT', body: service }),
-      transformResponse: (answer: { data: Service }) => answer.data,
+      transformResponse: (answer: ServiceDataAnswer) => answer.data,
       invalidatesTags: (_result, error, { id, articleId }) =>
         error ? [] : [...serviceChangeTags(articleId), { type: 'Service', id }, { type: 'EndUser', id: 'LIST' }],
     }),
@@ -259,7 +204,7 @@ export const servicesApi = api.injectEndpoints({
       invalidatesTags: (_result, error, { articleId }) =>
         error ? [] : [...serviceChangeTags(articleId), { type: 'Service', id: 'LIST' }, { type: 'EndUser', id: 'LIST' }],
     }),
-    addBulkService: build.mutation<BulkEntry, { articleId: number; amount: number; time: number }>({
+    addBulkService: build.mutation<BulkEntryAnswer, { articleId: number; amount: number; time: number }>({
       query: ({ articleId, amount, time }) => ({ url: `articles/${articleId}/bulk-services`, method: 'POST', body: { amount, time } }),
       invalidatesTags: (_result, error, { articleId }) => (error ? [] : serviceChangeTags(articleId)),
     }),

@@ -2,6 +2,12 @@ import { api } from '../../api/api';
 import { objectUrlOrError, textOrError } from '../../base/download';
 import { declareToasts, inServerWords } from '../../base/callToasts';
 import type { DateRange } from '../../../domain/time';
+import type {
+  NumberRecordsAnswer,
+  ReportRowAnswer,
+  ReportSummaryAnswer,
+  UsageRecordAnswer,
+} from '../../../server/routes/report/schemas';
 
 /** Report filters (docs/screens.md, 'Verbruik'); '' is "Alle". */
 export type ReportType = '' | 'data' | 'voice' | 'sms';
@@ -16,20 +22,13 @@ export interface ReportFilters extends DateRange {
   sender: string;
 }
 
-/** One number's usage in the range (docs/api.md, 'Answers'); `id` is the end user's, 0 for none. */
-export interface ReportRow {
-  id: number;
-  firstname: string | null;
-  lastname: string | null;
-  mobile_number: string;
-  product_name: string;
-  /** Bytes. */
-  data: number;
-  sms: number;
-  call_seconds: number;
-  /** Euros. */
-  total_price: number;
-}
+type OrNull<T> = { [K in keyof T]: T[K] | null };
+
+/**
+ * One number's usage in the range (docs/api.md, 'Answers'); `id` is the end user's, 0 for none.
+ * The screens take a row without names (null) as one without a user too.
+ */
+export type ReportRow = Omit<ReportRowAnswer, 'firstname' | 'lastname'> & OrNull<Pick<ReportRowAnswer, 'firstname' | 'lastname'>>;
 
 /** A window of the report's rows: `offset` and `limit` in the report's order. */
 export interface ReportWindow extends ReportFilters {
@@ -38,27 +37,10 @@ export interface ReportWindow extends ReportFilters {
 }
 
 /** The whole report's size and total (the line above the table). */
-export interface ReportSummary {
-  count: number;
-  /** Euros: the sum of the rows' rounded totals. */
-  total_price: number;
-}
+export type ReportSummary = ReportSummaryAnswer;
 
-/** A usage record of one number (docs/usage.md, 'Detail'). */
-export interface UsageRecord {
-  id: string | number;
-  direction: 'inkomend' | 'uitgaand';
-  sender: string;
-  receiver: string;
-  /** dd-mm-yyyy */
-  date: string;
-  time: string;
-  total_price: number;
-  type: 'data' | 'voice' | 'sms';
-  /** Bytes for data, seconds for voice, 1 for an sms. */
-  length: number;
-  bundle: 'in' | 'out';
-}
+/** A usage record of one number (docs/usage.md, 'Detail'); its id only keys the row, so a number does too. */
+export type UsageRecord = Omit<UsageRecordAnswer, 'id'> & { id: UsageRecordAnswer['id'] | number };
 
 /** The records of a number; the server answers at most one page of them. */
 /** One page of a number's records (the server answers at most 5,000 at a time). */
@@ -105,7 +87,7 @@ export const usageApi = api.injectEndpoints({
         url: `report/${userId}/${encodeURIComponent(phoneNumber)}`,
         params: { report_date_from: from, report_date_to: to, ...(offset > 0 ? { offset } : {}) },
       }),
-      transformResponse: (answer: { data: { records: UsageRecord[]; has_more?: boolean } }) => ({
+      transformResponse: (answer: NumberRecordsAnswer) => ({
         records: answer.data.records,
         hasMore: answer.data.has_more === true,
       }),

@@ -1,43 +1,14 @@
-import { Type, type Static } from 'typebox';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { articleGroupFields, articleGroups, companies, companyArticleGroups } from '../../db/schema';
 import { HttpError } from '../../httpError';
 import { audit } from '../../services/audit';
 import { textOrNull } from '../../input';
-import { errorResponses, idParams, integerId, messageSchema, Nullable, type RouteApp } from '../schemas';
-import { articleGroupSchema } from './index';
+import { errorResponses, idParams, messageSchema, type RouteApp } from '../schemas';
 import { allArticleGroups, articleCountOf, canonicalizeFieldNumbers, fieldHasOverlappingNumbers, fieldsWithValues } from '../../services/articleGroups';
+import { adminArticleGroupAnswer, adminArticleGroupsAnswer, articleGroupInput, type FieldInput } from './schemas';
 
 /** The provider's article group administration (docs/screens.md, 'Admin'; docs/rules.md, 'Article groups'). */
-
-const adminArticleGroupSchema = {
-  type: 'object',
-  properties: { ...articleGroupSchema.properties, companies: { type: 'array', items: { type: 'integer' } } },
-} as const;
-
-const fieldInput = Type.Object(
-  {
-    id: Type.Optional(integerId),
-    name: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-    used_for_cdr: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
-
-/** `id` is what GET /article-groups answers, so a group read may come back; it is ignored. */
-const articleGroupInput = Type.Object(
-  {
-    id: Type.Optional(Type.Integer()),
-    name: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-    icon: Type.Optional(Type.String({ pattern: '^[a-z0-9-]{1,40}$' })),
-    fields: Type.Optional(Type.Array(fieldInput, { maxItems: 20 })),
-    companies: Type.Optional(Type.Array(integerId, { maxItems: 100000 })),
-  },
-  { additionalProperties: false },
-);
-
-type FieldInput = Static<typeof fieldInput>;
 
 const NOT_FOUND = 'Artikelgroep niet gevonden.';
 const NAME_REQUIRED = "Veld 'Naam' is verplicht.";
@@ -124,7 +95,7 @@ export default async function articleGroupAdminRoutes(app: RouteApp) {
     '/article-groups',
     {
       config: { permission: 'LIST_ALL_ARTICLE_GROUPS' },
-      schema: { response: { 200: { type: 'array', items: adminArticleGroupSchema }, ...errorResponses } },
+      schema: { response: { 200: adminArticleGroupsAnswer, ...errorResponses } },
     },
     async () => allArticleGroups(app.db),
   );
@@ -133,7 +104,7 @@ export default async function articleGroupAdminRoutes(app: RouteApp) {
     '/article-groups',
     {
       config: { permission: 'EDIT_ARTICLE_GROUPS' },
-      schema: { body: articleGroupInput, response: { 201: adminArticleGroupSchema, ...errorResponses } },
+      schema: { body: articleGroupInput, response: { 201: adminArticleGroupAnswer, ...errorResponses } },
     },
     async (request, reply) => {
       const { actor, body } = request;
@@ -170,7 +141,7 @@ export default async function articleGroupAdminRoutes(app: RouteApp) {
     '/article-groups/:id',
     {
       config: { permission: 'EDIT_ARTICLE_GROUPS' },
-      schema: { params: idParams, body: articleGroupInput, response: { 200: adminArticleGroupSchema, ...errorResponses } },
+      schema: { params: idParams, body: articleGroupInput, response: { 200: adminArticleGroupAnswer, ...errorResponses } },
     },
     async (request) => {
       const { actor, body } = request;

@@ -9,7 +9,7 @@ import { audit } from '../../services/audit';
 import type { Actor } from '../../services/auth/actor';
 import { epochSeconds, errorResponses, idParams, integerId, messageSchema, type RouteApp } from '../schemas';
 import { toEpoch } from '../../serialize';
-import { serviceRows, serviceRowSchema } from '../../services/serviceRows';
+import { serviceRows } from '../../services/serviceRows';
 import {
   articleDto,
   articleServiceRows,
@@ -21,12 +21,13 @@ import {
   visibleGroupWithFields,
 } from '../../services/articles';
 import {
+  articleAnswer,
   articleCreateInput,
+  articleDetailAnswer,
   articleDetailQuery,
-  articleDetailSchema,
   articleInput,
-  articleListItemSchema,
-  articleSchema,
+  articleListAnswer,
+  articleServicesAnswer,
   type ArticleInput,
 } from './schemas';
 
@@ -63,7 +64,7 @@ export default async function articleRoutes(app: RouteApp) {
     {
       schema: {
         querystring: Type.Object({ article_group_id: Type.Optional(integerId) }),
-        response: { 200: { type: 'array', items: articleListItemSchema }, ...errorResponses },
+        response: { 200: articleListAnswer, ...errorResponses },
       },
     },
     async (request) => listArticles(app.db, request.actor.companyId, request.query.article_group_id, new Date()),
@@ -78,7 +79,7 @@ export default async function articleRoutes(app: RouteApp) {
       schema: {
         params: idParams,
         querystring: articleDetailQuery,
-        response: { 200: articleDetailSchema, ...errorResponses },
+        response: { 200: articleDetailAnswer, ...errorResponses },
       },
     },
     async (request) => {
@@ -118,7 +119,7 @@ export default async function articleRoutes(app: RouteApp) {
           start_time: Type.Optional(epochSeconds),
           end_time: Type.Optional(epochSeconds),
         }),
-        response: { 200: { type: 'array', items: serviceRowSchema }, ...errorResponses },
+        response: { 200: articleServicesAnswer, ...errorResponses },
       },
     },
     async (request) => {
@@ -145,7 +146,7 @@ export default async function articleRoutes(app: RouteApp) {
       config: { permission: 'CREATE_ARTICLE' },
       schema: {
         body: articleCreateInput,
-        response: { 201: articleSchema, ...errorResponses },
+        response: { 201: articleAnswer, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -187,7 +188,7 @@ export default async function articleRoutes(app: RouteApp) {
     '/articles/:id',
     {
       config: { permission: 'CREATE_ARTICLE' },
-      schema: { params: idParams, body: articleInput, response: { 200: articleSchema, ...errorResponses } },
+      schema: { params: idParams, body: articleInput, response: { 200: articleAnswer, ...errorResponses } },
     },
     async (request) => {
       const { actor, body } = request;

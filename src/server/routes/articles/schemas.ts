@@ -1,60 +1,59 @@
 import { Type, type Static } from 'typebox';
-import { amountInput, integerId, Nullable, nullableAmount } from '../schemas';
-import { nullableNumber, nullableString } from '../../serialize';
+import { amountInput, articleGroupAnswer, integerId, Nullable, nullableAmount, serviceRowAnswer } from '../schemas';
 
+/** The requests and answers of the articles (docs/api.md, 'How an answer is declared'). */
 
-
+/** The fields every article answer carries; amounts in euros as JSON numbers. */
 const articleProperties = {
-  id: { type: 'integer' },
-  name: { type: 'string' },
-  description: { type: 'string' },
-  sku: nullableString,
-  article_group_id: { type: 'integer' },
-  price: { type: 'number' },
-  setup_price: { type: 'number' },
-  billing_cycle_id: { type: 'integer' },
-  billing_cycle: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
-  is_visible: { type: 'boolean' },
-  gigabyte: nullableNumber,
-  from_group_bundle: { type: 'boolean' },
-} as const;
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  sku: Nullable(Type.String()),
+  article_group_id: Type.Integer(),
+  /** Euros per billing period. */
+  price: Type.Number(),
+  setup_price: Type.Number(),
+  billing_cycle_id: Type.Integer(),
+  billing_cycle: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  is_visible: Type.Boolean(),
+  gigabyte: Nullable(Type.Number()),
+  from_group_bundle: Type.Boolean(),
+};
 
-export const articleSchema = { type: 'object', properties: articleProperties } as const;
+/** What POST /articles/create and PUT /articles/{id} answer: the article. */
+export const articleAnswer = Type.Object(articleProperties);
+export type ArticleAnswer = Static<typeof articleAnswer>;
 
-const bulkEntry = {
-  type: 'object',
-  properties: { id: { type: 'integer' }, amount: { type: 'integer' }, time: { type: 'integer' }, total: { type: 'integer' } },
-} as const;
+/** A bulk entry of the article: units added (or removed) at a time (Unix seconds). */
+const bulkEntry = Type.Object({ id: Type.Integer(), amount: Type.Integer(), time: Type.Integer() });
 
-export const articleListItemSchema = {
-  type: 'object',
-  properties: {
-    ...articleProperties,
-    services_count: { type: 'integer' },
-    bulk_services: { type: 'array', items: bulkEntry },
-  },
-} as const;
+/** A row of the article table of a group (GET /articles). */
+export const articleListItemAnswer = Type.Object({
+  ...articleProperties,
+  /** Services active now. */
+  services_count: Type.Integer(),
+  bulk_services: Type.Array(bulkEntry),
+});
+export type ArticleListItemAnswer = Static<typeof articleListItemAnswer>;
 
-/** A row of the article page's table (repository.ts ArticleServiceRow); GET /services/{id} has the rest. */
-export const articleServiceRowSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    end_user_id: { type: ['integer', 'null'] },
-    // A nullable object, not anyOf: the serializer then needs no validation per row.
-    end_user: {
-      type: ['object', 'null'],
-      properties: { id: { type: 'integer' }, firstname: { type: 'string' }, lastname: { type: 'string' } },
-    },
-    start_time: { type: 'integer' },
-    end_time: { type: ['integer', 'null'] },
-    input_field_1: { type: ['string', 'null'] },
-    article_group_field_inputs: {
-      type: 'array',
-      items: { type: 'object', properties: { article_group_field_id: { type: 'integer' }, value: { type: 'string' } } },
-    },
-  },
-} as const;
+export const articleListAnswer = Type.Array(articleListItemAnswer);
+
+/** A row of the article page's table (services/articles.ts ArticleServiceRow); GET /services/{id} has the rest. */
+const { id, end_user_id, end_user, start_time, end_time, input_field_1 } = serviceRowAnswer.properties;
+export const articleServiceRowAnswer = Type.Object({
+  id,
+  end_user_id,
+  end_user,
+  start_time,
+  end_time,
+  input_field_1,
+  /** The category values; their names are the article group's fields. */
+  article_group_field_inputs: Type.Array(Type.Object({ article_group_field_id: Type.Integer(), value: Type.String() })),
+});
+export type ArticleServiceRowAnswer = Static<typeof articleServiceRowAnswer>;
+
+/** GET /articles/{id}/services: the services active at some moment of the period. */
+export const articleServicesAnswer = Type.Array(serviceRowAnswer);
 
 /** The most services one window of GET /articles/{id} answers. */
 export const MAX_SERVICES_WINDOW = 500;
@@ -66,43 +65,20 @@ export const articleDetailQuery = Type.Object({
   services_limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SERVICES_WINDOW })),
 });
 
-export const articleDetailSchema = {
-  type: 'object',
-  properties: {
-    ...articleProperties,
-    article_group: {
-      type: 'object',
-      properties: {
-        id: { type: 'integer' },
-        name: { type: 'string' },
-        icon: { type: 'string' },
-        fields: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: { id: { type: 'integer' }, name: { type: 'string' }, used_for_cdr: { type: 'boolean' } },
-          },
-        },
-      },
-    },
-    services: { type: 'array', items: articleServiceRowSchema },
-    /** All services matching show_historic, also when `services` is a window of them. */
-    services_count: { type: 'integer' },
-    bulk_services: { type: 'array', items: bulkEntry },
-    price_history: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          id: { type: 'integer' },
-          from_time: { type: 'integer' },
-          price: { type: 'number' },
-          setup_price: { type: 'number' },
-        },
-      },
-    },
-  },
-} as const;
+/** GET /articles/{id}: the article with its group, its services (or a window of them), bulk entries and prices. */
+export const articleDetailAnswer = Type.Object({
+  ...articleProperties,
+  article_group: articleGroupAnswer,
+  services: Type.Array(articleServiceRowAnswer),
+  /** All services matching show_historic, also when `services` is a window of them. */
+  services_count: Type.Integer(),
+  /** With the running total of units after each entry. */
+  bulk_services: Type.Array(Type.Object({ ...bulkEntry.properties, total: Type.Integer() })),
+  price_history: Type.Array(
+    Type.Object({ id: Type.Integer(), from_time: Type.Integer(), price: Type.Number(), setup_price: Type.Number() }),
+  ),
+});
+export type ArticleDetailAnswer = Static<typeof articleDetailAnswer>;
 
 /** The writable fields of an article; company and ids never come from the caller. */
 const articleInputProperties = {

@@ -1,4 +1,3 @@
-import { Type } from 'typebox';
 import { and, asc, eq } from 'drizzle-orm';
 import { keepsTotalsNonNegative } from '../../../domain/bulk';
 import { bulkEntryTouchesClosedMonth } from '../../../domain/closedMonths';
@@ -8,10 +7,9 @@ import { articles, bulkServices } from '../../db/schema';
 import { HttpError } from '../../httpError';
 import { audit } from '../../services/audit';
 import { closedMonthAudit, guardClosedMonths } from '../../services/closedMonths';
-import { epochSeconds, errorResponses, integerId, messageSchema, type RouteApp } from '../schemas';
+import { errorResponses, messageSchema, type RouteApp } from '../schemas';
 import { toEpoch } from '../../serialize';
-
-const articleParams = Type.Object({ id: integerId });
+import { articleParams, bulkEntryAnswer, bulkEntryBody, bulkEntryParams } from './schemas';
 
 /**
  * Locks the company's article for the rest of the transaction, so two changes of its bulk
@@ -42,20 +40,8 @@ export default async function bulkServiceRoutes(app: RouteApp) {
       config: { permission: 'EDIT_BULK_SERVICES' },
       schema: {
         params: articleParams,
-        body: Type.Object(
-          {
-            amount: Type.Integer({ minimum: -1000000, maximum: 1000000, not: { const: 0 } }),
-            time: epochSeconds,
-          },
-          { additionalProperties: false },
-        ),
-        response: {
-          201: {
-            type: 'object',
-            properties: { id: { type: 'integer' }, amount: { type: 'integer' }, time: { type: 'integer' } },
-          },
-          ...errorResponses,
-        },
+        body: bulkEntryBody,
+        response: { 201: bulkEntryAnswer, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -80,7 +66,7 @@ export default async function bulkServiceRoutes(app: RouteApp) {
         });
         return row;
       });
-      return reply.code(201).send({ id: created.id, amount: created.amount, time: toEpoch(created.time) });
+      return reply.code(201).send({ id: created.id, amount: created.amount, time: toEpoch(created.time)! });
     },
   );
 
@@ -89,7 +75,7 @@ export default async function bulkServiceRoutes(app: RouteApp) {
     {
       config: { permission: 'EDIT_BULK_SERVICES' },
       schema: {
-        params: Type.Object({ id: integerId, bulkId: integerId }),
+        params: bulkEntryParams,
         response: { 200: messageSchema, ...errorResponses },
       },
     },

@@ -1,4 +1,3 @@
-import { Type } from 'typebox';
 import { HttpError } from '../../httpError';
 import {
   BILLING_EXPORT_HEADER,
@@ -8,9 +7,9 @@ import {
   exportCompany,
 } from '../../services/costs/billingExport';
 import { sendDownload } from '../../services/xlsx';
-import { costsRangeQuery, monthRangeOf } from '../costRange';
+import { monthRangeOf } from '../costRange';
 import { downloadResponse, errorResponses, type RouteApp } from '../schemas';
-import { formatProperty } from '../downloadFormat';
+import { exportQuery } from './schemas';
 
 /**
  * The billing export (docs/rules.md, 'The billing export'; docs/rules.md, 'Files'): the invoice lines of the months that
@@ -23,8 +22,6 @@ import { formatProperty } from '../downloadFormat';
  */
 
 const exportResponses = { 200: downloadResponse, ...errorResponses } as const;
-
-const exportQuery = Type.Object({ ...costsRangeQuery.properties, ...formatProperty }, { additionalProperties: false });
 
 export default async function billingExportRoutes(app: RouteApp) {
   app.get(

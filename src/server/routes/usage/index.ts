@@ -1,4 +1,3 @@
-import { Type } from 'typebox';
 import { MSG } from '../../../domain/messages';
 import { HttpError } from '../../httpError';
 import { mailAlerts } from '../../services/alerts';
@@ -6,6 +5,14 @@ import { importHistory, unmatchedNumbers } from '../../services/usage/history';
 import { ambiguousNote, importUsage } from '../../services/usage/import';
 import { attachKeptNumber } from '../../services/usage/rematch';
 import { errorResponses, messageSchema, type RouteApp } from '../schemas';
+import {
+  attachAnswer,
+  attachBody,
+  pageQuery,
+  unmatchedNumbersPageAnswer,
+  usageImportAnswer,
+  usageImportsPageAnswer,
+} from './schemas';
 
 const NO_FILE = 'Er is geen bestand ontvangen. Er is geen data geïmporteerd.';
 
@@ -18,20 +25,7 @@ export default async function usageRoutes(app: RouteApp) {
       schema: {
         // multipart/form-data with the file in field `usage`; streamed by the handler, not validated as a body.
         response: {
-          200: {
-            type: 'object',
-            properties: {
-              message: { type: 'string' },
-              imported: { type: 'integer' },
-              duplicates: { type: 'integer' },
-              unmatched: { type: 'integer' },
-              // Of `unmatched`: records of a number that services of two companies held at their time.
-              ambiguous: { type: 'integer' },
-              refused: { type: 'integer' },
-              months: { type: 'array', items: { type: 'string' } },
-            },
-            required: ['message', 'imported', 'duplicates', 'unmatched', 'ambiguous', 'refused', 'months'],
-          },
+          200: usageImportAnswer,
           ...errorResponses,
           413: messageSchema,
         },
@@ -76,22 +70,7 @@ export default async function usageRoutes(app: RouteApp) {
       schema: {
         querystring: pageQuery,
         response: {
-          200: pageAnswer({
-            type: 'object',
-            properties: {
-              id: { type: 'integer' },
-              file_name: { type: 'string' },
-              uploaded_by: { type: ['string', 'null'] },
-              created_at: { type: 'integer' },
-              records: { type: 'integer' },
-              imported: { type: 'integer' },
-              duplicates: { type: 'integer' },
-              unmatched: { type: 'integer' },
-              still_unmatched: { type: 'integer' },
-              months: { type: 'array', items: { type: 'string' } },
-            },
-            required: ['id', 'file_name', 'uploaded_by', 'created_at', 'records', 'imported', 'duplicates', 'unmatched', 'still_unmatched', 'months'],
-          }),
+          200: usageImportsPageAnswer,
           ...errorResponses,
         },
       },
@@ -109,16 +88,7 @@ export default async function usageRoutes(app: RouteApp) {
       schema: {
         querystring: pageQuery,
         response: {
-          200: pageAnswer({
-            type: 'object',
-            properties: {
-              number: { type: 'string' },
-              records: { type: 'integer' },
-              months: { type: 'array', items: { type: 'string' } },
-              imports: { type: 'array', items: { type: 'integer' } },
-            },
-            required: ['number', 'records', 'months', 'imports'],
-          }),
+          200: unmatchedNumbersPageAnswer,
           ...errorResponses,
         },
       },
@@ -135,13 +105,9 @@ export default async function usageRoutes(app: RouteApp) {
     {
       config: { permission: 'UPLOAD_CDR' },
       schema: {
-        body: Type.Object({ number: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
+        body: attachBody,
         response: {
-          200: {
-            type: 'object',
-            properties: { message: { type: 'string' }, attached: { type: 'integer' } },
-            required: ['message', 'attached'],
-          },
+          200: attachAnswer,
           ...errorResponses,
         },
       },
@@ -165,18 +131,4 @@ const attachedMessage = (attached: number) =>
 /** Rows per page of the imports and of the numbers kept aside. */
 const USAGE_HISTORY_PAGE = 25;
 
-const pageQuery = Type.Object(
-  {
-    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
-  },
-  { additionalProperties: false },
-);
-
 const pageOf = (query: { offset?: number; limit?: number }) => ({ offset: query.offset ?? 0, limit: query.limit ?? USAGE_HISTORY_PAGE });
-
-const pageAnswer = (item: object) => ({
-  type: 'object',
-  properties: { data: { type: 'array', items: item }, total: { type: 'integer' } },
-  required: ['data', 'total'],
-});

@@ -73,9 +73,9 @@ const cents = (value: Decimal) => Number(value.toFixed(2));
 
 /** The usage categories of the range: per category the sum of each month's rounded amount. */
 const usageOfRange = (usage: readonly MonthUsage[]) => {
-  const categories: Record<string, Decimal> = {};
+  const categories: MonthUsage['categories'] = { data: new Decimal(0), voice: new Decimal(0), sms: new Decimal(0) };
   for (const month of usage) {
-    for (const [category, amount] of Object.entries(month.categories)) {
+    for (const [category, amount] of Object.entries(month.categories) as [keyof MonthUsage['categories'], Decimal][]) {
       categories[category] = (categories[category] ?? new Decimal(0)).plus(amount);
     }
   }
@@ -106,7 +106,14 @@ export const costsSummary = async (db: Db, companyId: number, range: MonthRange)
       invoice: amounts(invoice.get(cycle.id)),
     })),
     usage: cents(total),
-    usagedetail: { costs: Object.fromEntries(Object.entries(categories).map(([category, amount]) => [category, cents(amount)])) },
+    usagedetail: {
+      costs: {
+        data: cents(categories.data),
+        voice: cents(categories.voice),
+        sms: cents(categories.sms),
+        ...(categories.bundle === undefined ? {} : { bundle: cents(categories.bundle) }),
+      },
+    },
   };
 };
 

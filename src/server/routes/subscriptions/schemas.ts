@@ -1,10 +1,10 @@
-import { isPortalInstant, parseRangeDate, PORTAL_YEARS } from '../../../domain/dateRange';
-import { businessTimeToEpoch } from '../../../domain/time';
-import { HttpError } from '../../httpError';
 import { Type, type Static } from 'typebox';
-import { integerId, Nullable, nullableAmount } from '../schemas';
+import { integerId, Nullable, nullableAmount, serviceRowAnswer } from '../schemas';
 
-const NOT_A_PORTAL_DATE = `JJJJ-MM-DD (of met tijd en tijdzone), jaar ${PORTAL_YEARS}`;
+/**
+ * The requests and answers of the services a company takes, its "afnames" (URL /services; docs/api.md,
+ * 'How an answer is declared'). The folder is named for them, beside the service layer `src/server/services/`.
+ */
 
 const nullableText = Type.Optional(Nullable(Type.String({ maxLength: 500 })));
 const isoInstant = Nullable(Type.String({ maxLength: 40 }));
@@ -61,26 +61,36 @@ export const updateServiceBody = Type.Object(editable, { additionalProperties: f
 /** The fields both calls share (the rules of ./index.ts read them from either body). */
 export type ServiceInput = Static<typeof updateServiceBody>;
 
-export const FREE_FIELDS = ['input_field_1', 'input_field_2', 'input_field_3', 'input_field_4'] as const;
-export const SPIE_FIELDS = ['spie_field_1', 'spie_field_2', 'spie_field_3'] as const;
-
 /**
- * An ISO date ("2026-11-22", midnight in Amsterdam) or date-time with offset
- * ("2026-11-22T12:00:00+01:00"), as a Date; null for null or empty. Only in the years every date
- * range allows (domain dateRange.ts): "0026-01-01" is refused, never read as 1926.
+ * A service of the acting company (`GET /services/{id}`, and what creating or saving one answers).
+ * The provider fields are null for callers without EDIT_SPIE_FIELDS (docs/screens.md, 'A service').
  */
-export const parseInstant = (value: string | null | undefined, field: string): Date | null => {
-  if (value === null || value === undefined || value.trim() === '') return null;
-  const text = value.trim();
-  const date = parseRangeDate(text);
-  if (date) return new Date(businessTimeToEpoch(date.year, date.month, date.day) * 1000);
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(text)) {
-    const ms = Date.parse(text);
-    if (!Number.isNaN(ms) && isPortalInstant(Math.floor(ms / 1000))) return new Date(ms);
-  }
-  throw new HttpError(400, `Veld '${field}' is geen geldige datum: ${NOT_A_PORTAL_DATE}.`);
-};
+export const serviceAnswer = Type.Object({
+  ...serviceRowAnswer.properties,
+  article: Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    description: Type.String(),
+    article_group_id: Type.Integer(),
+    price: Type.Number(),
+    setup_price: Type.Number(),
+    billing_cycle: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  }),
+  /** The service's own prices; null: the article's. */
+  price: Nullable(Type.Number()),
+  setup_price: Nullable(Type.Number()),
+  /** What the service costs per period: its own price, else the article's. */
+  period_price: Type.Number(),
+  one_off_price: Type.Number(),
+  contract_period: Type.String(),
+  input_field_2: Nullable(Type.String()),
+  input_field_3: Nullable(Type.String()),
+  input_field_4: Nullable(Type.String()),
+  spie_field_1: Nullable(Type.String()),
+  spie_field_2: Nullable(Type.String()),
+  spie_field_3: Nullable(Type.String()),
+});
+export type ServiceAnswer = Static<typeof serviceAnswer>;
 
-/** Empty strings are stored as null (docs/api.md, 'Paths and parameters'). */
-export const emptyToNull = (value: string | null | undefined): string | null =>
-  value === undefined || value === null || value.trim() === '' ? null : value.trim();
+export const serviceDataAnswer = Type.Object({ data: serviceAnswer });
+export type ServiceDataAnswer = Static<typeof serviceDataAnswer>;

@@ -17,16 +17,9 @@ import type { Actor } from '../../services/auth/actor';
 import { findArticle } from '../../services/articles';
 import { errorResponses, idParams, messageSchema, type RouteApp } from '../schemas';
 import { toEpoch } from '../../serialize';
-import { serviceDto, serviceSchema } from './dto';
-import {
-  createServiceBody,
-  emptyToNull,
-  FREE_FIELDS,
-  parseInstant,
-  SPIE_FIELDS,
-  updateServiceBody,
-  type ServiceInput,
-} from './input';
+import { serviceDto } from './dto';
+import { emptyToNull, FREE_FIELDS, parseInstant, SPIE_FIELDS } from './input';
+import { createServiceBody, serviceDataAnswer, updateServiceBody, type ServiceInput } from './schemas';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -164,12 +157,12 @@ const toColumns = (values: Record<string, string | null>) => ({
   ...('spie_field_3' in values ? { spieField3: values.spie_field_3 } : {}),
 });
 
-export default async function serviceRoutes(app: RouteApp) {
+export default async function subscriptionRoutes(app: RouteApp) {
   app.put(
     '/services/create',
     {
       config: { permission: 'CREATE_SERVICE' },
-      schema: { body: createServiceBody, response: { 201: { type: 'object', properties: { data: serviceSchema } }, ...errorResponses } },
+      schema: { body: createServiceBody, response: { 201: serviceDataAnswer, ...errorResponses } },
     },
     async (request, reply) => {
       const { actor, body } = request;
@@ -238,13 +231,14 @@ export default async function serviceRoutes(app: RouteApp) {
       });
       // After the commit, as after an import: the alerts that usage crossed.
       mailAlerts(app, alerts);
-      return reply.code(201).send({ data: await serviceDto(app.db, actor, id) });
+      // The service just written: it is there.
+      return reply.code(201).send({ data: (await serviceDto(app.db, actor, id))! });
     },
   );
 
   app.get(
     '/services/:id',
-    { schema: { params: idParams, response: { 200: { type: 'object', properties: { data: serviceSchema } }, ...errorResponses } } },
+    { schema: { params: idParams, response: { 200: serviceDataAnswer, ...errorResponses } } },
     async (request) => {
       const service = await serviceDto(app.db, request.actor, request.params.id);
       if (!service) throw new HttpError(404, 'Afname niet gevonden.');
@@ -256,7 +250,7 @@ export default async function serviceRoutes(app: RouteApp) {
     '/services/:id',
     {
       config: { permission: 'CREATE_SERVICE' },
-      schema: { params: idParams, body: updateServiceBody, response: { 200: { type: 'object', properties: { data: serviceSchema } }, ...errorResponses } },
+      schema: { params: idParams, body: updateServiceBody, response: { 200: serviceDataAnswer, ...errorResponses } },
     },
     async (request) => {
       const { actor, body } = request;
@@ -324,7 +318,7 @@ export default async function serviceRoutes(app: RouteApp) {
       });
       // After the commit, as after an import: the alerts that usage crossed.
       mailAlerts(app, alerts);
-      return { data: await serviceDto(app.db, actor, current.id) };
+      return { data: (await serviceDto(app.db, actor, current.id))! };
     },
   );
 

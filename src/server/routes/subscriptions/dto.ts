@@ -2,44 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { articles, billingCycles, endUsers, services } from '../../db/schema';
 import type { Actor } from '../../services/auth/actor';
-import { nullableNumber, nullableString, toEpoch } from '../../serialize';
-import { fieldInputsOf, serviceRowSchema } from '../../services/serviceRows';
-
-export const serviceSchema = {
-  type: 'object',
-  properties: {
-    ...serviceRowSchema.properties,
-    article: {
-      type: 'object',
-      properties: {
-        id: { type: 'integer' },
-        name: { type: 'string' },
-        description: { type: 'string' },
-        article_group_id: { type: 'integer' },
-        price: { type: 'number' },
-        setup_price: { type: 'number' },
-        billing_cycle: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
-      },
-    },
-    price: nullableNumber,
-    setup_price: nullableNumber,
-    period_price: { type: 'number' },
-    one_off_price: { type: 'number' },
-    contract_period: { type: 'string' },
-    input_field_2: nullableString,
-    input_field_3: nullableString,
-    input_field_4: nullableString,
-    spie_field_1: nullableString,
-    spie_field_2: nullableString,
-    spie_field_3: nullableString,
-  },
-} as const;
+import { toEpoch } from '../../serialize';
+import { fieldInputsOf } from '../../services/serviceRows';
+import type { ServiceAnswer } from './schemas';
 
 /**
  * A service of the acting company in the API's shape (docs/api.md, 'Answers'), or null. The provider fields are only
  * shown to callers with EDIT_SPIE_FIELDS (docs/screens.md, 'A service').
  */
-export const serviceDto = async (db: Db, actor: Actor, id: number) => {
+export const serviceDto = async (db: Db, actor: Actor, id: number): Promise<ServiceAnswer | null> => {
   const [row] = await db
     .select({ service: services, article: articles, cycleName: billingCycles.name, endUser: endUsers })
     .from(services)

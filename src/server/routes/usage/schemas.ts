@@ -1,0 +1,66 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { Nullable } from '../schemas';
+
+/** The requests and answers of the usage import and its history (docs/api.md, 'How an answer is declared'; docs/usage.md, 'Import'). */
+
+export const pageQuery = Type.Object(
+  {
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+  },
+  { additionalProperties: false },
+);
+
+/** One page of a list and the list's length. */
+const pageAnswer = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), total: Type.Integer() });
+
+export const attachBody = Type.Object({ number: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
+
+/** POST /usage/import: what the file added. */
+export const usageImportAnswer = Type.Object({
+  message: Type.String(),
+  imported: Type.Integer(),
+  duplicates: Type.Integer(),
+  unmatched: Type.Integer(),
+  /** Of `unmatched`: records of a number that services of two companies held at their time. */
+  ambiguous: Type.Integer(),
+  refused: Type.Integer(),
+  /** 'YYYY-MM': the months the file had records of. */
+  months: Type.Array(Type.String()),
+});
+
+/** A usage import as the history lists it (GET /usage/imports). */
+export const usageImportRowAnswer = Type.Object({
+  id: Type.Integer(),
+  file_name: Type.String(),
+  uploaded_by: Nullable(Type.String()),
+  /** Epoch seconds. */
+  created_at: Type.Integer(),
+  records: Type.Integer(),
+  imported: Type.Integer(),
+  duplicates: Type.Integer(),
+  unmatched: Type.Integer(),
+  /** Of `unmatched`: still kept aside. */
+  still_unmatched: Type.Integer(),
+  /** 'YYYY-MM'. */
+  months: Type.Array(Type.String()),
+});
+export type UsageImportRowAnswer = Static<typeof usageImportRowAnswer>;
+
+export const usageImportsPageAnswer = pageAnswer(usageImportRowAnswer);
+
+/** A number whose records matched no service (GET /usage/unmatched). */
+export const unmatchedNumberAnswer = Type.Object({
+  number: Type.String(),
+  records: Type.Integer(),
+  /** 'YYYY-MM'. */
+  months: Type.Array(Type.String()),
+  imports: Type.Array(Type.Integer()),
+});
+export type UnmatchedNumberAnswer = Static<typeof unmatchedNumberAnswer>;
+
+export const unmatchedNumbersPageAnswer = pageAnswer(unmatchedNumberAnswer);
+
+/** POST /usage/unmatched/attach: how many records of the number its services got. */
+export const attachAnswer = Type.Object({ message: Type.String(), attached: Type.Integer() });
+export type AttachAnswer = Static<typeof attachAnswer>;
