@@ -1,4 +1,4 @@
-import { TWO_FACTOR_STATUS } from '../../api/accountApi';
+import { TWO_FACTOR_STATUS } from '../../api/currentUserApi';
 import { api } from '../../api/api';
 import { declareToasts, inServerWords, success } from '../../base/errorToasts';
 
@@ -19,7 +19,7 @@ export interface RecoveryCodes {
 
 const STATUS = TWO_FACTOR_STATUS;
 
-/** 'Tweestapsverificatie' on Mijn account: every change refetches the status (api/accountApi's getTwoFactor). */
+/** 'Tweestapsverificatie' on Mijn account: every change refetches the status (api/currentUserApi's getTwoFactor). */
 export const twoFactorApi = api.injectEndpoints({
   endpoints: (build) => ({
     startTwoFactorSetup: build.mutation<TwoFactorSetup, void>({

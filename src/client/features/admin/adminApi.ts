@@ -3,7 +3,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { formatDate } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
 import { compareNames } from '../../../domain/names';
-import type { Company } from '../../api/accountApi';
+import type { Company } from '../../api/currentUserApi';
 import { api, listTags } from '../../api/api';
 import type { ArticleGroupField, ArticleGroupIconKey } from '../../api/catalogApi';
 import { objectUrlOrError, textOrError } from '../../base/download';

@@ -1,6 +1,6 @@
 import { configure } from '@testing-library/react';
 import type { Permission } from '../../../domain/permissions';
-import type { Company } from '../../api/accountApi';
+import type { Company } from '../../api/currentUserApi';
 import { json, type Routes } from '../../test/http';
 import { mockPortal, permissions } from '../../test/portalServer';
 import type { AuditLogEntry, ContactPerson, EndUserListItem } from './companyApi';

@@ -60,7 +60,7 @@ export interface TwoFactorStatus {
 export const TWO_FACTOR_STATUS = { type: 'TwoFactor', id: 'STATUS' } as const;
 
 /** Who is signed in, what they may do and which company they act for. */
-export const accountApi = api.injectEndpoints({
+export const currentUserApi = api.injectEndpoints({
   endpoints: (build) => ({
     getPolicies: build.query<PermissionMap, void>({
       query: () => 'auth/policies',
@@ -87,9 +87,9 @@ export const accountApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetPoliciesQuery, useGetUserQuery, useGetCompanyQuery, useGetGroupBundleStatusQuery, useGetTwoFactorQuery } = accountApi;
+export const { useGetPoliciesQuery, useGetUserQuery, useGetCompanyQuery, useGetGroupBundleStatusQuery, useGetTwoFactorQuery } = currentUserApi;
 
-declareToasts(accountApi.endpoints, { getPolicies: { failed: initialLoadFailed }, getUser: { failed: initialLoadFailed } });
+declareToasts(currentUserApi.endpoints, { getPolicies: { failed: initialLoadFailed }, getUser: { failed: initialLoadFailed } });
 
 /** The signed-in user (the token's `sub`). */
 export const useCurrentUser = () => useGetUserQuery(useAppSelector(selectUserId) ?? skipToken);
