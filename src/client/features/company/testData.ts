@@ -31,6 +31,7 @@ export const actingCompany: Company = {
   parent_company: {
     id: 3,
     name: 'Van Dijk Groep',
+    sap_number: null,
     companies: [
       { id: 20, name: 'Van Dijk Installatietechniek B.V.' },
       { id: 21, name: 'Van Dijk Service B.V.' },
