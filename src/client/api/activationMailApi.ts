@@ -1,4 +1,5 @@
 import { MSG } from '../../domain/messages';
+import type { MessageAnswer } from '../../server/routes/schemas';
 import { declareToasts, inServerWords } from '../base/callToasts';
 import { api } from './api';
 
@@ -19,7 +20,7 @@ export const recipientName = (recipient: Recipient) => `${recipient.firstname} $
 export const activationMailApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** A GET with an effect, hence a mutation; the recipient is carried along for the success toast. */
-    sendActivationMail: build.mutation<{ message: string }, Recipient>({
+    sendActivationMail: build.mutation<MessageAnswer, Recipient>({
       query: ({ id }) => `users/activate/${id}`,
       invalidatesTags: (_result, error) => (error ? [] : ['AuditLog']),
     }),

@@ -2,7 +2,7 @@ import { makeStore } from '../app/store';
 import { initialUiState } from '../base/uiSlice';
 import { json, mockServer } from '../test/http';
 import { loggedIn, makeToken } from '../test/tokens';
-import { accountApi } from './accountApi';
+import { currentUserApi } from './currentUserApi';
 import { catalogApi } from './catalogApi';
 import { companyApi } from '../features/company/companyApi';
 
@@ -20,7 +20,7 @@ describe('the token check before each request', () => {
     const store = makeStore(loggedIn(makeToken({ exp: inSeconds(300) })));
 
     await Promise.all([
-      store.dispatch(accountApi.endpoints.getPolicies.initiate()),
+      store.dispatch(currentUserApi.endpoints.getPolicies.initiate()),
       store.dispatch(catalogApi.endpoints.getVisibleArticleGroups.initiate()),
     ]);
 
@@ -44,7 +44,7 @@ describe('the token check before each request', () => {
       ui: { ...initialUiState, managedCompanyId: 33, _persist: { version: 1, rehydrated: true } },
     });
 
-    await store.dispatch(accountApi.endpoints.getPolicies.initiate());
+    await store.dispatch(currentUserApi.endpoints.getPolicies.initiate());
 
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       'POST /api/auth/refresh',
@@ -59,7 +59,7 @@ describe('the token check before each request', () => {
     const requests = mockServer({ 'GET /api/auth/policies': () => json(200, policies) });
     const store = makeStore(loggedIn(makeToken({ exp: inSeconds(-1) })));
 
-    await store.dispatch(accountApi.endpoints.getPolicies.initiate());
+    await store.dispatch(currentUserApi.endpoints.getPolicies.initiate());
 
     expect(requests).toHaveLength(0);
     expect(store.getState().auth).toEqual({ status: 'anonymous', token: null, originalToken: null });
@@ -69,7 +69,7 @@ describe('the token check before each request', () => {
     mockServer({ 'POST /api/auth/refresh': () => json(401, { message: 'Sessie verlopen.' }) });
     const store = makeStore(loggedIn(makeToken({ exp: inSeconds(60) })));
 
-    await store.dispatch(accountApi.endpoints.getPolicies.initiate());
+    await store.dispatch(currentUserApi.endpoints.getPolicies.initiate());
 
     expect(store.getState().auth.status).toBe('anonymous');
   });
@@ -78,7 +78,7 @@ describe('the token check before each request', () => {
     mockServer({ 'GET /api/auth/policies': () => json(401, { message: 'Niet ingelogd.' }) });
     const store = makeStore(loggedIn());
 
-    await store.dispatch(accountApi.endpoints.getPolicies.initiate());
+    await store.dispatch(currentUserApi.endpoints.getPolicies.initiate());
 
     expect(store.getState().auth.status).toBe('anonymous');
   });
@@ -88,7 +88,7 @@ describe('the token check before each request', () => {
     const store = makeStore(loggedIn());
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 
-    await store.dispatch(accountApi.endpoints.getPolicies.initiate());
+    await store.dispatch(currentUserApi.endpoints.getPolicies.initiate());
 
     expect(store.getState().auth.status).toBe('authenticated');
     warn.mockRestore();

@@ -1,7 +1,7 @@
 import { legacy_configureStore as configureMockStore } from 'redux-mock-store';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { MSG } from '../../domain/messages';
-import { accountApi } from '../api/accountApi';
+import { currentUserApi } from '../api/currentUserApi';
 import { activationMailApi } from '../api/activationMailApi';
 import { catalogApi } from '../api/catalogApi';
 import { callToasts } from '../base/callToasts';
@@ -20,7 +20,7 @@ import { usageApi } from '../features/usage/usageApi';
  * an endpoints file declares its toasts, as it does when its screens load).
  */
 const portalEndpoints = {
-  ...accountApi.endpoints,
+  ...currentUserApi.endpoints,
   ...activationMailApi.endpoints,
   ...catalogApi.endpoints,
   ...authApi.endpoints,

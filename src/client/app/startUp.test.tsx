@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { accountApi } from '../api/accountApi';
+import { currentUserApi } from '../api/currentUserApi';
 import { catalogApi, selectArticleGroupById } from '../api/catalogApi';
 import { articleWindowQuery, servicesApi } from '../features/services/servicesApi';
 import { articlePath, company, mockServices } from '../features/services/testData';
@@ -34,9 +34,9 @@ describe('startUp (a full page load)', () => {
 
     const state = store.getState();
     expect(servicesApi.endpoints.getArticle.select(articleWindowQuery(12, false, 0))(state).status).toBe('fulfilled');
-    expect(accountApi.endpoints.getCompany.select(20)(state).status).toBe('fulfilled');
-    expect(accountApi.endpoints.getUser.select(5)(state).status).toBe('fulfilled');
-    expect(accountApi.endpoints.getPolicies.select()(state).status).toBe('fulfilled');
+    expect(currentUserApi.endpoints.getCompany.select(20)(state).status).toBe('fulfilled');
+    expect(currentUserApi.endpoints.getUser.select(5)(state).status).toBe('fulfilled');
+    expect(currentUserApi.endpoints.getPolicies.select()(state).status).toBe('fulfilled');
     // The groups entered the cache as the endpoint keeps them (normalized).
     expect(selectArticleGroupById(state, 1)?.name).toBe('Mobiele telefonie');
     // The screen's own call first (the largest answer), each with the refresh's token.

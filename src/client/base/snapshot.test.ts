@@ -1,4 +1,4 @@
-import { accountApi } from '../api/accountApi';
+import { currentUserApi } from '../api/currentUserApi';
 import { type ArticleGroup, catalogApi, selectArticleGroups } from '../api/catalogApi';
 import { authApi } from '../features/auth/authApi';
 import { json, mockServer } from '../test/http';
@@ -35,17 +35,17 @@ const storeWithData = async () => {
   const store = makeStore(loggedIn(token));
   await store.dispatch(authApi.endpoints.login.initiate({ email: 'sanne@demo.nl', password: 'Welkom123!' }));
   await Promise.all([
-    store.dispatch(accountApi.endpoints.getPolicies.initiate()),
-    store.dispatch(accountApi.endpoints.getUser.initiate(5)),
-    store.dispatch(accountApi.endpoints.getCompany.initiate(20)),
+    store.dispatch(currentUserApi.endpoints.getPolicies.initiate()),
+    store.dispatch(currentUserApi.endpoints.getUser.initiate(5)),
+    store.dispatch(currentUserApi.endpoints.getCompany.initiate(20)),
     store.dispatch(catalogApi.endpoints.getVisibleArticleGroups.initiate()),
   ]);
   store.dispatch(monthSelected('2026-04-01'));
   return { store, token };
 };
 
-// The endpoints a snapshot leaves out are accountApi's, by name (a renamed endpoint fails to compile here).
-PERSONAL_ENDPOINTS satisfies readonly (keyof typeof accountApi.endpoints)[];
+// The endpoints a snapshot leaves out are currentUserApi's, by name (a renamed endpoint fails to compile here).
+PERSONAL_ENDPOINTS satisfies readonly (keyof typeof currentUserApi.endpoints)[];
 
 describe('createSnapshot', () => {
   it('leaves out tokens, passwords, the user and company answers and personal fields', async () => {

@@ -26,7 +26,7 @@ export interface Snapshot {
 }
 
 /**
- * Answers about the signed-in user and companies: personal and company details (accountApi's
+ * Answers about the signed-in user and companies: personal and company details (currentUserApi's
  * endpoints; snapshot.test.ts checks the names against it).
  */
 export const PERSONAL_ENDPOINTS = ['getUser', 'getCompany'] as const;

@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useGetCompanyQuery, usePermission } from '../api/accountApi';
+import { useGetCompanyQuery, usePermission } from '../api/currentUserApi';
 import { selectActingCompanyId } from '../base/authSlice';
 import { useAppSelector } from '../base/hooks';
 

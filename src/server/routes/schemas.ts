@@ -58,6 +58,23 @@ export type RouteApp = FastifyInstance<
 export const Nullable = <T extends TSchema & { type: string }>(schema: T) =>
   Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
 
+/** The answer `{message}`: a Dutch sentence saying what was done (or, as an error, what went wrong). */
+export type MessageAnswer = Static<typeof messageSchema>;
+
+/** No content (204): the handler sends nothing (`reply.code(204).send()`), so its type is `undefined`. */
+export const noContent = Type.Unsafe<undefined>(Type.Null());
+
+/** A company named: a user's own company, a parent company's branch. */
+export const companyRefAnswer = Type.Object({ id: Type.Integer(), name: Type.String() });
+
+/** A parent company with its branches (GET /parent-companies, and a company's `parent_company`). */
+export const parentCompanyAnswer = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  sap_number: Nullable(Type.String()),
+  companies: Type.Array(companyRefAnswer),
+});
+export type ParentCompanyAnswer = Static<typeof parentCompanyAnswer>;
 
 /** An error answer: `{message}` in Dutch; `description` says when it comes, in the API document. */
 const errorAnswer = (description: string) => Type.Object({ message: Type.String() }, { description });
@@ -160,8 +177,6 @@ export type ArticleGroupAnswer = Static<typeof articleGroupAnswer>;
 export const epochSeconds = Type.Integer({ minimum: portalEpochBounds().first, maximum: portalEpochBounds().last });
 
 export const isoDateSchema = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
-
-export const tokenSchema = Type.Object({ token: Type.String() });
 
 export const emailSchema = Type.String({ minLength: 3, maxLength: 254, format: 'email' });
 

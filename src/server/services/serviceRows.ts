@@ -97,32 +97,3 @@ export const serviceRows = async (db: Db, where: SQL) => {
   }));
 };
 
-export const serviceRowSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    article_id: { type: 'integer' },
-    end_user_id: { type: ['integer', 'null'] },
-    // A nullable object, not anyOf: the serializer then needs no validation per row.
-    end_user: {
-      type: ['object', 'null'],
-      properties: { id: { type: 'integer' }, firstname: { type: 'string' }, lastname: { type: 'string' } },
-    },
-    order_reference: { type: ['string', 'null'] },
-    start_time: { type: 'integer' },
-    end_time: { type: ['integer', 'null'] },
-    input_field_1: { type: ['string', 'null'] },
-    article_group_field_inputs: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          article_group_field_id: { type: 'integer' },
-          article_group_field: { type: 'object', properties: { name: { type: 'string' }, used_for_cdr: { type: 'boolean' } } },
-          value: { type: 'string' },
-        },
-      },
-    },
-  },
-} as const;
-

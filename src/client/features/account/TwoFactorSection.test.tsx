@@ -4,7 +4,7 @@ import { json, type Routes, type SeenRequest } from '../../test/http';
 import { mockPortal } from '../../test/portalServer';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { loggedIn, makeToken } from '../../test/tokens';
-import type { TwoFactorStatus } from '../../api/accountApi';
+import type { TwoFactorStatus } from '../../api/currentUserApi';
 
 jest.setTimeout(30_000);
 

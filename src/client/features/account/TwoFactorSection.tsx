@@ -9,7 +9,7 @@ import { serverMessage } from '../../base/callToasts';
 import { useAppDispatch } from '../../base/hooks';
 import { refusalOf } from './accountApi';
 import { Section } from '../../components/Section';
-import { type TwoFactorStatus, useGetTwoFactorQuery } from '../../api/accountApi';
+import { type TwoFactorStatus, useGetTwoFactorQuery } from '../../api/currentUserApi';
 import {
   type RecoveryCodes,
   type TwoFactorSetup,

@@ -1,18 +1,11 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { AccountAnswer, AccountSessionAnswer, EmailConfirmedAnswer } from '../../../server/routes/account/schemas';
+import type { MessageAnswer } from '../../../server/routes/schemas';
 import { api, listTags } from '../../api/api';
 import { answeredMessage, declareToasts, initialLoadFailed, inServerWords, success } from '../../base/callToasts';
 
 /** GET /account: the logged-in user's own account (also while managing another company). */
-export interface Account {
-  id: number;
-  firstname: string;
-  lastname: string;
-  email: string;
-  phonenumber: string | null;
-  two_factor_enabled: boolean;
-  /** An address change waiting for its link to be opened; `expires_at` in Unix seconds. */
-  pending_email: { email: string; expires_at: number } | null;
-}
+export type Account = AccountAnswer;
 
 export interface ProfileInput {
   firstname: string;
@@ -32,15 +25,7 @@ export interface PasswordChange {
 }
 
 /** Where the user is logged in; times in Unix seconds. */
-export interface AccountSession {
-  id: string;
-  /** "Chrome op Windows" (domain/device.ts). */
-  device: string;
-  created_at: number;
-  last_used_at: number;
-  /** The session of this browser. */
-  current: boolean;
-}
+export type AccountSession = AccountSessionAnswer;
 
 const ACCOUNT = 'Account' as const;
 
@@ -56,18 +41,18 @@ export const accountApi = api.injectEndpoints({
       query: (body) => ({ url: 'account', method: 'PUT', body }),
       invalidatesTags: (result, error) => (error || !result ? [] : [ACCOUNT, { type: 'User', id: result.id }, 'AuditLog']),
     }),
-    requestEmailChange: build.mutation<{ message: string }, EmailChange>({
+    requestEmailChange: build.mutation<MessageAnswer, EmailChange>({
       query: (body) => ({ url: 'account/email', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : [ACCOUNT]),
     }),
     /** The link in the mail: opened perhaps in another browser, so without a session. */
-    confirmEmailChange: build.mutation<{ message: string; email: string }, string>({
+    confirmEmailChange: build.mutation<EmailConfirmedAnswer, string>({
       query: (token) => ({ url: 'account/email/confirm', method: 'POST', body: { token } }),
       extraOptions: { anonymous: true },
       invalidatesTags: (_result, error) => (error ? [] : [ACCOUNT, 'User', 'AuditLog']),
     }),
     /** The link in the notice to the old address: without a session too. */
-    cancelEmailChange: build.mutation<{ message: string }, string>({
+    cancelEmailChange: build.mutation<MessageAnswer, string>({
       query: (token) => ({ url: 'account/email/cancel', method: 'POST', body: { token } }),
       extraOptions: { anonymous: true },
       invalidatesTags: (_result, error) => (error ? [] : [ACCOUNT, 'User', 'AuditLog']),

@@ -1,25 +1,17 @@
-import { TWO_FACTOR_STATUS } from '../../api/accountApi';
+import type { RecoveryCodesAnswer, TwoFactorSetupAnswer } from '../../../server/routes/account/schemas';
+import { TWO_FACTOR_STATUS } from '../../api/currentUserApi';
 import { api } from '../../api/api';
 import { declareToasts, inServerWords, success } from '../../base/callToasts';
 
 /** POST /account/two-factor/setup: a new secret, not on until a code of it is entered. */
-export interface TwoFactorSetup {
-  otpauth_uri: string;
-  /** Base32, for typing it into an app. */
-  secret: string;
-  /** The QR code of otpauth_uri, an SVG data URL. */
-  qr_code: string;
-}
+export type TwoFactorSetup = TwoFactorSetupAnswer;
 
-export interface RecoveryCodes {
-  recovery_codes: string[];
-  /** A setup-only session has become a full one: its new access token. */
-  token?: string;
-}
+/** New recovery codes; a setup-only session that has become a full one gets its new access token too. */
+export type RecoveryCodes = RecoveryCodesAnswer;
 
 const STATUS = TWO_FACTOR_STATUS;
 
-/** 'Tweestapsverificatie' on Mijn account: every change refetches the status (api/accountApi's getTwoFactor). */
+/** 'Tweestapsverificatie' on Mijn account: every change refetches the status (api/currentUserApi's getTwoFactor). */
 export const twoFactorApi = api.injectEndpoints({
   endpoints: (build) => ({
     startTwoFactorSetup: build.mutation<TwoFactorSetup, void>({

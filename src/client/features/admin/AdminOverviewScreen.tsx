@@ -1,7 +1,7 @@
 import { Box, Tab, Tabs } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { usePermission } from '../../api/accountApi';
+import { usePermission } from '../../api/currentUserApi';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { ADMIN_TABS, type AdminTab } from '../../base/paths';
 import { TAB_LABELS } from './adminPaths';

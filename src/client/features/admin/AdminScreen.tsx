@@ -1,6 +1,6 @@
 import { Alert } from '@mui/material';
 import { Outlet } from 'react-router-dom';
-import { useGetPoliciesQuery } from '../../api/accountApi';
+import { useGetPoliciesQuery } from '../../api/currentUserApi';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
 

@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Button, Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDecimal } from '../../../domain/format';
-import { usePermission } from '../../api/accountApi';
+import { usePermission } from '../../api/currentUserApi';
 import { useAppSelector } from '../../base/hooks';
 import { ArticleGroupIcon } from '../../components/ArticleGroupIcon';
 import { type DataColumn, DataTable } from '../../components/DataTable';

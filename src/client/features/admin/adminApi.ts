@@ -4,7 +4,6 @@ import { formatDate } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
 import { compareNames } from '../../../domain/names';
 import type { DateRange } from '../../../domain/time';
-import type { Company } from '../../api/accountApi';
 import { api, listTags } from '../../api/api';
 import type { ArticleGroup, ArticleGroupIconKey } from '../../api/catalogApi';
 import type { AdminArticleGroupAnswer } from '../../../server/routes/article-groups/schemas';
@@ -12,22 +11,11 @@ import type { AttachAnswer, UnmatchedNumberAnswer, UsageImportRowAnswer } from '
 import { objectUrlOrError, textOrError } from '../../base/download';
 import { answeredMessage, declareToasts, inServerWords, serverMessage, success, unknownError } from '../../base/callToasts';
 import type { RootState } from '../../base/hooks';
-
-/** A contact person as the company list names it. */
-export interface CompanyUser {
-  id: number;
-  firstname: string;
-  lastname: string;
-  email: string;
-  activated: boolean;
-}
+import type { CompanyWithUsersAnswer } from '../../../server/routes/company/schemas';
+import type { MessageAnswer, ParentCompanyAnswer } from '../../../server/routes/schemas';
 
 /** A company of GET /companies: the company fields plus its contact persons. */
-export interface AdminCompany extends Company {
-  /** The provider's own company: never offered as a branch. */
-  is_provider: boolean;
-  users: CompanyUser[];
-}
+export type AdminCompany = CompanyWithUsersAnswer;
 
 /** The company form as sent; the price per MB is the text the user typed (docs/rules.md, 'Exact money'). */
 export interface CompanyInput {
@@ -53,12 +41,7 @@ export interface CompanyInput {
   contact_email?: string;
 }
 
-export interface ParentCompany {
-  id: number;
-  name: string;
-  sap_number: string | null;
-  companies: { id: number; name: string }[];
-}
+export type ParentCompany = ParentCompanyAnswer;
 
 export interface ParentCompanyInput {
   name: string;
@@ -143,7 +126,7 @@ export const adminApi = api.injectEndpoints({
       invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Company', id }, 'AuditLog']),
     }),
     /** The name is carried along for the success message (docs/screens.md, 'Toasts'). */
-    deleteCompany: build.mutation<{ message: string }, { id: number; name: string }>({
+    deleteCompany: build.mutation<MessageAnswer, { id: number; name: string }>({
       query: ({ id }) => ({ url: `company/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Company', id }, ...COMPANY_CHANGE_TAGS]),
     }),
@@ -161,7 +144,7 @@ export const adminApi = api.injectEndpoints({
       query: ({ id, ...parent }) => ({ url: `parent-companies/${id}`, method: 'PUT', body: parent }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'ParentCompany', id }, ...PARENT_COMPANY_CHANGE_TAGS]),
     }),
-    deleteParentCompany: build.mutation<unknown, number>({
+    deleteParentCompany: build.mutation<MessageAnswer, number>({
       query: (id) => ({ url: `parent-companies/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, error, id) => (error ? [] : [{ type: 'ParentCompany', id }, ...PARENT_COMPANY_CHANGE_TAGS]),
     }),

@@ -37,7 +37,7 @@ export const company = (id: number, name: string, overrides: Partial<AdminCompan
   ...overrides,
 });
 
-const vanDijkGroep = { id: 3, name: 'Van Dijk Groep', companies: [{ id: 20, name: 'Van Dijk Installatietechniek B.V.' }] };
+const vanDijkGroep = { id: 3, name: 'Van Dijk Groep', sap_number: 'SAP-VDG', companies: [{ id: 20, name: 'Van Dijk Installatietechniek B.V.' }] };
 
 export const companies: AdminCompany[] = [
   company(20, 'Van Dijk Installatietechniek B.V.', {

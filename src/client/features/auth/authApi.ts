@@ -1,4 +1,6 @@
 import { MSG } from '../../../domain/messages';
+import type { AfterPasswordAnswer, TokenAnswer } from '../../../server/routes/auth/schemas';
+import type { MessageAnswer } from '../../../server/routes/schemas';
 import { api } from '../../api/api';
 import { declareToasts, serverMessage, success } from '../../base/callToasts';
 import type { ToastRequest } from '../../base/toastsSlice';
@@ -12,7 +14,7 @@ export interface Credentials {
  * What a right password answers: a session, or (two-factor login on) the challenge that the code
  * step sends back with the code.
  */
-export type PasswordAnswer = { token: string } | { two_factor_required: true; challenge: string };
+export type PasswordAnswer = AfterPasswordAnswer;
 
 export interface TwoFactorCode {
   challenge: string;
@@ -35,7 +37,7 @@ export const authApi = api.injectEndpoints({
       query: (credentials) => ({ url: 'auth/login', method: 'POST', body: credentials }),
       extraOptions: anonymous,
     }),
-    loginWithCode: build.mutation<{ token: string }, TwoFactorCode>({
+    loginWithCode: build.mutation<TokenAnswer, TwoFactorCode>({
       query: (body) => ({ url: 'auth/login/two-factor', method: 'POST', body }),
       extraOptions: anonymous,
     }),
@@ -43,7 +45,7 @@ export const authApi = api.injectEndpoints({
       query: (reset) => ({ url: 'auth/reset', method: 'POST', body: reset }),
       extraOptions: anonymous,
     }),
-    requestPasswordReset: build.mutation<void, { email: string }>({
+    requestPasswordReset: build.mutation<MessageAnswer, { email: string }>({
       query: (body) => ({ url: 'auth/reset/request', method: 'POST', body }),
       extraOptions: anonymous,
     }),

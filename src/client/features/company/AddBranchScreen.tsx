@@ -6,7 +6,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Select from 'react-select';
 import { MSG } from '../../../domain/messages';
 import { compareNames } from '../../../domain/names';
-import { type Company, useGetCompanyQuery, usePermission } from '../../api/accountApi';
+import { type Company, useGetCompanyQuery, usePermission } from '../../api/currentUserApi';
 import { selectActingCompanyId } from '../../base/authSlice';
 import { useAppSelector } from '../../base/hooks';
 import { PageLoading } from '../../components/PageLoading';

@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { ALERT_FIELDS, ALERT_KIND_LABELS, parseThreshold, type AlertKind, type AlertThresholdField } from '../../../domain/alerts';
 import { formatDateTime, formatDecimal, formatEuro } from '../../../domain/format';
 import { monthLabel, parseMonthKey } from '../../../domain/time';
-import { usePermission } from '../../api/accountApi';
+import { usePermission } from '../../api/currentUserApi';
 import { type DataColumn, DataTable, DataTablePagination } from '../../components/DataTable';
 import { Section } from '../../components/Section';
 import { TableStates } from '../../components/TableStates';

@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { type Company, type CompanyRef, usePermission } from '../../api/accountApi';
+import { type Company, type CompanyRef, usePermission } from '../../api/currentUserApi';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { type DataColumn, DataTable } from '../../components/DataTable';
 import { Section } from '../../components/Section';

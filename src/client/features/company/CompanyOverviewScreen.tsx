@@ -2,7 +2,7 @@ import { Alert, Box, Stack } from '@mui/material';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { formatDate } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
-import { type Company, useGetCompanyQuery, usePermission } from '../../api/accountApi';
+import { type Company, useGetCompanyQuery, usePermission } from '../../api/currentUserApi';
 import { selectActingCompanyId } from '../../base/authSlice';
 import { useAppSelector } from '../../base/hooks';
 import { PageLoading } from '../../components/PageLoading';

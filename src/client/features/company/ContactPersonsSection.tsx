@@ -3,7 +3,7 @@ import { Button, Link, Typography } from '@mui/material';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { isProviderStaff, ROLE } from '../../../domain/permissions';
-import { useCurrentUser, usePermission } from '../../api/accountApi';
+import { useCurrentUser, usePermission } from '../../api/currentUserApi';
 import { useAppSelector } from '../../base/hooks';
 import { ActivationMailButton } from '../../components/ActivationMailButton';
 import { type DataColumn, DataTable } from '../../components/DataTable';

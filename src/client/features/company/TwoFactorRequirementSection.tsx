@@ -1,5 +1,5 @@
 import { Checkbox, FormControlLabel, Typography } from '@mui/material';
-import { type Company, useGetTwoFactorQuery } from '../../api/accountApi';
+import { type Company, useGetTwoFactorQuery } from '../../api/currentUserApi';
 import { Section } from '../../components/Section';
 import { useEditTwoFactorRequirementMutation } from './twoFactorRequirementApi';
 

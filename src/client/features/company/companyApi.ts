@@ -5,22 +5,14 @@ import { comparePeople } from '../../../domain/names';
 import { api, listTags } from '../../api/api';
 import { declareToasts, inServerWords, serverMessage, success, unknownError } from '../../base/callToasts';
 import type { RootState } from '../../base/hooks';
+import type { AuditEntryAnswer, AuditImpersonationAnswer, AuditLogPageAnswer } from '../../../server/routes/audit-log/schemas';
+import type { CompanyWithUsersAnswer } from '../../../server/routes/company/schemas';
+import type { EndUserAnswer, EndUserCountAnswer, EndUserImportAnswer } from '../../../server/routes/end-users/schemas';
+import type { MessageAnswer } from '../../../server/routes/schemas';
+import type { ContactPersonAnswer } from '../../../server/routes/users/schemas';
 
 /** A contact person of the acting company (GET /users). */
-export interface ContactPerson {
-  id: number;
-  firstname: string;
-  lastname: string;
-  email: string;
-  phonenumber: string | null;
-  company_id: number;
-  role_id: number;
-  /** Whether the person has set a password through the activation mail. */
-  activated: boolean;
-  /** Logged in at least once: the address is then the person's own to change (Mijn account). */
-  has_logged_in: boolean;
-  two_factor_enabled: boolean;
-}
+export type ContactPerson = ContactPersonAnswer;
 
 /** The contact person form as sent; the server keeps the company and role. */
 export interface ContactPersonInput {
@@ -30,11 +22,7 @@ export interface ContactPersonInput {
   phonenumber: string | null;
 }
 
-export interface EndUserListItem {
-  id: number;
-  firstname: string;
-  lastname: string;
-}
+export type EndUserListItem = EndUserAnswer;
 
 /** A window of the end user list: `limit` end users matching `term`, after `offset` of them. */
 export interface EndUsersWindow {
@@ -43,52 +31,16 @@ export interface EndUsersWindow {
   limit: number;
 }
 
-/** A company that could become a branch (GET /companies, provider staff only). */
-export interface BranchCandidate {
-  id: number;
-  name: string;
-  parent_company_id: number | null;
-  /** The provider's own company: never offered as a branch. */
-  is_provider: boolean;
-}
+/** A company that could become a branch (GET /companies, provider staff only); `is_provider`: never offered. */
+export type BranchCandidate = Pick<CompanyWithUsersAnswer, 'id' | 'name' | 'parent_company_id' | 'is_provider'>;
 
 /** Managing a company: why, and from when until when (Unix seconds). */
-export interface AuditLogImpersonation {
-  id: number;
-  reason: string;
-  started_at: number;
-  /** Stopped or run out; null while it goes on. */
-  ended_at: number | null;
-  expires_at: number;
-  minutes: number;
-}
+export type AuditLogImpersonation = AuditImpersonationAnswer;
 
 /** One change to the company (GET /audit-log). */
-export interface AuditLogEntry {
-  id: number;
-  /** Unix seconds. */
-  created_at: number;
-  user: { id: number; firstname: string; lastname: string } | null;
-  company_id: number | null;
-  /** The user's own company when the change was made while managing this one. */
-  impersonating_from: number | null;
-  /** Where that user came from: the provider's name, or the parent company's. */
-  impersonating_from_name: string | null;
-  /** The impersonation the change was made in. */
-  impersonation: AuditLogImpersonation | null;
-  /** `entity.verb`, e.g. `service.update`. */
-  action: string;
-  entity: string;
-  entity_id: string | null;
-  /** The object's name as it is now; null when it is gone or has none. */
-  subject_name: string | null;
-  changes: Record<string, unknown> | null;
-}
+export type AuditLogEntry = AuditEntryAnswer;
 
-export interface AuditLogPage {
-  items: AuditLogEntry[];
-  total: number;
-}
+export type AuditLogPage = AuditLogPageAnswer;
 
 export interface AuditLogQuery {
   companyId: number;
@@ -133,7 +85,7 @@ export const companyApi = api.injectEndpoints({
       invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'User', id }, 'AuditLog']),
     }),
     /** Provider staff only: the user's two-factor login off, with a reason for the change log. */
-    resetTwoFactor: build.mutation<{ message: string }, { person: ContactPerson; reason: string }>({
+    resetTwoFactor: build.mutation<MessageAnswer, { person: ContactPerson; reason: string }>({
       query: ({ person, reason }) => ({ url: `users/${person.id}/two-factor/reset`, method: 'POST', body: { reason } }),
       invalidatesTags: (_result, error) => (error ? [] : [{ type: 'User', id: 'LIST' }, 'AuditLog']),
     }),
@@ -149,11 +101,11 @@ export const companyApi = api.injectEndpoints({
     /** How many end users match `term` (all of them for ''). */
     getEndUserCount: build.query<number, string>({
       query: (term) => ({ url: 'end-users/count', params: term ? { term } : undefined }),
-      transformResponse: (answer: { count: number }) => answer.count,
+      transformResponse: (answer: EndUserCountAnswer) => answer.count,
       providesTags: [{ type: 'EndUser', id: 'LIST' }],
     }),
     /** All or nothing (contract): the answer names how many were added. */
-    importEndUsers: build.mutation<{ message: string; imported: number }, File>({
+    importEndUsers: build.mutation<EndUserImportAnswer, File>({
       query: (file) => {
         const body = new FormData();
         body.append('data', file);
@@ -171,7 +123,7 @@ export const companyApi = api.injectEndpoints({
         branchCandidatesAdapter.setAll(branchCandidatesAdapter.getInitialState(), companies),
       providesTags: (result) => listTags('Company', result?.ids),
     }),
-    addBranch: build.mutation<unknown, BranchChange>({
+    addBranch: build.mutation<MessageAnswer, BranchChange>({
       query: ({ parentCompanyId, companyId }) => ({
         url: `parent-companies/${parentCompanyId}/add`,
         method: 'POST',
@@ -179,7 +131,7 @@ export const companyApi = api.injectEndpoints({
       }),
       invalidatesTags: (_result, error) => (error ? [] : BRANCH_CHANGE_TAGS),
     }),
-    removeBranch: build.mutation<unknown, BranchChange>({
+    removeBranch: build.mutation<MessageAnswer, BranchChange>({
       query: ({ parentCompanyId, companyId }) => ({
         url: `parent-companies/${parentCompanyId}/remove`,
         method: 'POST',

@@ -1,6 +1,6 @@
 import { configure } from '@testing-library/react';
 import type { Permission } from '../../../domain/permissions';
-import type { Company } from '../../api/accountApi';
+import type { Company } from '../../api/currentUserApi';
 import { json, type Routes } from '../../test/http';
 import { mockPortal, permissions } from '../../test/portalServer';
 import type { AuditLogEntry, ContactPerson, EndUserListItem } from './companyApi';
@@ -31,6 +31,7 @@ export const actingCompany: Company = {
   parent_company: {
     id: 3,
     name: 'Van Dijk Groep',
+    sap_number: null,
     companies: [
       { id: 20, name: 'Van Dijk Installatietechniek B.V.' },
       { id: 21, name: 'Van Dijk Service B.V.' },

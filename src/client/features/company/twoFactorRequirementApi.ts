@@ -1,4 +1,4 @@
-import type { Company } from '../../api/accountApi';
+import type { Company } from '../../api/currentUserApi';
 import { api } from '../../api/api';
 import { declareToasts, inServerWords, success } from '../../base/callToasts';
 

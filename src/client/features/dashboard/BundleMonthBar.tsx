@@ -1,6 +1,6 @@
 import { Button, Stack, TextField } from '@mui/material';
 import { type Month, type MonthOption, monthStart } from '../../../domain/time';
-import { usePermission } from '../../api/accountApi';
+import { usePermission } from '../../api/currentUserApi';
 import { useAppDispatch } from '../../base/hooks';
 import { monthSelected } from '../../base/uiSlice';
 import { useRecalculateGroupBundleMutation } from './dashboardApi';

@@ -6,7 +6,7 @@ import { type Month, monthStart } from '../../../domain/time';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
 import { isRunningMonth } from './useDashboardMonth';
-import { useGetGroupBundleStatusQuery } from '../../api/accountApi';
+import { useGetGroupBundleStatusQuery } from '../../api/currentUserApi';
 import { selectBundlePercentage, useGetGroupBundleQuery, useGetGroupBundleUsageQuery } from './dashboardApi';
 
 /**

@@ -11,7 +11,7 @@ import { ScreenTitle } from '../../components/ScreenTitle';
 import { Section } from '../../components/Section';
 import { BundleMonthBar } from './BundleMonthBar';
 import { LazyBundleDayChart } from './charts/LazyBundleDayChart';
-import { useGetGroupBundleStatusQuery } from '../../api/accountApi';
+import { useGetGroupBundleStatusQuery } from '../../api/currentUserApi';
 import { type GroupBundleUsage, useGetGroupBundleUsageQuery } from './dashboardApi';
 import { useGroupBundleMonth } from './useDashboardMonth';
 

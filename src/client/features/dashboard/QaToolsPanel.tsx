@@ -3,7 +3,7 @@ import { Form, Formik } from 'formik';
 import type { ChangeEvent } from 'react';
 import { reasonProblemOf } from '../../../domain/impersonation';
 import { ROLE } from '../../../domain/permissions';
-import { useCurrentUser } from '../../api/accountApi';
+import { useCurrentUser } from '../../api/currentUserApi';
 import { downloadFile } from '../../base/download';
 import { useAppDispatch, useAppStore } from '../../base/hooks';
 import { createSnapshot, loadSnapshot } from '../../base/snapshot';

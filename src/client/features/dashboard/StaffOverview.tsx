@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime, formatDecimal } from '../../../domain/format';
 import { isProviderStaff } from '../../../domain/permissions';
 import { currentMonth, monthLabel, previousMonth } from '../../../domain/time';
-import { useCurrentUser, usePermission } from '../../api/accountApi';
+import { useCurrentUser, usePermission } from '../../api/currentUserApi';
 import { selectIsImpersonating } from '../../base/authSlice';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';

@@ -4,7 +4,7 @@ import { COSTS_MONTH_PARAM } from '../../base/paths';
 import { screen, screenRoute } from '../../base/lazyScreen';
 import { type Prefetch, prefetchQuery } from '../../base/routeNeeds';
 import { selectStoredMonth } from '../../base/uiSlice';
-import { accountApi } from '../../api/accountApi';
+import { currentUserApi } from '../../api/currentUserApi';
 import { dashboardApi } from './dashboardApi';
 import { DASHBOARD, GROUP_BUNDLE } from './dashboardPaths';
 import { dashboardMonth, groupBundleMonth, isRunningMonth } from './useDashboardMonth';
@@ -20,7 +20,7 @@ const GroupBundleScreen = screen(() => import(/* webpackChunkName: "group-bundle
 const prefetchDashboard: Prefetch = () => (dispatch, getState) => {
   const month = dashboardMonth(selectStoredMonth(getState()));
   const bundle = async () => {
-    const status = await dispatch(accountApi.endpoints.getGroupBundleStatus.initiate(undefined, { subscribe: false }));
+    const status = await dispatch(currentUserApi.endpoints.getGroupBundleStatus.initiate(undefined, { subscribe: false }));
     if (!status.data?.has_group_bundle) return;
     await Promise.all([
       dispatch(prefetchQuery(dashboardApi.endpoints.getGroupBundle, monthStart(month))),
@@ -42,7 +42,7 @@ export const dashboardRoute = screenRoute(DASHBOARD, DashboardScreen, prefetchDa
 const prefetchGroupBundle: Prefetch = ({ search }) => (dispatch, getState) => {
   const month = groupBundleMonth(search.get(COSTS_MONTH_PARAM), selectStoredMonth(getState()));
   return Promise.all([
-    dispatch(accountApi.endpoints.getGroupBundleStatus.initiate(undefined, { subscribe: false })),
+    dispatch(currentUserApi.endpoints.getGroupBundleStatus.initiate(undefined, { subscribe: false })),
     dispatch(prefetchQuery(dashboardApi.endpoints.getGroupBundleUsage, monthStart(month))),
   ]);
 };

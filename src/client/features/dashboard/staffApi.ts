@@ -1,11 +1,9 @@
+import type { AuditEntryAnswer } from '../../../server/routes/audit-log/schemas';
+import type { CompanyWithUsersAnswer } from '../../../server/routes/company/schemas';
 import { api } from '../../api/api';
 
 /** A company as the staff overview counts it (GET /companies answers much more). */
-interface StaffCompany {
-  id: number;
-  is_provider: boolean;
-  end_time: number | null;
-}
+type StaffCompany = Pick<CompanyWithUsersAnswer, 'id' | 'is_provider' | 'end_time'>;
 
 export interface CompanyCounts {
   /** Customers, the provider's own company not counted. */
@@ -23,11 +21,8 @@ export interface UsageImportRecord {
   imported: number | null;
 }
 
-interface AuditEntry {
-  id: number;
-  created_at: number;
-  changes: { file?: unknown; imported?: unknown } | null;
-}
+/** An entry of the change log (GET /audit-log), as far as an import goes. */
+type AuditEntry = Pick<AuditEntryAnswer, 'id' | 'created_at' | 'changes'>;
 
 /** The staff's dashboard reads the same calls the admin screens make: the companies, and the change log's usage imports. */
 export const staffApi = api.injectEndpoints({

@@ -7,7 +7,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { Box, IconButton, ListItemIcon, MenuItem, MenuList, Popover, styled, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { useCurrentUser } from '../../api/accountApi';
+import { useCurrentUser } from '../../api/currentUserApi';
 import { useAppDispatch, useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
 import { logout } from '../../base/session';

@@ -3,7 +3,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useCallback, useEffect } from 'react';
 import { formatDateTime } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
-import { useGetCompanyQuery } from '../../api/accountApi';
+import { useGetCompanyQuery } from '../../api/currentUserApi';
 import {
   selectActingCompanyId,
   selectImpersonationEndsAt,

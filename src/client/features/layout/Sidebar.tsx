@@ -12,7 +12,7 @@ import { Box, Collapse, Drawer, ListItem, ListItemButton, ListItemIcon, ListItem
 import { type ReactNode, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useMayViewGroup } from '../../components/useMayViewGroup';
-import { useGetGroupBundleStatusQuery, usePermission } from '../../api/accountApi';
+import { useGetGroupBundleStatusQuery, usePermission } from '../../api/currentUserApi';
 import { selectArticleGroups, useGetVisibleArticleGroupsQuery } from '../../api/catalogApi';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';

@@ -1,5 +1,5 @@
 import { Outlet, type RouteObject } from 'react-router-dom';
-import { accountApi } from '../../api/accountApi';
+import { currentUserApi } from '../../api/currentUserApi';
 import { catalogApi } from '../../api/catalogApi';
 import { selectActingCompanyId, selectIsImpersonating, selectSessionStatus, selectUserId } from '../../base/authSlice';
 import { useAppSelector } from '../../base/hooks';
@@ -23,10 +23,10 @@ const prefetchFrame: Prefetch = () => (dispatch, getState) => {
   const companyId = selectActingCompanyId(state);
   return Promise.all([
     dispatch(prefetchQuery(catalogApi.endpoints.getVisibleArticleGroups, undefined)),
-    dispatch(prefetchQuery(accountApi.endpoints.getPolicies, undefined)),
-    userId === null ? null : dispatch(prefetchQuery(accountApi.endpoints.getUser, userId)),
-    dispatch(prefetchQuery(accountApi.endpoints.getGroupBundleStatus, undefined)),
-    selectIsImpersonating(state) && companyId !== null ? dispatch(prefetchQuery(accountApi.endpoints.getCompany, companyId)) : null,
+    dispatch(prefetchQuery(currentUserApi.endpoints.getPolicies, undefined)),
+    userId === null ? null : dispatch(prefetchQuery(currentUserApi.endpoints.getUser, userId)),
+    dispatch(prefetchQuery(currentUserApi.endpoints.getGroupBundleStatus, undefined)),
+    selectIsImpersonating(state) && companyId !== null ? dispatch(prefetchQuery(currentUserApi.endpoints.getCompany, companyId)) : null,
   ]);
 };
 

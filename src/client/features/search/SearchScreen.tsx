@@ -3,7 +3,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { MSG } from '../../../domain/messages';
-import { useGetCompanyQuery } from '../../api/accountApi';
+import { useGetCompanyQuery } from '../../api/currentUserApi';
 import { selectActingCompanyId } from '../../base/authSlice';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';

@@ -1,4 +1,4 @@
-import { accountApi } from '../../api/accountApi';
+import { currentUserApi } from '../../api/currentUserApi';
 import { makeStore } from '../../app/store';
 import { json, mockServer } from '../../test/http';
 import { loggedIn } from '../../test/tokens';
@@ -35,7 +35,7 @@ const setUp = async (term: string, labels: Record<string, string | null> = {}) =
   });
   const store = makeStore(loggedIn());
   await store.dispatch(searchApi.endpoints.getSearchResults.initiate(term));
-  await store.dispatch(accountApi.endpoints.getCompany.initiate(20));
+  await store.dispatch(currentUserApi.endpoints.getCompany.initiate(20));
   return store;
 };
 

@@ -1,7 +1,7 @@
 import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { searchText } from '../../../domain/names';
-import { accountApi } from '../../api/accountApi';
+import { currentUserApi } from '../../api/currentUserApi';
 import { api, listTags } from '../../api/api';
 import { selectActingCompanyId } from '../../base/authSlice';
 import type { RootState } from '../../base/hooks';
@@ -83,7 +83,7 @@ const FREE_FIELDS = [
 ] as const;
 
 const selectActingCompany = (state: RootState) =>
-  accountApi.endpoints.getCompany.select(selectActingCompanyId(state) ?? skipToken)(state).data;
+  currentUserApi.endpoints.getCompany.select(selectActingCompanyId(state) ?? skipToken)(state).data;
 
 /** The acting company's names for its free fields 1-4; a field without a name gets a generic one. */
 export const selectFreeFieldLabels = createSelector([selectActingCompany], (company) =>

@@ -2,7 +2,7 @@ import { Alert, Button, Stack } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { MSG, TOAST_MS } from '../../../domain/messages';
-import { usePermission } from '../../api/accountApi';
+import { usePermission } from '../../api/currentUserApi';
 import { useAppDispatch } from '../../base/hooks';
 import { paths } from '../../base/paths';
 import { endpointToastsClosed, toastQueued } from '../../base/toastsSlice';

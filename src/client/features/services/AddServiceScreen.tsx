@@ -1,7 +1,7 @@
 import { Box, Button, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { Form, Formik, type FormikErrors, useFormikContext } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { useFirstChangeableDay, usePermission } from '../../api/accountApi';
+import { useFirstChangeableDay, usePermission } from '../../api/currentUserApi';
 import { paths } from '../../base/paths';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { beforeDay, billedMonthHint, noonOfDateInput, toDateInput } from './dates';

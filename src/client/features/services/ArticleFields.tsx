@@ -1,7 +1,7 @@
 import { Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
 import { useFormikContext } from 'formik';
 import { MSG } from '../../../domain/messages';
-import { usePermission } from '../../api/accountApi';
+import { usePermission } from '../../api/currentUserApi';
 import { selectBillingCycles, useGetBillingCyclesQuery } from '../../api/catalogApi';
 import { useAppSelector } from '../../base/hooks';
 import type { Article, ArticleInput } from './servicesApi';

@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Button, Stack } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDecimal } from '../../../domain/format';
-import { usePermission } from '../../api/accountApi';
+import { usePermission } from '../../api/currentUserApi';
 import type { ArticleGroup } from '../../api/catalogApi';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';

@@ -4,7 +4,7 @@ import { Alert, Box, Button, Checkbox, FormControlLabel, IconButton, Link, Paper
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, formatEuro, formatGb } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
-import { usePermission } from '../../api/accountApi';
+import { usePermission } from '../../api/currentUserApi';
 import type { ArticleGroup, ArticleGroupField } from '../../api/catalogApi';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';

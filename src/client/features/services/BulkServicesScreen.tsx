@@ -18,7 +18,7 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import { useState } from 'react';
 import { activeBulkCount, type BulkEntryWithTotal } from '../../../domain/bulk';
 import { formatDate, formatDecimal } from '../../../domain/format';
-import { useFirstChangeableDay, usePermission } from '../../api/accountApi';
+import { useFirstChangeableDay, usePermission } from '../../api/currentUserApi';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
 import { ConfirmDialog } from '../../components/ConfirmDialog';

@@ -15,7 +15,7 @@ import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatDate, formatEuro } from '../../../domain/format';
-import { usePermission } from '../../api/accountApi';
+import { usePermission } from '../../api/currentUserApi';
 import type { ArticleGroup } from '../../api/catalogApi';
 import { paths } from '../../base/paths';
 import { type DataColumn, DataTable } from '../../components/DataTable';

@@ -4,7 +4,7 @@ import { Form, Formik, type FormikErrors } from 'formik';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { MSG } from '../../../domain/messages';
-import { type Company, usePermission } from '../../api/accountApi';
+import { type Company, usePermission } from '../../api/currentUserApi';
 import type { ArticleGroup } from '../../api/catalogApi';
 import { paths } from '../../base/paths';
 import { ScreenTitle } from '../../components/ScreenTitle';

@@ -1,6 +1,6 @@
 import { Stack, TextField, Typography } from '@mui/material';
 import { useFormikContext } from 'formik';
-import type { Company } from '../../api/accountApi';
+import type { Company } from '../../api/currentUserApi';
 import type { ArticleGroupField } from '../../api/catalogApi';
 import { DateField } from '../../components/DateField';
 import { midnightOfDateInput, noonOfDateInput, toApiDateTime } from './dates';

@@ -2,7 +2,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Button, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, formatEuro } from '../../../domain/format';
-import { usePermission } from '../../api/accountApi';
+import { usePermission } from '../../api/currentUserApi';
 import { paths } from '../../base/paths';
 import { servicesPaths } from './servicesPaths';
 import { ScreenTitle } from '../../components/ScreenTitle';

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { parseId } from '../../../domain/ids';
 import { todayNoon } from '../../../domain/time';
-import { useGetCompanyQuery } from '../../api/accountApi';
+import { useGetCompanyQuery } from '../../api/currentUserApi';
 import { selectArticleGroupById, useGetVisibleArticleGroupsQuery } from '../../api/catalogApi';
 import { selectActingCompanyId } from '../../base/authSlice';
 import { useAppSelector } from '../../base/hooks';

@@ -1,7 +1,7 @@
 import { Fragment, useEffect } from 'react';
 import { Navigate, Outlet, type RouteObject, useLocation } from 'react-router-dom';
 import { parseId } from '../../../domain/ids';
-import { accountApi } from '../../api/accountApi';
+import { currentUserApi } from '../../api/currentUserApi';
 import { selectActingCompanyId } from '../../base/authSlice';
 import type { AppDispatch, RootState } from '../../base/hooks';
 import { screen, screenRoute } from '../../base/lazyScreen';
@@ -51,7 +51,7 @@ function ServicesFrame() {
 /** The acting company: its labels name the free fields of the article, service and add-service screens. */
 const actingCompany = (dispatch: AppDispatch, getState: () => RootState) => {
   const companyId = selectActingCompanyId(getState());
-  return companyId === null ? null : dispatch(prefetchQuery(accountApi.endpoints.getCompany, companyId));
+  return companyId === null ? null : dispatch(prefetchQuery(currentUserApi.endpoints.getCompany, companyId));
 };
 
 /**

@@ -1,5 +1,5 @@
 import { MSG } from '../../../domain/messages';
-import type { Company } from '../../api/accountApi';
+import type { Company } from '../../api/currentUserApi';
 import type { ArticleGroupField } from '../../api/catalogApi';
 import { type FieldInput, type FieldValue, FREE_FIELDS, type FreeField } from './servicesApi';
 

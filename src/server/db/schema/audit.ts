@@ -14,7 +14,8 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
-    changes: jsonb('changes'),
+    /** What the change wrote, in the API's field names (services/audit.ts); null for none. */
+    changes: jsonb('changes').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
   (t) => [

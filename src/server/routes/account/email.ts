@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { Type } from 'typebox';
 import { MSG } from '../../../domain/messages';
 import { ROLE } from '../../../domain/permissions';
 import { authTokens, users } from '../../db/schema';
@@ -23,6 +22,7 @@ import {
   limitedPerUser,
   voidLinks,
 } from './repository';
+import { confirmationInput, emailChangeInput, emailConfirmedAnswer } from './schemas';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
@@ -43,22 +43,6 @@ export const EMAIL_CANCEL_TEXT = {
   linkInvalid: 'Deze annuleerlink is niet geldig of al gebruikt.',
   linkExpired: 'Deze annuleerlink is verlopen. Neem contact op met je accountmanager als je e-mailadres zonder jouw toestemming is gewijzigd.',
   previousTaken: 'Je oude e-mailadres is inmiddels in gebruik bij een ander account. Neem contact op met je accountmanager.',
-} as const;
-
-const emailChangeInput = Type.Object(
-  {
-    email: Type.String({ maxLength: 254 }),
-    password: Type.String({ minLength: 1, maxLength: 1024 }),
-  },
-  { additionalProperties: false },
-);
-
-const confirmationInput = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
-
-const confirmedSchema = {
-  type: 'object',
-  properties: { message: { type: 'string' }, email: { type: 'string' } },
-  required: ['message', 'email'],
 } as const;
 
 /**
@@ -147,7 +131,7 @@ export default async function emailRoutes(app: RouteApp, { passwordChecks }: { p
       preHandler: async (request: FastifyRequest) => {
         if (!(await confirmations.take(request.ip))) throw new HttpError(429, MSG.tooManyAttempts);
       },
-      schema: { body: confirmationInput, response: { 200: confirmedSchema, ...errorResponses } },
+      schema: { body: confirmationInput, response: { 200: emailConfirmedAnswer, ...errorResponses } },
     },
     async (request) => {
       const link = await findEmailLink(request.body.token);

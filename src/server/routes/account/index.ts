@@ -1,17 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { Type } from 'typebox';
 import { users } from '../../db/schema';
 import { HttpError } from '../../httpError';
 import { newPasswordWeakness } from '../../services/auth/accounts';
 import { hashPassword } from '../../services/auth/password';
 import { revokeUserSessions } from '../../services/auth/sessions';
 import { audit } from '../../services/audit';
-import { errorResponses, type RouteApp } from '../schemas';
-import { changedUserFields, userInput, validateUserFields } from '../userFields';
+import { errorResponses, noContent, type RouteApp } from '../schemas';
+import { changedUserFields, validateUserFields } from '../userFields';
 import emailRoutes from './email';
 import {
   accountDto,
-  accountSchema,
   assertCurrentPassword,
   findAccount,
   limitedPerUser,
@@ -19,28 +17,11 @@ import {
   pendingEmailChange,
   voidLinks,
 } from './repository';
+import { accountAnswer, passwordChangeInput, profileInput } from './schemas';
 import sessionRoutes from './sessions';
 import twoFactorRoutes from './twoFactor';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-
-/** Only the name and phone number: the address changes through its link, the role never here. */
-const profileInput = Type.Object(
-  {
-    firstname: userInput.properties.firstname,
-    lastname: userInput.properties.lastname,
-    phonenumber: userInput.properties.phonenumber,
-  },
-  { additionalProperties: false },
-);
-
-const passwordChangeInput = Type.Object(
-  {
-    current_password: Type.String({ minLength: 1, maxLength: 1024 }),
-    password: Type.String({ minLength: 1, maxLength: 1024 }),
-  },
-  { additionalProperties: false },
-);
 
 /**
  * 'Mijn account': the logged-in user's own account, always the user's own, also while
@@ -58,14 +39,14 @@ export default async function accountRoutes(app: RouteApp) {
     return user;
   };
 
-  app.get('/account', { schema: { response: { 200: accountSchema, ...errorResponses } } }, async (request) => {
+  app.get('/account', { schema: { response: { 200: accountAnswer, ...errorResponses } } }, async (request) => {
     const user = await ownAccount(request.actor.userId);
     return accountDto(user, await pendingEmailChange(app.db, user.id));
   });
 
   app.put(
     '/account',
-    { schema: { body: profileInput, response: { 200: accountSchema, ...errorResponses } } },
+    { schema: { body: profileInput, response: { 200: accountAnswer, ...errorResponses } } },
     async (request) => {
       const { actor } = request;
       const user = await ownAccount(actor.userId);
@@ -87,7 +68,7 @@ export default async function accountRoutes(app: RouteApp) {
     '/account/password',
     {
       preHandler: limitedPerUser(passwordChecks),
-      schema: { body: passwordChangeInput, response: { 204: { type: 'null' }, ...errorResponses } },
+      schema: { body: passwordChangeInput, response: { 204: noContent, ...errorResponses } },
     },
     async (request, reply) => {
       const { actor } = request;

@@ -88,24 +88,6 @@ export const createEmailChangeTokens = async (
   return { confirm, cancel };
 };
 
-export const accountSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    firstname: { type: 'string' },
-    lastname: { type: 'string' },
-    email: { type: 'string' },
-    phonenumber: { type: ['string', 'null'] },
-    two_factor_enabled: { type: 'boolean' },
-    pending_email: {
-      type: ['object', 'null'],
-      properties: { email: { type: 'string' }, expires_at: { type: 'integer' } },
-      required: ['email', 'expires_at'],
-    },
-  },
-  required: ['id', 'firstname', 'lastname', 'email', 'phonenumber', 'two_factor_enabled', 'pending_email'],
-} as const;
-
 export const accountDto = (user: UserRow, pending: Awaited<ReturnType<typeof pendingEmailChange>>) => ({
   id: user.id,
   firstname: user.firstname,

@@ -2,24 +2,10 @@ import { Type } from 'typebox';
 import { deviceName } from '../../../domain/device';
 import { HttpError } from '../../httpError';
 import { liveSessionsOf, revokeUserSession, revokeUserSessions } from '../../services/auth/sessions';
-import { errorResponses, type RouteApp } from '../schemas';
+import { errorResponses, noContent, type RouteApp } from '../schemas';
 import { voidLinks } from './repository';
+import { accountSessionAnswer, sessionParams } from './schemas';
 import { toEpoch } from '../../serialize';
-
-const sessionSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    device: { type: 'string' },
-    created_at: { type: 'integer' },
-    last_used_at: { type: 'integer' },
-    current: { type: 'boolean' },
-  },
-  required: ['id', 'device', 'created_at', 'last_used_at', 'current'],
-} as const;
-
-/** A session id is a UUID (createSession); anything else names no session. */
-const sessionParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
 
 const NOT_FOUND = 'Sessie niet gevonden.';
 
@@ -30,7 +16,7 @@ const NOT_FOUND = 'Sessie niet gevonden.';
 export default async function sessionRoutes(app: RouteApp) {
   app.get(
     '/account/sessions',
-    { schema: { response: { 200: { type: 'array', items: sessionSchema }, ...errorResponses } } },
+    { schema: { response: { 200: Type.Array(accountSessionAnswer), ...errorResponses } } },
     async (request) => {
       const { actor } = request;
       const rows = await liveSessionsOf(app.db, actor.userId);
@@ -48,7 +34,7 @@ export default async function sessionRoutes(app: RouteApp) {
   // Logging out changes no data, so, as POST /auth/logout, these calls write no audit entry.
   // 'Uitloggen op alle apparaten': this session too; the portal then shows the login screen. A
   // pending address change ends with it: a session that should not have been may have asked for it.
-  app.delete('/account/sessions', { schema: { response: { 204: { type: 'null' }, ...errorResponses } } }, async (request, reply) => {
+  app.delete('/account/sessions', { schema: { response: { 204: noContent, ...errorResponses } } }, async (request, reply) => {
     await app.db.transaction(async (tx) => {
       await revokeUserSessions(tx, request.actor.userId);
       await voidLinks(tx, request.actor.userId, ['email']);
@@ -58,7 +44,7 @@ export default async function sessionRoutes(app: RouteApp) {
 
   app.delete(
     '/account/sessions/:id',
-    { schema: { params: sessionParams, response: { 204: { type: 'null' }, ...errorResponses } } },
+    { schema: { params: sessionParams, response: { 204: noContent, ...errorResponses } } },
     async (request, reply) => {
       if (!(await revokeUserSession(app.db, request.actor.userId, request.params.id))) throw new HttpError(404, NOT_FOUND);
       return reply.code(204).send();

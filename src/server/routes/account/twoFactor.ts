@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { Type } from 'typebox';
 import { MSG } from '../../../domain/messages';
 import { users } from '../../db/schema';
 import { HttpError } from '../../httpError';
@@ -19,50 +18,9 @@ import {
   twoFactorRequired,
 } from '../../services/auth/twoFactor';
 import type { RateLimiter } from '../../services/rateLimiter';
-import { errorResponses, type RouteApp } from '../schemas';
+import { errorResponses, noContent, type RouteApp } from '../schemas';
 import { assertCurrentPassword, findAccount, limitedPerUser, ownAccountActor } from './repository';
-
-const statusSchema = {
-  type: 'object',
-  properties: {
-    enabled: { type: 'boolean' },
-    /** Unix seconds, or null while it is off. */
-    enabled_at: { type: ['integer', 'null'] },
-    recovery_codes_left: { type: 'integer' },
-    /** Staff, or a company that requires it: it cannot be turned off. */
-    required: { type: 'boolean' },
-  },
-  required: ['enabled', 'enabled_at', 'recovery_codes_left', 'required'],
-} as const;
-
-const setupSchema = {
-  type: 'object',
-  properties: {
-    otpauth_uri: { type: 'string' },
-    /** The base32 secret, for typing it into an app that cannot scan. */
-    secret: { type: 'string' },
-    /** The QR code of otpauth_uri as an SVG data URL. */
-    qr_code: { type: 'string' },
-  },
-  required: ['otpauth_uri', 'secret', 'qr_code'],
-} as const;
-
-const recoveryCodesSchema = {
-  type: 'object',
-  properties: {
-    recovery_codes: { type: 'array', items: { type: 'string' } },
-    /** A setup-only session has become a full one: its new access token. */
-    token: { type: 'string' },
-  },
-  required: ['recovery_codes'],
-} as const;
-
-const codeBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
-/** Turning it off and new recovery codes: the password and a current code (of the app, or a recovery code). */
-const passwordAndCodeBody = Type.Object(
-  { password: Type.String({ minLength: 1, maxLength: 1024 }), code: Type.String({ minLength: 1, maxLength: 20 }) },
-  { additionalProperties: false },
-);
+import { codeBody, passwordAndCodeBody, recoveryCodesAnswer, twoFactorSetupAnswer, twoFactorStatusAnswer } from './schemas';
 
 /**
  * Two-factor login of the caller's own account ('Mijn account', docs/rules.md, 'Two-factor login'). `passwordChecks` is the
@@ -85,7 +43,7 @@ export default async function twoFactorRoutes(app: RouteApp, { passwordChecks }:
 
   app.get(
     '/account/two-factor',
-    { config: { twoFactorSetup: true }, schema: { response: { 200: statusSchema, ...errorResponses } } },
+    { config: { twoFactorSetup: true }, schema: { response: { 200: twoFactorStatusAnswer, ...errorResponses } } },
     async (request) => {
       const user = await ownAccount(request);
       return {
@@ -99,7 +57,7 @@ export default async function twoFactorRoutes(app: RouteApp, { passwordChecks }:
 
   app.post(
     '/account/two-factor/setup',
-    { config: { twoFactorSetup: true }, schema: { response: { 200: setupSchema, ...errorResponses } } },
+    { config: { twoFactorSetup: true }, schema: { response: { 200: twoFactorSetupAnswer, ...errorResponses } } },
     async (request) => {
       const user = await ownAccount(request);
       if (user.totpEnabledAt) throw new HttpError(409, MSG.twoFactorAlreadyOn);
@@ -117,7 +75,7 @@ export default async function twoFactorRoutes(app: RouteApp, { passwordChecks }:
 
   app.post(
     '/account/two-factor/enable',
-    { config: { twoFactorSetup: true }, schema: { body: codeBody, response: { 200: recoveryCodesSchema, ...errorResponses } } },
+    { config: { twoFactorSetup: true }, schema: { body: codeBody, response: { 200: recoveryCodesAnswer, ...errorResponses } } },
     async (request) => {
       const { actor } = request;
       const user = await ownAccount(request);
@@ -140,7 +98,7 @@ export default async function twoFactorRoutes(app: RouteApp, { passwordChecks }:
 
   app.post(
     '/account/two-factor/disable',
-    { preHandler: limitedPerUser(passwordChecks), schema: { body: passwordAndCodeBody, response: { 204: { type: 'null' }, ...errorResponses } } },
+    { preHandler: limitedPerUser(passwordChecks), schema: { body: passwordAndCodeBody, response: { 204: noContent, ...errorResponses } } },
     async (request, reply) => {
       const user = await ownAccount(request);
       if (await twoFactorRequired(app.db, user)) throw new HttpError(403, MSG.twoFactorRequired);
@@ -157,7 +115,7 @@ export default async function twoFactorRoutes(app: RouteApp, { passwordChecks }:
 
   app.post(
     '/account/two-factor/recovery-codes',
-    { preHandler: limitedPerUser(passwordChecks), schema: { body: passwordAndCodeBody, response: { 200: recoveryCodesSchema, ...errorResponses } } },
+    { preHandler: limitedPerUser(passwordChecks), schema: { body: passwordAndCodeBody, response: { 200: recoveryCodesAnswer, ...errorResponses } } },
     async (request) => {
       const user = await ownAccount(request);
       await assertCurrentPassword(user, request.body.password, 'password', request.ip);

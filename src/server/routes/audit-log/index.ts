@@ -1,37 +1,15 @@
-import { Type } from 'typebox';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isProviderStaff } from '../../../domain/permissions';
 import { auditLog, companies, impersonations, parentCompanies, users } from '../../db/schema';
 import { HttpError } from '../../httpError';
 import { endOf, type Impersonation, minutesLasted } from '../../services/auth/impersonation';
-import { errorResponses, integerId, type RouteApp } from '../schemas';
-import { nullableInteger, nullableString, toEpoch } from '../../serialize';
+import { errorResponses, type RouteApp } from '../schemas';
+import { toEpoch } from '../../serialize';
+import { auditLogPageAnswer, auditLogQuery } from './schemas';
 import { subjectNames } from './subjects';
 
 export const AUDIT_PAGE_SIZE = 50;
-
-/** The impersonation an entry was made in: why, from when, until when, and how long. */
-const impersonationSchema = {
-  anyOf: [
-    { type: 'null' },
-    {
-      type: 'object',
-      properties: {
-        id: { type: 'integer' },
-        reason: { type: 'string' },
-        started_at: { type: 'integer' },
-        /** When it was stopped or ran out; null while it is live. */
-        ended_at: nullableInteger,
-        /** When it ends by itself. */
-        expires_at: { type: 'integer' },
-        /** Whole minutes it lasted, or has lasted so far. */
-        minutes: { type: 'integer' },
-      },
-      required: ['id', 'reason', 'started_at', 'ended_at', 'expires_at', 'minutes'],
-    },
-  ],
-} as const;
 
 const impersonationOut = (impersonation: Impersonation | null, now: Date) => {
   if (!impersonation) return null;
@@ -52,31 +30,6 @@ const fromParent = alias(parentCompanies, 'from_parent');
 const fromNameOf = (from: { name: string | null; isProvider: boolean | null; parentName: string | null } | null) =>
   from?.isProvider ? from.name : (from?.parentName ?? from?.name ?? null);
 
-const auditEntrySchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    created_at: { type: 'integer' },
-    user: {
-      anyOf: [
-        { type: 'null' },
-        { type: 'object', properties: { id: { type: 'integer' }, firstname: { type: 'string' }, lastname: { type: 'string' } } },
-      ],
-    },
-    company_id: nullableInteger,
-    impersonating_from: nullableInteger,
-    /** The provider's name, or the parent company's, of whoever made the change while managing the company. */
-    impersonating_from_name: nullableString,
-    impersonation: impersonationSchema,
-    action: { type: 'string' },
-    entity: { type: 'string' },
-    entity_id: nullableString,
-    /** The object's name as it is now (an article, end user, company, …); null when it is gone or has none. */
-    subject_name: nullableString,
-    changes: { anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: true }] },
-  },
-} as const;
-
 /**
  * The change log of a company: what was done while acting for it, and what was done to the
  * company itself from elsewhere (provider staff editing it, a branch joining or leaving a parent
@@ -87,21 +40,9 @@ export default async function auditLogRoutes(app: RouteApp) {
     '/audit-log',
     {
       schema: {
-        querystring: Type.Object(
-          {
-            company_id: Type.Optional(integerId),
-            page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000000 })),
-            /** Only the changes of one kind of object: `article`, `service`, `end_user`, … */
-            entity: Type.Optional(Type.String({ pattern: '^[a-z_]{1,40}$' })),
-          },
-          { additionalProperties: false },
-        ),
+        querystring: auditLogQuery,
         response: {
-          200: {
-            type: 'object',
-            properties: { items: { type: 'array', items: auditEntrySchema }, total: { type: 'integer' } },
-            required: ['items', 'total'],
-          },
+          200: auditLogPageAnswer,
           ...errorResponses,
         },
       },

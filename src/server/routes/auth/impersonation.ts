@@ -1,4 +1,3 @@
-import { Type } from 'typebox';
 import { reasonProblemOf } from '../../../domain/impersonation';
 import { MSG } from '../../../domain/messages';
 import type { Db } from '../../db';
@@ -14,10 +13,8 @@ import {
 } from '../../services/auth/impersonation';
 import { audit } from '../../services/audit';
 import type { Actor } from '../../services/auth/actor';
-import { errorResponses, integerId, optionalBody, tokenSchema, type RouteApp } from '../schemas';
-
-/** Absent when the client acts for the company again after a reload (the session's live impersonation). */
-const reasonBody = optionalBody(Type.Object({ reason: Type.Optional(Type.String({ maxLength: 1000 })) }, { additionalProperties: false }));
+import { errorResponses, noContent, type RouteApp } from '../schemas';
+import { impersonateQuery, impersonationAnswer, reasonBody } from './schemas';
 
 const reasonRefused = (message: string) => new HttpError(400, message, [{ field: 'reason', message }]);
 
@@ -80,16 +77,9 @@ export default async function impersonationRoutes(app: RouteApp) {
     '/auth/impersonate',
     {
       schema: {
-        querystring: Type.Object({ company_id: integerId }),
+        querystring: impersonateQuery,
         body: reasonBody,
-        response: {
-          200: {
-            type: 'object',
-            properties: { data: tokenSchema },
-            required: ['data'],
-          },
-          ...errorResponses,
-        },
+        response: { 200: impersonationAnswer, ...errorResponses },
       },
     },
     async (request) => {
@@ -110,7 +100,7 @@ export default async function impersonationRoutes(app: RouteApp) {
   );
 
   /** Stops managing: with the user's own token or the managing one; nothing live to stop is no error. */
-  app.post('/auth/impersonate/stop', { schema: { response: { 204: { type: 'null' }, ...errorResponses } } }, async (request, reply) => {
+  app.post('/auth/impersonate/stop', { schema: { response: { 204: noContent, ...errorResponses } } }, async (request, reply) => {
     await app.db.transaction((tx) => endLive(tx, request.actor, new Date()));
     return reply.code(204).send();
   });

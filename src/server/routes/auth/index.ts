@@ -1,9 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { Type } from 'typebox';
 import { FROM_PORTAL_HEADER } from '../../../domain/fromPortal';
 import { MSG } from '../../../domain/messages';
-import { PERMISSIONS } from '../../../domain/permissions';
 import { authTokens, users } from '../../db/schema';
 import { HttpError } from '../../httpError';
 import { mailName } from '../../services/mail';
@@ -26,19 +24,11 @@ import { sha256 } from '../../services/auth/tokens';
 import { audit } from '../../services/audit';
 import impersonationRoutes, { endLive } from './impersonation';
 import { endImpersonations } from '../../services/auth/impersonation';
-import { emailSchema, errorResponses, messageSchema, tokenSchema, type RouteApp } from '../schemas';
+import { errorResponses, messageSchema, noContent, type RouteApp } from '../schemas';
+import { afterPasswordAnswer, loginBody, policiesAnswer, resetBody, resetRequestBody, tokenAnswer, twoFactorLoginBody } from './schemas';
 
 export const REFRESH_COOKIE = 'portal_refresh';
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-
-/** The password was right and two-factor login is on: the code next, with this challenge (5 minutes). */
-const twoFactorChallengeSchema = Type.Object({ two_factor_required: Type.Literal(true), challenge: Type.String() });
-
-const permissionMapSchema = {
-  type: 'object',
-  properties: Object.fromEntries(PERMISSIONS.map((p) => [p, { type: 'boolean' }])),
-  required: [...PERMISSIONS],
-} as const;
 
 /** The client and the address as the account lookup reads it, so no spelling of an address escapes its limit. */
 const clientKey = (request: FastifyRequest) => {
@@ -122,11 +112,10 @@ export default async function authRoutes(app: RouteApp) {
    * is required and not set up, a session that can only set it up (plugins/auth.ts).
    */
   const afterPassword = async (reply: FastifyReply, user: { id: number; companyId: number; roleId: number; totpEnabledAt: Date | null }) => {
-    if (user.totpEnabledAt) return { two_factor_required: true, challenge: await startChallenge(app.db, app.config.jwtSecret, user.id) };
+    if (user.totpEnabledAt) return { two_factor_required: true as const, challenge: await startChallenge(app.db, app.config.jwtSecret, user.id) };
     const scope = (await twoFactorRequired(app.db, user)) ? 'two-factor-setup' : 'full';
     return { token: await startSession(reply, user, scope) };
   };
-  const passwordAnswerSchema = { anyOf: [tokenSchema, twoFactorChallengeSchema] };
 
   app.post(
     '/auth/login',
@@ -134,14 +123,8 @@ export default async function authRoutes(app: RouteApp) {
       config: { public: true },
       preHandler: limitedBy(loginsPerAddress, clientKey),
       schema: {
-        body: Type.Object(
-          {
-            email: Type.String({ minLength: 1, maxLength: 254 }),
-            password: Type.String({ minLength: 1, maxLength: 1024 }),
-          },
-          { additionalProperties: false },
-        ),
-        response: { 200: passwordAnswerSchema, ...errorResponses },
+        body: loginBody,
+        response: { 200: afterPasswordAnswer, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -166,14 +149,8 @@ export default async function authRoutes(app: RouteApp) {
     {
       config: { public: true },
       schema: {
-        body: Type.Object(
-          {
-            challenge: Type.String({ minLength: 1, maxLength: 500 }),
-            code: Type.String({ minLength: 1, maxLength: 64 }),
-          },
-          { additionalProperties: false },
-        ),
-        response: { 200: tokenSchema, ...errorResponses },
+        body: twoFactorLoginBody,
+        response: { 200: tokenAnswer, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -198,7 +175,7 @@ export default async function authRoutes(app: RouteApp) {
     {
       config: { public: true },
       onRequest: refuseCrossSite,
-      schema: { response: { 200: tokenSchema, ...errorResponses } },
+      schema: { response: { 200: tokenAnswer, ...errorResponses } },
     },
     async (request, reply) => {
       const refreshed = await refreshSession(app.db, request.cookies[REFRESH_COOKIE]);
@@ -212,7 +189,7 @@ export default async function authRoutes(app: RouteApp) {
     },
   );
 
-  const logoutOptions = { config: { public: true }, onRequest: refuseCrossSite, schema: { response: { 204: { type: 'null' }, ...errorResponses } } };
+  const logoutOptions = { config: { public: true }, onRequest: refuseCrossSite, schema: { response: { 204: noContent, ...errorResponses } } };
   app.post('/auth/logout', logoutOptions, async (request, reply) => {
     const sessionId = request.actor?.sessionId ?? (await sessionOfCookie(app.db, request.cookies[REFRESH_COOKIE]));
     // Logging out ends acting for a company too: the change log shows when it ended.
@@ -238,7 +215,7 @@ export default async function authRoutes(app: RouteApp) {
       config: { public: true },
       preHandler: limitedBy(resetRequests, clientKey),
       schema: {
-        body: Type.Object({ email: emailSchema }, { additionalProperties: false }),
+        body: resetRequestBody,
         response: { 200: messageSchema, ...errorResponses },
       },
     },
@@ -258,14 +235,8 @@ export default async function authRoutes(app: RouteApp) {
       config: { public: true },
       preHandler: limitedBy(resets, (request) => request.ip),
       schema: {
-        body: Type.Object(
-          {
-            token: Type.String({ minLength: 1, maxLength: 200 }),
-            password: Type.String({ minLength: 1, maxLength: 1024 }),
-          },
-          { additionalProperties: false },
-        ),
-        response: { 200: passwordAnswerSchema, ...errorResponses },
+        body: resetBody,
+        response: { 200: afterPasswordAnswer, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -302,7 +273,7 @@ export default async function authRoutes(app: RouteApp) {
     },
   );
 
-  app.get('/auth/policies', { config: { twoFactorSetup: true }, schema: { response: { 200: permissionMapSchema, ...errorResponses } } }, async (request) => {
+  app.get('/auth/policies', { config: { twoFactorSetup: true }, schema: { response: { 200: policiesAnswer, ...errorResponses } } }, async (request) => {
     return request.actor.permissions;
   });
 

@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import { Type } from 'typebox';
+import { and, eq } from 'drizzle-orm';
 import { MSG } from '../../../domain/messages';
 import { isProviderStaff, ROLE } from '../../../domain/permissions';
 import type { Db } from '../../db';
@@ -10,13 +10,12 @@ import { findUserById } from '../../services/auth/accounts';
 import { startRequiringTwoFactor } from '../../services/auth/twoFactor';
 import { paramsOf, uniqueViolationOf } from '../../input';
 import { errorResponses, idParams, messageSchema, optionalBody, type RouteApp } from '../schemas';
-import { fromEpoch, nullableInteger, nullableNumber, nullableString } from '../../serialize';
+import { fromEpoch } from '../../serialize';
 import { assertEmailFree } from '../userFields';
 import {
   applyInput,
   assertProviderCompanyKept,
   changedCompanyFields,
-  companyInput,
   contactOf,
   EMPTY_COMPANY,
   isOnlyEndTime,
@@ -36,68 +35,7 @@ import {
   PROVIDER_NOT_DELETED,
   unknownArticleGroups,
 } from '../../services/companies';
-
-const branchSchema = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } as const;
-
-export const companySchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    aliases: nullableString,
-    customer_number: nullableString,
-    zipcode: nullableString,
-    address: nullableString,
-    city: nullableString,
-    sap_number: nullableString,
-    price_mb: { type: 'number' },
-    input_label_1: nullableString,
-    input_label_2: nullableString,
-    input_label_3: nullableString,
-    input_label_4: nullableString,
-    article_groups: { type: 'array', items: { type: 'integer' } },
-    parent_company_id: nullableInteger,
-    parent_company: {
-      anyOf: [
-        { type: 'null' },
-        {
-          type: 'object',
-          properties: {
-            id: { type: 'integer' },
-            name: { type: 'string' },
-            sap_number: nullableString,
-            companies: { type: 'array', items: branchSchema },
-          },
-        },
-      ],
-    },
-    end_time: nullableNumber,
-    /** Every user of the company must log in with two-factor login. */
-    require_two_factor: { type: 'boolean' },
-  },
-} as const;
-
-const companyWithUsersSchema = {
-  type: 'object',
-  properties: {
-    ...companySchema.properties,
-    /** The provider's own company: never a branch of a parent company. */
-    is_provider: { type: 'boolean' },
-    users: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          id: { type: 'integer' },
-          firstname: { type: 'string' },
-          lastname: { type: 'string' },
-          email: { type: 'string' },
-          activated: { type: 'boolean' },
-        },
-      },
-    },
-  },
-} as const;
+import { companyAnswer, companyInput, companyWithUsersAnswer, twoFactorRequirementBody } from './schemas';
 
 const NOT_FOUND = 'Bedrijf niet gevonden.';
 
@@ -131,7 +69,7 @@ const setArticleGroups = async (db: Db, companyId: number, ids: number[]) => {
 export default async function companyRoutes(app: RouteApp) {
   app.get(
     '/company/:id',
-    { schema: { params: idParams, response: { 200: companySchema, ...errorResponses } } },
+    { schema: { params: idParams, response: { 200: companyAnswer, ...errorResponses } } },
     async (request) => {
       const { actor } = request;
       const id = request.params.id;
@@ -151,8 +89,8 @@ export default async function companyRoutes(app: RouteApp) {
       config: { permission: 'CREATE_USER' },
       schema: {
         params: idParams,
-        body: Type.Object({ require_two_factor: Type.Boolean() }, { additionalProperties: false }),
-        response: { 200: companySchema, ...errorResponses },
+        body: twoFactorRequirementBody,
+        response: { 200: companyAnswer, ...errorResponses },
       },
     },
     async (request) => {
@@ -182,7 +120,7 @@ export default async function companyRoutes(app: RouteApp) {
     '/companies',
     {
       config: { permission: 'LIST_COMPANIES' },
-      schema: { response: { 200: { type: 'array', items: companyWithUsersSchema }, ...errorResponses } },
+      schema: { response: { 200: Type.Array(companyWithUsersAnswer), ...errorResponses } },
     },
     async () => listCompanies(app.db),
   );
@@ -195,7 +133,7 @@ export default async function companyRoutes(app: RouteApp) {
       schema: {
         querystring: companyInput,
         body: optionalBody(companyInput),
-        response: { 201: companySchema, ...errorResponses },
+        response: { 201: companyAnswer, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -236,7 +174,7 @@ export default async function companyRoutes(app: RouteApp) {
         params: idParams,
         querystring: companyInput,
         body: optionalBody(companyInput),
-        response: { 200: companySchema, ...errorResponses },
+        response: { 200: companyAnswer, ...errorResponses },
       },
     },
     async (request) => {

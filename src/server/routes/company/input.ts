@@ -1,10 +1,9 @@
-import { Type, type Static } from 'typebox';
 import { MSG } from '../../../domain/messages';
 import { Decimal, parseAmount } from '../../../domain/money';
 import type { companies } from '../../db/schema';
 import { HttpError } from '../../httpError';
 import { isEmailAddress, textOrNull } from '../../input';
-import { epochSeconds, integerId, Nullable, nullableAmount } from '../schemas';
+import type { CompanyInput } from './schemas';
 import { fromEpoch, toEpoch } from '../../serialize';
 import { PROVIDER_NOT_A_BRANCH, PROVIDER_NOT_ENDED } from '../../services/companies';
 
@@ -16,43 +15,6 @@ export const assertProviderCompanyKept = (company: { isProvider: boolean }, valu
     throw new HttpError(400, PROVIDER_NOT_A_BRANCH, [{ field: 'parent_company_id', message: PROVIDER_NOT_A_BRANCH }]);
   }
 };
-
-const text = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
-
-/**
- * The company fields of docs/api-company-admin.md, 'Company fields' as a write takes them. `id` and `parent_company` are
- * what GET /company/:id answers, so "the full company" may carry them back; they are ignored.
- * Anything else is refused with 400.
- */
-export const companyInput = Type.Object(
-  {
-    id: Type.Optional(Type.Integer()),
-    parent_company: Type.Optional(Type.Unknown()),
-    name: text(200),
-    aliases: text(500),
-    customer_number: text(50),
-    zipcode: text(20),
-    address: text(200),
-    city: text(100),
-    sap_number: text(50),
-    price_mb: Type.Optional(nullableAmount),
-    input_label_1: text(100),
-    input_label_2: text(100),
-    input_label_3: text(100),
-    input_label_4: text(100),
-    article_groups: Type.Optional(Type.Array(integerId, { maxItems: 1000 })),
-    parent_company_id: Type.Optional(Type.Union([Type.Null(), integerId])),
-    end_time: Type.Optional(Nullable(epochSeconds)),
-    /** docs/rules.md, 'Two-factor login': every user of the company must log in with two-factor login. */
-    require_two_factor: Type.Optional(Type.Boolean()),
-    contact_firstname: text(100),
-    contact_lastname: text(100),
-    contact_email: text(254),
-  },
-  { additionalProperties: false },
-);
-
-export type CompanyInput = Static<typeof companyInput>;
 
 /** The company's own columns, by their API name. */
 const TEXT_COLUMNS = {

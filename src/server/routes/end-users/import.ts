@@ -4,6 +4,7 @@ import { HttpError } from '../../httpError';
 import { audit } from '../../services/audit';
 import { MAX_IMPORT_BYTES, parseEndUserCsv } from '../../services/endUserImport';
 import { csvResponse, errorResponses, messageSchema, type RouteApp } from '../schemas';
+import { endUserImportAnswer } from './schemas';
 
 const NOTHING_IMPORTED = 'Er is geen data geïmporteerd.';
 const INSERT_CHUNK = 1000;
@@ -18,15 +19,7 @@ export default async function endUserImportRoutes(app: RouteApp) {
       config: { permission: 'BULK_IMPORT' },
       schema: {
         // multipart/form-data with the file in field `data`; read by the handler, not validated as a body.
-        response: {
-          200: {
-            type: 'object',
-            properties: { message: { type: 'string' }, imported: { type: 'integer' } },
-            required: ['message', 'imported'],
-          },
-          ...errorResponses,
-          413: messageSchema,
-        },
+        response: { 200: endUserImportAnswer, ...errorResponses, 413: messageSchema },
       },
     },
     async (request) => {

@@ -7,33 +7,8 @@ import { audit } from '../../services/audit';
 import { likePattern } from '../../services/search';
 import { errorResponses, idParams, optionalBody, type RouteApp } from '../schemas';
 import { toEpoch } from '../../serialize';
-import { fieldInputsOf, serviceRowSchema } from '../../services/serviceRows';
-
-const endUserSchema = {
-  type: 'object',
-  properties: { id: { type: 'integer' }, firstname: { type: 'string' }, lastname: { type: 'string' } },
-} as const;
-
-const endUserServiceSchema = {
-  type: 'object',
-  properties: {
-    ...serviceRowSchema.properties,
-    article: {
-      type: 'object',
-      properties: {
-        id: { type: 'integer' },
-        name: { type: 'string' },
-        article_group_id: { type: 'integer' },
-        article_group_name: { type: 'string' },
-      },
-    },
-  },
-} as const;
-
-const nameBody = Type.Object({
-  firstname: Type.Optional(Type.String({ maxLength: 100 })),
-  lastname: Type.Optional(Type.String({ maxLength: 100 })),
-});
+import { fieldInputsOf } from '../../services/serviceRows';
+import { endUserAnswer, endUserCountAnswer, endUserCountQuery, endUserWithServicesAnswer, endUsersQuery, nameBody } from './schemas';
 
 /** The end users of the company whose name holds every word of `term` ("firstname lastname", any case or accents). */
 const nameMatches = (companyId: number, term: string) => {
@@ -56,8 +31,6 @@ const endUsersOf = (db: Db, companyId: number, term: string, limit: number | nul
       order by name_sort_key(lastname), search_text(firstname), id limit ${limit} offset ${offset}`,
   );
 
-const termProperty = Type.Optional(Type.String({ maxLength: 200 }));
-
 export default async function endUserRoutes(app: RouteApp) {
   // An array (docs/api-services.md). Without parameters: every end user. The add-service picker
   // searches with `term` (every word in first or last name) and `limit`; the company screen
@@ -66,12 +39,8 @@ export default async function endUserRoutes(app: RouteApp) {
     '/end-users/all',
     {
       schema: {
-        querystring: Type.Object({
-          term: termProperty,
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-          offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
-        }),
-        response: { 200: { type: 'array', items: endUserSchema }, ...errorResponses },
+        querystring: endUsersQuery,
+        response: { 200: Type.Array(endUserAnswer), ...errorResponses },
       },
     },
     async (request) => {
@@ -86,8 +55,8 @@ export default async function endUserRoutes(app: RouteApp) {
     '/end-users/count',
     {
       schema: {
-        querystring: Type.Object({ term: termProperty }),
-        response: { 200: { type: 'object', properties: { count: { type: 'integer' } } }, ...errorResponses },
+        querystring: endUserCountQuery,
+        response: { 200: endUserCountAnswer, ...errorResponses },
       },
     },
     async (request) => {
@@ -104,10 +73,7 @@ export default async function endUserRoutes(app: RouteApp) {
     {
       schema: {
         params: idParams,
-        response: {
-          200: { type: 'object', properties: { ...endUserSchema.properties, services: { type: 'array', items: endUserServiceSchema } } },
-          ...errorResponses,
-        },
+        response: { 200: endUserWithServicesAnswer, ...errorResponses },
       },
     },
     async (request) => {
@@ -153,7 +119,7 @@ export default async function endUserRoutes(app: RouteApp) {
         params: idParams,
         querystring: nameBody,
         body: optionalBody(nameBody),
-        response: { 200: endUserSchema, ...errorResponses },
+        response: { 200: endUserAnswer, ...errorResponses },
       },
     },
     async (request) => {

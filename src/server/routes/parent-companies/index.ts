@@ -10,36 +10,9 @@ import type { Actor } from '../../services/auth/actor';
 import { PROVIDER_NOT_A_BRANCH } from '../../services/companies';
 import { findCompany } from '../../services/companies';
 import { textOrNull } from '../../input';
-import { errorResponses, idParams, integerId, messageSchema, Nullable, optionalBody, type RouteApp } from '../schemas';
-import { nullableString } from '../../serialize';
+import { errorResponses, idParams, messageSchema, optionalBody, parentCompanyAnswer, type RouteApp } from '../schemas';
 import { findParentCompany, listParentCompanies, moveBranch, parentCompanyDto, setBranches } from './repository';
-
-const parentCompanySchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    sap_number: nullableString,
-    companies: {
-      type: 'array',
-      items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
-    },
-  },
-} as const;
-
-const parentCompanyInput = Type.Object(
-  {
-    name: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
-    sap_number: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
-    companies: Type.Optional(Type.Array(integerId, { maxItems: 10000 })),
-  },
-  { additionalProperties: false },
-);
-
-const branchInput = Type.Object(
-  { company_id: Type.Optional(Type.Union([Type.Null(), integerId])) },
-  { additionalProperties: false },
-);
+import { branchInput, parentCompanyInput } from './schemas';
 
 const NOT_FOUND = 'Hoofdbedrijf niet gevonden.';
 const COMPANY_NOT_FOUND = 'Bedrijf niet gevonden.';
@@ -63,7 +36,7 @@ export default async function parentCompanyRoutes(app: RouteApp) {
     '/parent-companies',
     {
       config: { permission: 'LIST_PARENT_COMPANIES' },
-      schema: { response: { 200: { type: 'array', items: parentCompanySchema }, ...errorResponses } },
+      schema: { response: { 200: Type.Array(parentCompanyAnswer), ...errorResponses } },
     },
     async () => listParentCompanies(app.db),
   );
@@ -72,7 +45,7 @@ export default async function parentCompanyRoutes(app: RouteApp) {
     '/parent-companies',
     {
       config: { permission: 'CREATE_COMPANY' },
-      schema: { body: parentCompanyInput, response: { 201: parentCompanySchema, ...errorResponses } },
+      schema: { body: parentCompanyInput, response: { 201: parentCompanyAnswer, ...errorResponses } },
     },
     async (request, reply) => {
       const { actor, body } = request;
@@ -100,7 +73,7 @@ export default async function parentCompanyRoutes(app: RouteApp) {
     '/parent-companies/:id',
     {
       config: { permission: 'CREATE_COMPANY' },
-      schema: { params: idParams, body: parentCompanyInput, response: { 200: parentCompanySchema, ...errorResponses } },
+      schema: { params: idParams, body: parentCompanyInput, response: { 200: parentCompanyAnswer, ...errorResponses } },
     },
     async (request) => {
       const { actor, body } = request;

@@ -13,7 +13,6 @@ import { turnOffTwoFactor } from '../../services/auth/twoFactor';
 import { audit } from '../../services/audit';
 import { paramsOf, uniqueViolationOf } from '../../input';
 import { errorResponses, idParams, messageSchema, optionalBody, type RouteApp } from '../schemas';
-import { nullableString } from '../../serialize';
 import {
   assertActingCompany,
   assertEmailFreeFor,
@@ -27,43 +26,9 @@ import {
   validateUserFields,
   userInput,
 } from '../userFields';
-
-export const userSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    firstname: { type: 'string' },
-    lastname: { type: 'string' },
-    email: { type: 'string' },
-    phonenumber: nullableString,
-    company_id: { type: 'integer' },
-    role_id: { type: 'integer' },
-    company: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
-  },
-} as const;
-
-/** A contact person as GET /users lists it (docs/api-company-admin.md). */
-export const contactPersonSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    firstname: { type: 'string' },
-    lastname: { type: 'string' },
-    email: { type: 'string' },
-    phonenumber: nullableString,
-    company_id: { type: 'integer' },
-    role_id: { type: 'integer' },
-    activated: { type: 'boolean' },
-    /** Logged in at least once: the address is then the user's own to change (Mijn account). */
-    has_logged_in: { type: 'boolean' },
-    two_factor_enabled: { type: 'boolean' },
-  },
-  required: ['id', 'email', 'activated', 'has_logged_in', 'two_factor_enabled'],
-} as const;
+import { contactPersonAnswer, twoFactorResetInput, userAnswer } from './schemas';
 
 const NOT_FOUND = 'Gebruiker niet gevonden.';
-
-const twoFactorResetInput = Type.Object({ reason: Type.String({ maxLength: 1000 }) }, { additionalProperties: false });
 
 export const TWO_FACTOR_RESET_TEXT = {
   staffOnly: 'Alleen medewerkers van de aanbieder mogen tweestapsverificatie resetten.',
@@ -76,7 +41,7 @@ export default async function userRoutes(app: RouteApp) {
 
   app.get(
     '/users/:id',
-    { schema: { params: idParams, response: { 200: userSchema, ...errorResponses } } },
+    { schema: { params: idParams, response: { 200: userAnswer, ...errorResponses } } },
     async (request) => {
       const { actor } = request;
       const id = request.params.id;
@@ -110,7 +75,7 @@ export default async function userRoutes(app: RouteApp) {
     '/users',
     {
       config: { permission: 'LIST_USERS' },
-      schema: { response: { 200: { type: 'array', items: contactPersonSchema }, ...errorResponses } },
+      schema: { response: { 200: Type.Array(contactPersonAnswer), ...errorResponses } },
     },
     async (request) => {
       const rows = await app.db
@@ -131,7 +96,7 @@ export default async function userRoutes(app: RouteApp) {
       schema: {
         querystring: userInput,
         body: optionalBody(userInput),
-        response: { 201: contactPersonSchema, ...errorResponses },
+        response: { 201: contactPersonAnswer, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -167,7 +132,7 @@ export default async function userRoutes(app: RouteApp) {
         params: idParams,
         querystring: userInput,
         body: optionalBody(userInput),
-        response: { 200: contactPersonSchema, ...errorResponses },
+        response: { 200: contactPersonAnswer, ...errorResponses },
       },
     },
     async (request) => {

@@ -1,43 +1,20 @@
 import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit';
+import type { EndUserAnswer, EndUserServiceAnswer, EndUserWithServicesAnswer } from '../../../../server/routes/end-users/schemas';
 import { api } from '../../../api/api';
 import { declareToasts, success } from '../../../base/callToasts';
 import type { RootState } from '../../../base/hooks';
 
-export interface EndUserName {
-  firstname: string;
-  lastname: string;
-}
+export type EndUserName = Omit<EndUserAnswer, 'id'>;
 
-export interface EndUserSummary extends EndUserName {
-  id: number;
-}
+export type EndUserSummary = EndUserAnswer;
 
-export interface ServiceFieldInput {
-  article_group_field_id: number;
-  article_group_field: { name: string; used_for_cdr: boolean };
-  value: string;
-}
+/** A service of the end user, with its article and the article's group (GET /end-users/{id}); times in Unix seconds. */
+export type EndUserService = EndUserServiceAnswer;
 
-/** A service of the end user, with its article and the article's group (GET /end-users/{id}). */
-export interface EndUserService {
-  id: number;
-  article_id: number;
-  order_reference: string | null;
-  /** Unix seconds. */
-  start_time: number;
-  end_time: number | null;
-  input_field_1: string | null;
-  article_group_field_inputs: ServiceFieldInput[];
-  article: { id: number; name: string; article_group_id: number; article_group_name: string };
-}
-
-interface EndUserResponse extends EndUserSummary {
-  services: EndUserService[];
-}
-
-export interface EndUser extends EndUserSummary {
+/** The end user with their services, normalised. */
+export type EndUser = Omit<EndUserWithServicesAnswer, 'services'> & {
   services: EntityState<EndUserService, number>;
-}
+};
 
 export interface EndUserEdit extends EndUserName {
   id: number;
@@ -49,7 +26,7 @@ export const endUsersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getEndUser: build.query<EndUser, number>({
       query: (id) => `end-users/${id}`,
-      transformResponse: ({ services, ...endUser }: EndUserResponse): EndUser => ({
+      transformResponse: ({ services, ...endUser }: EndUserWithServicesAnswer): EndUser => ({
         ...endUser,
         services: servicesAdapter.setAll(servicesAdapter.getInitialState(), services),
       }),

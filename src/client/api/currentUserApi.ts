@@ -5,62 +5,28 @@ import { selectUserId } from '../base/authSlice';
 import { declareToasts, initialLoadFailed } from '../base/callToasts';
 import { useAppSelector } from '../base/hooks';
 import { api } from './api';
+import type { TwoFactorStatusAnswer } from '../../server/routes/account/schemas';
+import type { CompanyAnswer } from '../../server/routes/company/schemas';
 import type { GroupBundleStatusAnswer } from '../../server/routes/group-bundle/schemas';
+import type { UserAnswer } from '../../server/routes/users/schemas';
 
-export interface CompanyRef {
-  id: number;
-  name: string;
-}
+/** The signed-in user, or a contact person (GET /users/{id}). */
+export type User = UserAnswer;
 
-export interface User {
-  id: number;
-  firstname: string;
-  lastname: string;
-  email: string;
-  phonenumber: string | null;
-  company_id: number;
-  role_id: number;
-  /** The user's own company. */
-  company: CompanyRef;
-}
+/** A company named: `{id, name}`. */
+export type CompanyRef = User['company'];
 
-export interface Company {
-  id: number;
-  name: string;
-  aliases: string | null;
-  customer_number: string | null;
-  zipcode: string;
-  address: string;
-  city: string;
-  sap_number: string;
-  price_mb: number;
-  input_label_1: string | null;
-  input_label_2: string | null;
-  input_label_3: string | null;
-  input_label_4: string | null;
-  article_groups: number[];
-  parent_company_id: number | null;
-  parent_company: (CompanyRef & { companies: CompanyRef[] }) | null;
-  end_time: number | null;
-  /** Every user of the company must log in with two-factor login. */
-  require_two_factor: boolean;
-}
+/** A company's fields (GET /company/{id}). */
+export type Company = CompanyAnswer;
 
 /** GET /account/two-factor: the signed-in user's own two-factor login. */
-export interface TwoFactorStatus {
-  enabled: boolean;
-  /** Unix seconds; null while it is off. */
-  enabled_at: number | null;
-  recovery_codes_left: number;
-  /** Provider staff, or a company that requires it: it cannot be turned off. */
-  required: boolean;
-}
+export type TwoFactorStatus = TwoFactorStatusAnswer;
 
 /** The tag of the user's two-factor status: its changes (features/account) refetch it. */
 export const TWO_FACTOR_STATUS = { type: 'TwoFactor', id: 'STATUS' } as const;
 
 /** Who is signed in, what they may do and which company they act for. */
-export const accountApi = api.injectEndpoints({
+export const currentUserApi = api.injectEndpoints({
   endpoints: (build) => ({
     getPolicies: build.query<PermissionMap, void>({
       query: () => 'auth/policies',
@@ -87,9 +53,9 @@ export const accountApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetPoliciesQuery, useGetUserQuery, useGetCompanyQuery, useGetGroupBundleStatusQuery, useGetTwoFactorQuery } = accountApi;
+export const { useGetPoliciesQuery, useGetUserQuery, useGetCompanyQuery, useGetGroupBundleStatusQuery, useGetTwoFactorQuery } = currentUserApi;
 
-declareToasts(accountApi.endpoints, { getPolicies: { failed: initialLoadFailed }, getUser: { failed: initialLoadFailed } });
+declareToasts(currentUserApi.endpoints, { getPolicies: { failed: initialLoadFailed }, getUser: { failed: initialLoadFailed } });
 
 /** The signed-in user (the token's `sub`). */
 export const useCurrentUser = () => useGetUserQuery(useAppSelector(selectUserId) ?? skipToken);
