@@ -5,8 +5,8 @@ import { companyRefAnswer, Nullable } from '../schemas';
 
 export const twoFactorResetInput = Type.Object({ reason: Type.String({ maxLength: 1000 }) }, { additionalProperties: false });
 
-/** GET /users/{id}: yourself, or a contact person of the acting company, with the user's own company. */
-export const userAnswer = Type.Object({
+/** What every answer about a user says. */
+const userFields = {
   id: Type.Integer(),
   firstname: Type.String(),
   lastname: Type.String(),
@@ -14,6 +14,11 @@ export const userAnswer = Type.Object({
   phonenumber: Nullable(Type.String()),
   company_id: Type.Integer(),
   role_id: Type.Integer(),
+};
+
+/** GET /users/{id}: yourself, or a contact person of the acting company, with the user's own company. */
+export const userAnswer = Type.Object({
+  ...userFields,
   /** The user's own company. */
   company: companyRefAnswer,
 });
@@ -21,13 +26,7 @@ export type UserAnswer = Static<typeof userAnswer>;
 
 /** A contact person as GET /users lists it (docs/api-company-admin.md). */
 export const contactPersonAnswer = Type.Object({
-  id: Type.Integer(),
-  firstname: Type.String(),
-  lastname: Type.String(),
-  email: Type.String(),
-  phonenumber: Nullable(Type.String()),
-  company_id: Type.Integer(),
-  role_id: Type.Integer(),
+  ...userFields,
   /** Whether the person has set a password through the activation mail. */
   activated: Type.Boolean(),
   /** Logged in at least once: the address is then the user's own to change (Mijn account). */
