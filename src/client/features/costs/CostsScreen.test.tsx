@@ -47,7 +47,24 @@ const textOf = (blob: Blob) =>
     reader.readAsArrayBuffer(blob);
   });
 
-afterEach(() => jest.restoreAllMocks());
+/**
+ * Highcharts draws a chart in jsdom in about 1.3 s. The tests that look at a chart draw it
+ * (`drawCharts()`); the others leave the chart out, as nothing they assert is in it.
+ */
+let mockDrawCharts = false;
+jest.mock('highcharts-react-official', () => {
+  const { createElement } = jest.requireActual<typeof import('react')>('react');
+  const actual = jest.requireActual<typeof import('highcharts-react-official')>('highcharts-react-official');
+  return { __esModule: true, ...actual, default: (props: object) => (mockDrawCharts ? createElement(actual.default, props) : null) };
+});
+const drawCharts = () => {
+  mockDrawCharts = true;
+};
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  mockDrawCharts = false;
+});
 
 describe('CostsOverviewScreen (/kosten)', () => {
   it('shows the month before today: each row to the cent and a total summed exactly, not in floats', async () => {
@@ -92,6 +109,7 @@ describe('CostsOverviewScreen (/kosten)', () => {
   });
 
   it('asks for the twelve months ending at the chosen month and draws them with Dutch labels', async () => {
+    drawCharts();
     const requests = mockCosts();
     renderWithProviders('/kosten', { preloadedState: loggedIn() });
 
@@ -296,6 +314,7 @@ describe('cost detail screens', () => {
   );
 
   it('lists the lines above zero per article, highest first, with a pie chart', async () => {
+    drawCharts();
     const requests = mockCosts({
       'GET /api/costslinespartly': () =>
         json(200, [
