@@ -43,7 +43,8 @@ export const hasLoggedIn = async (db: Db, userId: number): Promise<boolean> => {
   return row?.loggedIn ?? false;
 };
 
-export const contactPersonDto = (user: UserRow, loggedIn: boolean) => ({
+/** What every answer about a user says (users/schemas.ts, `userFields`). */
+export const userFieldsOf = (user: UserRow) => ({
   id: user.id,
   firstname: user.firstname,
   lastname: user.lastname,
@@ -51,6 +52,10 @@ export const contactPersonDto = (user: UserRow, loggedIn: boolean) => ({
   phonenumber: user.phonenumber,
   company_id: user.companyId,
   role_id: user.roleId,
+});
+
+export const contactPersonDto = (user: UserRow, loggedIn: boolean) => ({
+  ...userFieldsOf(user),
   activated: user.passwordHash !== null,
   has_logged_in: loggedIn,
   two_factor_enabled: user.totpEnabledAt !== null,

@@ -24,6 +24,7 @@ import {
   hasLoggedIn,
   hasLoggedInSql,
   validateUserFields,
+  userFieldsOf,
   userInput,
 } from '../userFields';
 import { contactPersonAnswer, twoFactorResetInput, userAnswer } from './schemas';
@@ -58,16 +59,7 @@ export default async function userRoutes(app: RouteApp) {
         : [];
       if (!row) throw new HttpError(404, NOT_FOUND);
       const { user, company } = row;
-      return {
-        id: user.id,
-        firstname: user.firstname,
-        lastname: user.lastname,
-        email: user.email,
-        phonenumber: user.phonenumber,
-        company_id: user.companyId,
-        role_id: user.roleId,
-        company,
-      };
+      return { ...userFieldsOf(user), company };
     },
   );
 
