@@ -46,7 +46,6 @@ export const describeInBrowser: jest.Describe = (() => {
   return describe.skip;
 })();
 
-/** axe-core scan: no serious or critical violations. Answers them readably for the assertion. */
 /** '{company} beheren' and the reason it asks in the 'Bedrijf beheren' dialog (docs/permissions.md, 'Managing a company'). */
 export const manageCompany = async (page: Page, company: string, reason = 'Test van het portaal') => {
   await page.getByRole('button', { name: `${company} beheren` }).click();
@@ -67,6 +66,7 @@ export const loginManaging = async (page: Page, baseUrl: string, email: string, 
   await page.getByRole('status').filter({ hasText: 'Je beheert nu' }).waitFor();
 };
 
+/** axe-core scan: no serious or critical violations. Answers them readably for the assertion. */
 export const seriousViolations = async (page: Page) => {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
