@@ -20,6 +20,10 @@ export const PERMISSIONS = [
   'EDIT_BULK_SERVICES',
   // docs/permissions.md, 'Who may edit prices': prices feed the billing export.
   'EDIT_PRICES',
+  // docs/requests.md, 'Who may do what': asking the provider, approving a colleague's request, working the queue.
+  'REQUEST_CHANGES',
+  'APPROVE_REQUESTS',
+  'HANDLE_REQUESTS',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -50,6 +54,7 @@ const PROVIDER_ONLY: Permission[] = [
   // docs/permissions.md, 'Who may edit prices': the catalogue's prices are the provider's, so are new articles.
   'CREATE_ARTICLE',
   'EDIT_PRICES',
+  'HANDLE_REQUESTS',
 ];
 
 /** The seeded defaults of docs/permissions.md, 'Permissions' (role x permission). */

@@ -20,8 +20,9 @@ afterEach(() => database?.close());
 it('grants EDIT_PRICES to provider staff and takes CREATE_ARTICLE from customers on an existing database', async () => {
   database = await openPglite();
   await migrateUpTo(database, 4);
-  // The seed as it was: every permission but EDIT_PRICES, CREATE_ARTICLE for customers too.
-  const old = PERMISSIONS.filter((p) => p !== 'EDIT_PRICES');
+  // The seed as it was: every permission of then but EDIT_PRICES, CREATE_ARTICLE for customers too.
+  const later = ['EDIT_PRICES', 'REQUEST_CHANGES', 'APPROVE_REQUESTS', 'HANDLE_REQUESTS'];
+  const old = PERMISSIONS.filter((p) => !later.includes(p));
   await database.db.execute(sql`insert into roles (id, name) values (1, 'superadmin'), (2, 'admin'), (3, 'endUser'), (4, 'unauthorized')`);
   for (const name of old) await database.db.execute(sql`insert into permissions (name) values (${name})`);
   for (const roleId of [1, 2]) {
@@ -34,7 +35,8 @@ it('grants EDIT_PRICES to provider staff and takes CREATE_ARTICLE from customers
 
   expect(await grantsOf(database, ROLE.superadmin)).toEqual([...PERMISSIONS].sort());
   expect(await grantsOf(database, ROLE.admin)).toEqual([...PERMISSIONS].sort());
-  expect(await grantsOf(database, ROLE.endUser)).toEqual(['CREATE_SERVICE']);
+  // Migration 0018 (docs/requests.md) grants the request permissions too.
+  expect(await grantsOf(database, ROLE.endUser)).toEqual(['APPROVE_REQUESTS', 'CREATE_SERVICE', 'REQUEST_CHANGES']);
 });
 
 it('leaves a fresh database to the seed, which grants the defaults', async () => {

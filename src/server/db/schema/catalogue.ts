@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import type { BlockState } from '../../../domain/requests';
 import { createdAt, instant, money } from './columns';
 import { companies } from './companies';
 
@@ -134,6 +135,8 @@ export const services = pgTable(
     spieField1: text('spie_field_1'),
     spieField2: text('spie_field_2'),
     spieField3: text('spie_field_3'),
+    /** 'requested' from a block request until it is carried out, then 'blocked' (docs/requests.md, 'Blocking'). */
+    blockState: text('block_state').$type<BlockState>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -31,6 +31,8 @@ export const companies = pgTable(
     isProvider: boolean('is_provider').notNull().default(false),
     /** The company's admin requires two-factor login of all its users (docs/rules.md, 'Two-factor login'). */
     requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+    /** 'Aanvragen vereisen goedkeuring' (docs/requests.md, 'Approval'). */
+    requestsNeedApproval: boolean('requests_need_approval').notNull().default(false),
     endTime: instant('end_time'),
     createdAt: createdAt(),
   },

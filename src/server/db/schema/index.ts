@@ -5,3 +5,4 @@ export * from './bundle';
 export * from './audit';
 export * from './usage';
 export * from './alerts';
+export * from './requests';

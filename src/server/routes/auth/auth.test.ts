@@ -96,7 +96,7 @@ describe('GET /api/auth/policies', () => {
   it('answers every permission for the role', async () => {
     const customer = (await t.app.inject({ method: 'GET', url: '/api/auth/policies', headers: auth(await t.login('klant@demo.nl')) })).json();
     const admin = (await t.app.inject({ method: 'GET', url: '/api/auth/policies', headers: auth(await t.login('admin@demo.nl')) })).json();
-    expect(Object.keys(customer)).toHaveLength(19);
+    expect(Object.keys(customer)).toHaveLength(22);
     expect(customer).toMatchObject({ CREATE_COMPANY: false, UPLOAD_CDR: false, EDIT_SPIE_FIELDS: false, CREATE_SERVICE: true, BULK_IMPORT: true });
     expect(Object.values(admin).every(Boolean)).toBe(true);
   });
