@@ -9,6 +9,7 @@ import type {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static, type TSchema } from 'typebox';
 import { portalEpochBounds } from '../../domain/dateRange';
+import { BLOCK_STATES } from '../../domain/requests';
 import { messageSchema } from '../plugins/errors';
 import { XLSX_TYPE } from '../services/xlsx';
 
@@ -132,6 +133,13 @@ export const integerId = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 export const idParams = Type.Object({ id: integerId }, { additionalProperties: false });
 
+/** One of `values` or null, as one `type` and one `enum` (see Nullable). */
+export const nullableEnum = <const T extends readonly string[]>(values: T) =>
+  Type.Unsafe<T[number] | null>({ type: ['string', 'null'], enum: [...values, null] });
+
+/** An afname's block state (docs/requests.md, 'Blocking'): null, 'requested' or 'blocked'. */
+export const blockStateAnswer = nullableEnum(BLOCK_STATES);
+
 /** An end user as a service names it. */
 const endUserRefAnswer = Type.Object({ id: Type.Integer(), firstname: Type.String(), lastname: Type.String() });
 
@@ -158,6 +166,7 @@ export const serviceRowAnswer = Type.Object({
   end_time: Nullable(Type.Integer()),
   input_field_1: Nullable(Type.String()),
   article_group_field_inputs: Type.Array(fieldInputAnswer),
+  block_state: blockStateAnswer,
 });
 
 /** An article group with its category fields (`GET /article-groups/visible`, an article's group). */

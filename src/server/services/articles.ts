@@ -1,3 +1,4 @@
+import type { BlockState } from '../../domain/requests';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { groupBy } from '../../domain/collections';
 import { queryRows, type Db } from '../db';
@@ -115,6 +116,7 @@ export interface ArticleServiceRow {
   start_time: number;
   end_time: number | null;
   input_field_1: string | null;
+  block_state: BlockState | null;
   /** The category values; their names are the article group's fields. */
   article_group_field_inputs: { article_group_field_id: number; value: string }[];
 }
@@ -167,9 +169,10 @@ export const articleServiceRows = async (
     start_time: number;
     end_time: number | null;
     input_field_1: string | null;
+    block_state: BlockState | null;
   }>(
     db,
-    sql`select s.id, s.end_user_id, e.firstname, e.lastname,
+    sql`select s.id, s.end_user_id, e.firstname, e.lastname, s.block_state,
         extract(epoch from s.start_time)::bigint::int as start_time,
         extract(epoch from s.end_time)::bigint::int as end_time, s.input_field_1
       from services s left join end_users e on e.id = s.end_user_id
@@ -217,6 +220,7 @@ export const articleServiceRows = async (
     start_time: r.start_time,
     end_time: r.end_time,
     input_field_1: r.input_field_1,
+    block_state: r.block_state,
     article_group_field_inputs: inputsByService.get(r.id) ?? [],
   }));
 };

@@ -1,3 +1,4 @@
+import type { BlockState } from '../../domain/requests';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db';
 
@@ -25,6 +26,7 @@ interface ServiceRef {
   end_user_id: number | null;
   firstname: string | null;
   lastname: string | null;
+  block_state: BlockState | null;
 }
 
 /**
@@ -53,7 +55,7 @@ export const search = async (db: Db, companyId: number, term: string) => {
     queryRows<ServiceRef & { id: number; value: string; field_name: string }>(
       db,
       sql`select i.id, i.value, f.name as field_name, s.id as service_id, s.article_id, a.name as article_name,
-          a.article_group_id, g.name as article_group_name, s.end_user_id, e.firstname, e.lastname
+          a.article_group_id, g.name as article_group_name, s.end_user_id, e.firstname, e.lastname, s.block_state
         from service_field_inputs i
           join services s on s.id = i.service_id
           join articles a on a.id = s.article_id
@@ -66,7 +68,7 @@ export const search = async (db: Db, companyId: number, term: string) => {
     queryRows<ServiceRef & { input_field_1: string | null; input_field_2: string | null; input_field_3: string | null; input_field_4: string | null }>(
       db,
       sql`select s.id as service_id, s.article_id, a.name as article_name, a.article_group_id, g.name as article_group_name,
-          s.end_user_id, e.firstname, e.lastname, s.input_field_1, s.input_field_2, s.input_field_3, s.input_field_4
+          s.end_user_id, e.firstname, e.lastname, s.block_state, s.input_field_1, s.input_field_2, s.input_field_3, s.input_field_4
         from services s
           join articles a on a.id = s.article_id
           join article_groups g on g.id = a.article_group_id
@@ -81,6 +83,7 @@ export const search = async (db: Db, companyId: number, term: string) => {
     article_id: r.article_id,
     article: { id: r.article_id, name: r.article_name, article_group_id: r.article_group_id, article_group_name: r.article_group_name },
     end_user: r.end_user_id === null ? null : { id: r.end_user_id, firstname: r.firstname!, lastname: r.lastname! },
+    block_state: r.block_state,
   });
   return {
     article: articles,

@@ -1,3 +1,4 @@
+import type { BlockState } from '../../domain/requests';
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { groupBy } from '../../domain/collections';
 import { queryRows, type Db } from '../db';
@@ -60,11 +61,12 @@ export const serviceRows = async (db: Db, where: SQL) => {
       start_time: number;
       end_time: number | null;
       input_field_1: string | null;
+      block_state: BlockState | null;
     }>(
       db,
       sql`select services.id, services.article_id, services.end_user_id, e.firstname, e.lastname,
           services.order_reference, extract(epoch from services.start_time)::bigint::int as start_time,
-          extract(epoch from services.end_time)::bigint::int as end_time, services.input_field_1
+          extract(epoch from services.end_time)::bigint::int as end_time, services.input_field_1, services.block_state
         from services left join end_users e on e.id = services.end_user_id
         where ${where}
         order by services.start_time, services.id`,
@@ -89,6 +91,7 @@ export const serviceRows = async (db: Db, where: SQL) => {
     start_time: r.start_time,
     end_time: r.end_time,
     input_field_1: r.input_field_1,
+    block_state: r.block_state,
     article_group_field_inputs: (inputsByService.get(r.id) ?? []).map((i) => ({
       article_group_field_id: i.field_id,
       article_group_field: { name: i.name, used_for_cdr: i.used_for_cdr },

@@ -6,7 +6,7 @@ import { searchApi, selectArticleHits, selectFreeFieldLabels, selectFreeFieldMat
 import type { SearchAnswer } from '../../../server/routes/search/schemas';
 
 const kpn = { id: 11, name: 'KPN Zakelijk 10GB', article_group_id: 1, article_group_name: 'Mobiele telefonie' };
-const service = { id: 40, article_id: 11, article: kpn, end_user: null };
+const service = { id: 40, article_id: 11, article: kpn, end_user: null, block_state: null };
 
 const answer: SearchAnswer = {
   article: [{ ...kpn, description: '', sku: null }],

@@ -74,6 +74,7 @@ export const serviceRow = (id: number, overrides: Partial<ServiceRow> = {}): Ser
   start_time: NOON - 100 * DAY,
   end_time: null,
   input_field_1: `KP-${id}`,
+  block_state: null,
   article_group_field_inputs: [
     { article_group_field_id: 11, value: `0612${id}` },
     { article_group_field_id: 12, value: `8931${id}` },

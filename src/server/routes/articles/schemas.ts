@@ -39,7 +39,7 @@ export type ArticleListItemAnswer = Static<typeof articleListItemAnswer>;
 export const articleListAnswer = Type.Array(articleListItemAnswer);
 
 /** A row of the article page's table (services/articles.ts ArticleServiceRow); GET /services/{id} has the rest. */
-const { id, end_user_id, end_user, start_time, end_time, input_field_1 } = serviceRowAnswer.properties;
+const { id, end_user_id, end_user, start_time, end_time, input_field_1, block_state } = serviceRowAnswer.properties;
 export const articleServiceRowAnswer = Type.Object({
   id,
   end_user_id,
@@ -47,6 +47,7 @@ export const articleServiceRowAnswer = Type.Object({
   start_time,
   end_time,
   input_field_1,
+  block_state,
   /** The category values; their names are the article group's fields. */
   article_group_field_inputs: Type.Array(Type.Object({ article_group_field_id: Type.Integer(), value: Type.String() })),
 });

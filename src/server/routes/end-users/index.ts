@@ -105,6 +105,7 @@ export default async function endUserRoutes(app: RouteApp) {
           end_time: toEpoch(s.endTime),
           input_field_1: s.inputField1,
           article_group_field_inputs: inputs.get(s.id) ?? [],
+          block_state: s.blockState,
           article: { id: a.id, name: a.name, article_group_id: a.articleGroupId, article_group_name: groupName },
         })),
       };

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { BLOCK_REASONS, BLOCK_STATES, REQUEST_KINDS, REQUEST_STATES, REQUEST_STEPS, SIM_TYPES } from '../../../domain/requests';
-import { companyRefAnswer, fieldInputAnswer, integerId, isoDateSchema, Nullable } from '../schemas';
+import { BLOCK_REASONS, REQUEST_KINDS, REQUEST_STATES, REQUEST_STEPS, SIM_TYPES } from '../../../domain/requests';
+import { blockStateAnswer, companyRefAnswer, fieldInputAnswer, integerId, isoDateSchema, Nullable, nullableEnum } from '../schemas';
 
 /**
  * The requests and answers of requests (docs/requests.md; docs/api.md, 'How an answer is
@@ -10,10 +10,7 @@ import { companyRefAnswer, fieldInputAnswer, integerId, isoDateSchema, Nullable 
 const kindSchema = Type.Enum(REQUEST_KINDS, { type: 'string' });
 const stateSchema = Type.Enum(REQUEST_STATES, { type: 'string' });
 const stepSchema = Type.Enum(Object.keys(REQUEST_STEPS) as (keyof typeof REQUEST_STEPS)[], { type: 'string' });
-/** One of `values` or null, as one `type` and one `enum` (see Nullable). */
-const nullableEnum = <const T extends readonly string[]>(values: T) =>
-  Type.Unsafe<T[number] | null>({ type: ['string', 'null'], enum: [...values, null] });
-const blockStateSchema = nullableEnum(BLOCK_STATES);
+const blockStateSchema = blockStateAnswer;
 
 const shortText = Type.String({ maxLength: 200 });
 const longText = Type.String({ maxLength: 4000 });

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable } from '../schemas';
+import { blockStateAnswer, Nullable } from '../schemas';
 
 /** The request and the answer of GET /search (docs/api.md, 'How an answer is declared'). */
 
@@ -23,6 +23,7 @@ export const serviceRefAnswer = Type.Object({
   article_id: Type.Integer(),
   article: articleRefAnswer,
   end_user: Nullable(endUserRefAnswer),
+  block_state: blockStateAnswer,
 });
 export type ServiceRefAnswer = Static<typeof serviceRefAnswer>;
 

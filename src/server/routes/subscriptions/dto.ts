@@ -54,5 +54,6 @@ export const serviceDto = async (db: Db, actor: Actor, id: number): Promise<Serv
     spie_field_2: spie ? s.spieField2 : null,
     spie_field_3: spie ? s.spieField3 : null,
     article_group_field_inputs: inputs.get(s.id) ?? [],
+    block_state: s.blockState,
   };
 };
