@@ -179,7 +179,7 @@ describe('GET /api/articles/:id', () => {
     expect(article.services.length).toBeGreaterThan(0);
     for (const row of article.services) {
       expect(Object.keys(row).sort()).toEqual(
-        ['article_group_field_inputs', 'end_time', 'end_user', 'end_user_id', 'id', 'input_field_1', 'start_time'],
+        ['article_group_field_inputs', 'block_state', 'end_time', 'end_user', 'end_user_id', 'id', 'input_field_1', 'start_time'],
       );
       expect(row.end_user === null ? null : row.end_user.id).toBe(row.end_user_id);
       for (const input of row.article_group_field_inputs) {
