@@ -5,6 +5,7 @@ import { benchArticlePageAB } from './articlePageAB';
 import { benchCostEngine } from './costEngine';
 import { benchCosts } from './costs';
 import { benchGroupCosts } from './groupCosts';
+import { benchRequestQueue } from './requestQueue';
 import { benchLighthouse } from './lighthouse';
 import { benchServiceMix } from './serviceMix';
 import { benchServiceReads } from './servicesReads';
@@ -71,6 +72,13 @@ const main = async () => {
   // The group view of a parent with 20 branches of the large customer's size (PostgreSQL: its target is there).
   if (!only || only === 'group') {
     out.push((await postgresReachable()) ? await benchGroupCosts('postgres', postgresUrl) : `\nPostgreSQL not reachable at ${postgresUrl}: skipped`);
+  }
+  // The provider's request queue: 100,000 requests over 2,000 companies (its target is on PostgreSQL).
+  if (!only || only === 'requests') {
+    if (process.env.BENCH_DB !== 'pglite') {
+      out.push((await postgresReachable()) ? await benchRequestQueue('postgres', postgresUrl) : `\nPostgreSQL not reachable at ${postgresUrl}: skipped`);
+    }
+    if (process.env.BENCH_DB !== 'postgres') out.push(await benchRequestQueue('pglite'));
   }
   // The demo mix under load: PGlite, PostgreSQL, two instances behind HAProxy (needs `npm run build`).
   if (!only || only === 'mix') out.push(await benchServiceMix(process.env.BENCH_DB === 'pglite' || !(await postgresReachable()) ? null : postgresUrl));
