@@ -1,4 +1,4 @@
-import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS, toPermissionMap } from './permissions';
+import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS, toPermissionMap, userPermissionMap } from './permissions';
 
 describe('default role permissions', () => {
   it('gives provider staff everything and the unauthorized role nothing', () => {
@@ -19,5 +19,15 @@ describe('default role permissions', () => {
 
   it('ignores unknown names in a permission map', () => {
     expect(Object.keys(toPermissionMap(['CREATE_USER', 'NOPE']))).toHaveLength(PERMISSIONS.length);
+  });
+});
+
+describe('userPermissionMap', () => {
+  it("keeps the role's permissions, and APPROVE_REQUESTS only for a user marked to approve", () => {
+    const grants = ['REQUEST_CHANGES', 'APPROVE_REQUESTS', 'CREATE_SERVICE'];
+    expect(userPermissionMap(grants, { approvesRequests: true })).toMatchObject({ REQUEST_CHANGES: true, APPROVE_REQUESTS: true, CREATE_SERVICE: true });
+    expect(userPermissionMap(grants, { approvesRequests: false })).toMatchObject({ REQUEST_CHANGES: true, APPROVE_REQUESTS: false, CREATE_SERVICE: true });
+    // The mark gives nothing the role lacks.
+    expect(userPermissionMap(['REQUEST_CHANGES'], { approvesRequests: true }).APPROVE_REQUESTS).toBe(false);
   });
 });

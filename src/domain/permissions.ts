@@ -73,3 +73,14 @@ export const toPermissionMap = (granted: Iterable<string>): PermissionMap => {
   for (const name of granted) if (name in map) map[name as Permission] = true;
   return map;
 };
+
+/**
+ * A user's permissions: the role's, narrowed by the user's own mark. APPROVE_REQUESTS holds only
+ * for a user marked 'Mag aanvragen goedkeuren' (docs/requests.md, 'Approval'): permissions are
+ * per role, and a company chooses which of its people approve.
+ */
+export const userPermissionMap = (roleGrants: Iterable<string>, user: { approvesRequests: boolean }): PermissionMap => {
+  const map = toPermissionMap(roleGrants);
+  if (!user.approvesRequests) map.APPROVE_REQUESTS = false;
+  return map;
+};

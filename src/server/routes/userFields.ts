@@ -23,6 +23,7 @@ export const userInput = Type.Object(
     email: Type.Optional(Type.String({ maxLength: 254 })),
     phonenumber: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
     role_id: Type.Optional(Type.Enum([1, 2, 3, 4], { type: 'integer' })),
+    approves_requests: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -52,6 +53,7 @@ export const userFieldsOf = (user: UserRow) => ({
   phonenumber: user.phonenumber,
   company_id: user.companyId,
   role_id: user.roleId,
+  approves_requests: user.approvesRequests,
 });
 
 export const contactPersonDto = (user: UserRow, loggedIn: boolean) => ({
@@ -86,7 +88,8 @@ export const validateUserFields = (input: UserInput, current?: UserRow) => {
   if (!email) errors.push({ field: 'email', message: MSG.emailRequired });
   else if (!isEmailAddress(email)) errors.push({ field: 'email', message: MSG.emailInvalid });
   if (errors.length > 0) throw new HttpError(400, errors[0].message, errors);
-  return { firstname, lastname, email, phonenumber };
+  const approvesRequests = input.approves_requests ?? current?.approvesRequests ?? true;
+  return { firstname, lastname, email, phonenumber, approvesRequests };
 };
 
 /**
@@ -150,7 +153,11 @@ export const assertMayGrantRole = async (db: Db, actor: Actor, roleId: number): 
 };
 
 /** The fields of `after` whose value differs from the user's, in the API's names. */
-export const changedUserFields = (user: UserRow, after: ReturnType<typeof validateUserFields> & { role_id: number }) => {
+/** Written user fields in the API's names, as the audit log keeps them. */
+export const auditFieldsOf = ({ approvesRequests, ...rest }: Record<string, unknown>) =>
+  approvesRequests === undefined ? rest : { ...rest, approves_requests: approvesRequests };
+
+export const changedUserFields = (user: UserRow, after: Partial<ReturnType<typeof validateUserFields>> & { role_id: number }) => {
   const before: Record<string, unknown> = { ...user, role_id: user.roleId };
-  return Object.fromEntries(Object.entries(after).filter(([key, value]) => before[key] !== value));
+  return auditFieldsOf(Object.fromEntries(Object.entries(after).filter(([key, value]) => before[key] !== value)));
 };

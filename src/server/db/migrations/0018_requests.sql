@@ -38,6 +38,7 @@ CREATE TABLE "requests" (
 );
 --> statement-breakpoint
 ALTER TABLE "companies" ADD COLUMN "requests_need_approval" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "approves_requests" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "services" ADD COLUMN "block_state" text;--> statement-breakpoint
 ALTER TABLE "request_events" ADD CONSTRAINT "request_events_request_id_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "request_events" ADD CONSTRAINT "request_events_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -17,6 +17,7 @@ import {
   assertActingCompany,
   assertEmailFreeFor,
   assertMayGrantRole,
+  auditFieldsOf,
   changedUserFields,
   contactPersonDto,
   findUserInCompany,
@@ -105,7 +106,7 @@ export default async function userRoutes(app: RouteApp) {
             .insert(users)
             .values({ ...fields, companyId: actor.companyId, roleId })
             .returning();
-          await audit(tx, actor, 'user.create', 'user', row.id, { ...fields, role_id: roleId });
+          await audit(tx, actor, 'user.create', 'user', row.id, { ...auditFieldsOf(fields), role_id: roleId });
           return row;
         })
         .catch((error: unknown) => {

@@ -14,6 +14,8 @@ const userFields = {
   phonenumber: Nullable(Type.String()),
   company_id: Type.Integer(),
   role_id: Type.Integer(),
+  /** 'Mag aanvragen goedkeuren' (docs/requests.md, 'Approval'). */
+  approves_requests: Type.Boolean(),
 };
 
 /** GET /users/{id}: yourself, or a contact person of the acting company, with the user's own company. */

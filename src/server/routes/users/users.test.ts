@@ -27,6 +27,7 @@ describe('GET /api/users/:id', () => {
       phonenumber: '010 765 4321',
       company_id: klant.companyId,
       role_id: 3,
+      approves_requests: true,
       company: { id: klant.companyId, name: 'Van Dijk Installatietechniek B.V.' },
     });
     expect(res.body).not.toMatch(/password|scrypt|disabled/);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { type PermissionMap, toPermissionMap } from '../../../domain/permissions';
+import { type PermissionMap, userPermissionMap } from '../../../domain/permissions';
 import type { Db } from '../../db';
 import { companies, rolePermissions, sessions, users } from '../../db/schema';
 import { mayLogIn } from './accounts';
@@ -89,6 +89,7 @@ const loadSession = async (db: Db, sessionId: string) => {
       companyId: users.companyId,
       roleId: users.roleId,
       disabled: users.disabled,
+      approvesRequests: users.approvesRequests,
       companyEndTime: companies.endTime,
       permissionNames: sql<string[]>`array(select ${rolePermissions.permissionName} from ${rolePermissions} where ${rolePermissions.roleId} = ${users.roleId})`,
     })
@@ -107,7 +108,7 @@ const sessionUser = (row: SessionRow): SessionUser => ({
   userId: row.userId,
   companyId: row.companyId,
   roleId: row.roleId,
-  permissions: toPermissionMap(row.permissionNames),
+  permissions: userPermissionMap(row.permissionNames, row),
   scope: row.scope,
 });
 
