@@ -1,4 +1,4 @@
-import { Button, Stack } from '@mui/material';
+import { Button, Checkbox, FormControlLabel, FormHelperText, Stack } from '@mui/material';
 import { Form, Formik, type FormikErrors } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { MSG } from '../../../domain/messages';
@@ -11,9 +11,11 @@ export interface ContactPersonValues {
   lastname: string;
   email: string;
   phonenumber: string;
+  /** 'Mag aanvragen goedkeuren' (docs/requests.md, 'Approval'). */
+  approves_requests: boolean;
 }
 
-export const emptyContactPerson: ContactPersonValues = { firstname: '', lastname: '', email: '', phonenumber: '' };
+export const emptyContactPerson: ContactPersonValues = { firstname: '', lastname: '', email: '', phonenumber: '', approves_requests: true };
 
 /** A standard address: something, one @, a domain with a dot, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -33,6 +35,7 @@ const contactPersonInput = (values: ContactPersonValues): ContactPersonInput => 
   lastname: values.lastname.trim(),
   email: values.email.trim(),
   phonenumber: values.phonenumber.trim() || null,
+  approves_requests: values.approves_requests,
 });
 
 interface ContactPersonFormProps {
@@ -70,6 +73,15 @@ export function ContactPersonForm({ title, initialValues, save, emailReadOnly = 
               onChange={handleChange}
               email={emailReadOnly ? 'readOnly' : 'editable'}
             />
+            <div>
+              <FormControlLabel
+                control={<Checkbox name="approves_requests" checked={values.approves_requests} onChange={handleChange} />}
+                label="Mag aanvragen goedkeuren"
+              />
+              <FormHelperText id="approves-requests-help" sx={{ mt: 0 }}>
+                Als aanvragen goedkeuring vereisen, keurt deze persoon de aanvragen van collega's goed of af.
+              </FormHelperText>
+            </div>
             <Stack direction="row" spacing={2}>
               <Button type="submit" variant="contained" disabled={isSubmitting}>
                 Opslaan

@@ -47,7 +47,7 @@ describe('AddContactPersonScreen', () => {
     expect(await screen.findByRole('link', { name: 'Carla de Boer' })).toBeTruthy();
     expect(location().pathname).toBe('/mijn-bedrijf');
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
-      { firstname: 'Carla', lastname: 'de Boer', email: 'carla@vandijk.nl', phonenumber: null },
+      { firstname: 'Carla', lastname: 'de Boer', email: 'carla@vandijk.nl', phonenumber: null, approves_requests: true },
     ]);
   });
 
@@ -108,12 +108,15 @@ describe('EditContactPersonScreen', () => {
 
     await user.type(email, 'b.bakker@vandijk.nl');
     await user.type(screen.getByLabelText('Telefoonnummer'), '0687654321');
+    const approves = screen.getByRole('checkbox', { name: 'Mag aanvragen goedkeuren' }) as HTMLInputElement;
+    expect(approves.checked).toBe(true);
+    await user.click(approves);
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
 
     await screen.findByRole('heading', { level: 1, name: 'Mijn bedrijf' });
     expect(location().pathname).toBe('/mijn-bedrijf');
     expect(requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
-      { firstname: 'Bram', lastname: 'Bakker', email: 'b.bakker@vandijk.nl', phonenumber: '0687654321' },
+      { firstname: 'Bram', lastname: 'Bakker', email: 'b.bakker@vandijk.nl', phonenumber: '0687654321', approves_requests: false },
     ]);
   });
 

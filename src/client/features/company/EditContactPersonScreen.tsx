@@ -45,6 +45,7 @@ export function EditContactPersonScreen() {
           lastname: person.lastname,
           email: person.email,
           phonenumber: person.phonenumber ?? '',
+          approves_requests: person.approves_requests,
         }}
         emailReadOnly={person.has_logged_in}
         save={(input) => editContactPerson({ id: person.id, ...input }).unwrap()}

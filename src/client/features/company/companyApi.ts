@@ -20,6 +20,7 @@ export interface ContactPersonInput {
   lastname: string;
   email: string;
   phonenumber: string | null;
+  approves_requests: boolean;
 }
 
 export type EndUserListItem = EndUserAnswer;
