@@ -411,200 +411,210 @@ const restoreCallers = async () => {
 
 const journalSize = async () => (await queryRows<{ n: number }>(t.database.db, sql.raw('select count(*)::int as n from fuzz_journal')))[0].n;
 
-beforeAll(async () => {
-  t = await createTestApp({ onRoute: (route) => registered.push(route) });
-  for (const route of registered) {
-    for (const method of [route.method].flat()) routes.set(`${method} ${route.url}`, route);
-  }
-  const db = t.database.db;
-  // The first ids of every table, and of the customer's own company (else its user meets only 404s).
-  const tables = ['companies', 'users', 'articles', 'services', 'end_users', 'article_groups', 'parent_companies', 'bulk_services'];
-  const customerTables = ['articles', 'services', 'end_users', 'bulk_services'];
-  const customer = "(select company_id from users where email = 'klant@demo.nl')";
-  const ids = await queryRows<{ id: number }>(
-    db,
-    sql.raw(
-      [
-        ...tables.map((table) => `(select id from ${table} order by id limit 6)`),
-        ...customerTables.map((table) => `(select id from ${table} where company_id = ${customer} order by id limit 6)`),
-      ].join(' union '),
-    ),
-  );
-  const texts = await queryRows<{ text: string }>(
-    db,
-    sql.raw(`(select name as text from companies limit 5) union all (select firstname from end_users limit 5) union all (select name from articles limit 5)`),
-  );
-  const emails = await queryRows<{ email: string }>(db, sql.raw('select email from users order by id limit 8'));
-  const numbers = await queryRows<{ value: string }>(
-    db,
-    sql.raw(
-      `select i.value from service_field_inputs i join article_group_fields f on f.id = i.article_group_field_id
-       where f.used_for_cdr and i.value <> '' order by i.id limit 20`,
-    ),
-  );
-  pools = {
-    ids: ids.map((r) => r.id),
-    texts: [...texts.map((r) => r.text), 'Jansen', '12,50', '0'],
-    emails: emails.map((r) => r.email),
-    numbers: numbers.map((r) => r.value),
+/**
+ * The fuzz tests of one shard of the routes (every `shards`-th route of ROUTE_KEYS from `shard`
+ * on): each shard is its own test file (fuzz.1.test.ts, …), so the test runner's workers share
+ * the longest server test.
+ */
+export const fuzzShard = (shard: number, shards: number) => {
+  const shardKeys = ROUTE_KEYS.filter((_, index) => index % shards === shard);
+
+  beforeAll(async () => {
+    t = await createTestApp({ onRoute: (route) => registered.push(route) });
+    for (const route of registered) {
+      for (const method of [route.method].flat()) routes.set(`${method} ${route.url}`, route);
+    }
+    const db = t.database.db;
+    // The first ids of every table, and of the customer's own company (else its user meets only 404s).
+    const tables = ['companies', 'users', 'articles', 'services', 'end_users', 'article_groups', 'parent_companies', 'bulk_services'];
+    const customerTables = ['articles', 'services', 'end_users', 'bulk_services'];
+    const customer = "(select company_id from users where email = 'klant@demo.nl')";
+    const ids = await queryRows<{ id: number }>(
+      db,
+      sql.raw(
+        [
+          ...tables.map((table) => `(select id from ${table} order by id limit 6)`),
+          ...customerTables.map((table) => `(select id from ${table} where company_id = ${customer} order by id limit 6)`),
+        ].join(' union '),
+      ),
+    );
+    const texts = await queryRows<{ text: string }>(
+      db,
+      sql.raw(`(select name as text from companies limit 5) union all (select firstname from end_users limit 5) union all (select name from articles limit 5)`),
+    );
+    const emails = await queryRows<{ email: string }>(db, sql.raw('select email from users order by id limit 8'));
+    const numbers = await queryRows<{ value: string }>(
+      db,
+      sql.raw(
+        `select i.value from service_field_inputs i join article_group_fields f on f.id = i.article_group_field_id
+         where f.used_for_cdr and i.value <> '' order by i.id limit 20`,
+      ),
+    );
+    pools = {
+      ids: ids.map((r) => r.id),
+      texts: [...texts.map((r) => r.text), 'Jansen', '12,50', '0'],
+      emails: emails.map((r) => r.email),
+      numbers: numbers.map((r) => r.value),
+    };
+    for (const [role, email] of [
+      ['superadmin', 'superadmin@demo.nl'],
+      ['admin', 'admin@demo.nl'],
+      ['endUser', 'klant@demo.nl'],
+    ] as const) {
+      userIds[role] = (await queryRows<{ id: number }>(db, sql`select id from users where email = ${email}`))[0].id;
+    }
+    await db.execute(sql.raw(`create table fuzz_callers as select id, role_id, company_id from users where id in (${Object.values(userIds).join(',')})`));
+    expect(await installJournal()).toBeGreaterThan(15);
+  }, 120_000);
+
+  afterAll(async () => {
+    // For whoever tunes FUZZ_RUNS: how many requests this run sent.
+    process.stdout.write(`fuzz: ${requestsSent} requests\n`);
+    await t.close();
+  });
+
+  it('fuzzes every registered /api route, each in one shard', () => {
+    expect(apiRouteKeys(registered)).toEqual([...ROUTE_KEYS].sort());
+    expect(ROUTE_KEYS.filter((_, index) => index % shards === shard)).toEqual(shardKeys);
+  });
+
+  it('journals a committed write, and not one that was rolled back', async () => {
+    const db = t.database.db;
+    const before = await journalSize();
+    const touch = sql`update companies set name = name where id = (select min(id) from companies)`;
+    await db
+      .transaction(async (tx) => {
+        await tx.execute(touch);
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    expect(await journalSize()).toBe(before);
+    await db.execute(touch);
+    expect(await journalSize()).toBe(before + 1);
+  });
+
+  /** The body of a request as text with its content type. */
+  const wireBodyOf = (request: FuzzRequest): { payload?: string; contentType?: string } => {
+    if (request.body && 'raw' in request.body) return { payload: request.body.raw, contentType: request.body.contentType };
+    if (request.body && request.body.json !== undefined) return { payload: JSON.stringify(request.body.json), contentType: 'application/json' };
+    return {};
   };
-  for (const [role, email] of [
-    ['superadmin', 'superadmin@demo.nl'],
-    ['admin', 'admin@demo.nl'],
-    ['endUser', 'klant@demo.nl'],
-  ] as const) {
-    userIds[role] = (await queryRows<{ id: number }>(db, sql`select id from users where email = ${email}`))[0].id;
-  }
-  await db.execute(sql.raw(`create table fuzz_callers as select id, role_id, company_id from users where id in (${Object.values(userIds).join(',')})`));
-  expect(await installJournal()).toBeGreaterThan(15);
-}, 120_000);
 
-afterAll(async () => {
-  // For whoever tunes FUZZ_RUNS: how many requests this run sent.
-  process.stdout.write(`fuzz: ${requestsSent} requests\n`);
-  await t.close();
-});
-
-it('fuzzes every registered /api route', () => {
-  expect(apiRouteKeys(registered)).toEqual([...ROUTE_KEYS].sort());
-});
-
-it('journals a committed write, and not one that was rolled back', async () => {
-  const db = t.database.db;
-  const before = await journalSize();
-  const touch = sql`update companies set name = name where id = (select min(id) from companies)`;
-  await db
-    .transaction(async (tx) => {
-      await tx.execute(touch);
-      tx.rollback();
-    })
-    .catch(() => undefined);
-  expect(await journalSize()).toBe(before);
-  await db.execute(touch);
-  expect(await journalSize()).toBe(before + 1);
-});
-
-/** The body of a request as text with its content type. */
-const wireBodyOf = (request: FuzzRequest): { payload?: string; contentType?: string } => {
-  if (request.body && 'raw' in request.body) return { payload: request.body.raw, contentType: request.body.contentType };
-  if (request.body && request.body.json !== undefined) return { payload: JSON.stringify(request.body.json), contentType: 'application/json' };
-  return {};
-};
-
-/** Why a refusal is not the portal's: not JSON, no message, or English text (null when it is fine). */
-const refusalProblemOf = (body: string): string | null => {
-  let parsed: { message?: unknown; errors?: { message?: unknown }[] };
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return 'not JSON';
-  }
-  const messages = [parsed.message, ...(parsed.errors ?? []).map((e) => e.message)];
-  if (typeof parsed.message !== 'string') return 'no message';
-  return messages.some((m) => typeof m === 'string' && ENGLISH.test(m)) ? 'not Dutch' : null;
-};
-
-describe.each(ROUTE_KEYS)('%s', (key) => {
-  it(`answers ${RUNS} requests per role below 500, without hanging, changing nothing when refusing`, async () => {
-    const route = routes.get(key)!;
-    const [method, path] = key.split(' ');
-    const failures: string[] = [];
-    /** How often each status came back (FUZZ_REPORT=1 prints them: do the requests reach the handlers?). */
-    const statuses: Record<number, number> = {};
-    for (const role of ROLES) {
-      await restoreCallers();
-      // A fresh session per role and route: an earlier route may have ended the previous one.
-      const userId = userIds[role];
-      const token = userId === undefined ? null : await t.tokenFor(userId);
-      // The journal only grows by a request that succeeds: read again after one.
-      let journal: number | undefined;
-      for (const request of fc.sample(requestsArb(key, route, pools), { seed: seedOf(key, role), numRuns: RUNS })) {
-        const url = urlOf(path, request);
-        const { payload, contentType } = wireBodyOf(request);
-        journal ??= await journalSize();
-        requestNumber += 1;
-        const started = performance.now();
-        const res = await t.app.inject({
-          method: method as 'GET',
-          url,
-          payload,
-          headers: { ...(token ? auth(token) : {}), ...(contentType ? { 'content-type': contentType } : {}) },
-          remoteAddress: `10.${(requestNumber >> 16) & 255}.${(requestNumber >> 8) & 255}.${requestNumber & 255}`,
-        });
-        const ms = performance.now() - started;
-        statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-        const what = `${role} ${method} ${url.slice(0, 200)} ${payload === undefined ? '' : JSON.stringify(payload.slice(0, 200))}`;
-        if (res.statusCode >= 500) failures.push(`${res.statusCode} for ${what}`);
-        if (ms > SLOWEST_MS) failures.push(`${Math.round(ms)} ms for ${what}`);
-        if (res.statusCode >= 400 && res.statusCode < 500) {
-          const problem = refusalProblemOf(res.body);
-          if (problem) failures.push(`${problem}: ${res.body.slice(0, 200)} for ${what}`);
-          // Whatever the method: a GET may write too (the group bundle's recalculation).
-          if ((await journalSize()) !== journal) failures.push(`${res.statusCode} but the database changed for ${what}`);
-        } else {
-          journal = undefined;
-        }
-        if (failures.length >= 10) break;
-      }
+  /** Why a refusal is not the portal's: not JSON, no message, or English text (null when it is fine). */
+  const refusalProblemOf = (body: string): string | null => {
+    let parsed: { message?: unknown; errors?: { message?: unknown }[] };
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return 'not JSON';
     }
-    requestsSent += Object.values(statuses).reduce((sum, n) => sum + n, 0);
-    if (process.env.FUZZ_REPORT) process.stdout.write(`${key}: ${JSON.stringify(statuses)}\n`);
-    expect(failures).toEqual([]);
-  }, 120_000);
-});
+    const messages = [parsed.message, ...(parsed.errors ?? []).map((e) => e.message)];
+    if (typeof parsed.message !== 'string') return 'no message';
+    return messages.some((m) => typeof m === 'string' && ENGLISH.test(m)) ? 'not Dutch' : null;
+  };
 
-/** Blank texts: Ajv's coercion would read the last three as 0 and '' as null (plugins/blankNumbers.ts). */
-const BLANKS = ['', ' ', '\t', '\u00a0'];
-
-const takesNumber = (schema: Schema): boolean =>
-  [schema.type].flat().some((type) => type === 'integer' || type === 'number') ||
-  ((schema.anyOf ?? schema.oneOf ?? []) as Schema[]).some(takesNumber);
-
-/** The number fields of a request part: its properties, also those of an object branch (an optional body). */
-const numberFieldsOf = (schema: Schema | undefined): string[] => {
-  if (!schema) return [];
-  const objects = [schema, ...((schema.anyOf ?? schema.oneOf ?? []) as Schema[])];
-  const fields = objects.flatMap((object) => Object.entries((object.properties ?? {}) as Record<string, Schema>));
-  return [...new Set(fields.filter(([, property]) => takesNumber(property)).map(([name]) => name))];
-};
-
-describe('blank and whitespace texts in every number field', () => {
-  it('answer 400 with a Dutch message on every route, and change nothing', async () => {
-    await restoreCallers();
-    const token = await t.tokenFor(userIds.superadmin!);
-    const failures: string[] = [];
-    let sent = 0;
-    for (const key of ROUTE_KEYS) {
-      const schema = (routes.get(key)!.schema ?? {}) as Record<string, Schema | undefined>;
+  describe.each(shardKeys)('%s', (key) => {
+    it(`answers ${RUNS} requests per role below 500, without hanging, changing nothing when refusing`, async () => {
+      const route = routes.get(key)!;
       const [method, path] = key.split(' ');
-      const placeholders = [...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]);
-      const validParams = Object.fromEntries(placeholders.map((p) => [p, pools.ids[0]]));
-      const requests: FuzzRequest[] = [];
-      for (const blank of BLANKS) {
-        // An empty path segment matches no route (404): params get the other three.
-        if (blank) for (const field of numberFieldsOf(schema.params)) requests.push({ params: { ...validParams, [field]: blank }, query: {} });
-        for (const field of numberFieldsOf(schema.querystring)) requests.push({ params: validParams, query: { [field]: blank } });
-        if (!UPLOADS[key]) for (const field of numberFieldsOf(schema.body)) requests.push({ params: validParams, query: {}, body: { json: { [field]: blank } } });
+      const failures: string[] = [];
+      /** How often each status came back (FUZZ_REPORT=1 prints them: do the requests reach the handlers?). */
+      const statuses: Record<number, number> = {};
+      for (const role of ROLES) {
+        await restoreCallers();
+        // A fresh session per role and route: an earlier route may have ended the previous one.
+        const userId = userIds[role];
+        const token = userId === undefined ? null : await t.tokenFor(userId);
+        // The journal only grows by a request that succeeds: read again after one.
+        let journal: number | undefined;
+        for (const request of fc.sample(requestsArb(key, route, pools), { seed: seedOf(key, role), numRuns: RUNS })) {
+          const url = urlOf(path, request);
+          const { payload, contentType } = wireBodyOf(request);
+          journal ??= await journalSize();
+          requestNumber += 1;
+          const started = performance.now();
+          const res = await t.app.inject({
+            method: method as 'GET',
+            url,
+            payload,
+            headers: { ...(token ? auth(token) : {}), ...(contentType ? { 'content-type': contentType } : {}) },
+            remoteAddress: `10.${(requestNumber >> 16) & 255}.${(requestNumber >> 8) & 255}.${requestNumber & 255}`,
+          });
+          const ms = performance.now() - started;
+          statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+          const what = `${role} ${method} ${url.slice(0, 200)} ${payload === undefined ? '' : JSON.stringify(payload.slice(0, 200))}`;
+          if (res.statusCode >= 500) failures.push(`${res.statusCode} for ${what}`);
+          if (ms > SLOWEST_MS) failures.push(`${Math.round(ms)} ms for ${what}`);
+          if (res.statusCode >= 400 && res.statusCode < 500) {
+            const problem = refusalProblemOf(res.body);
+            if (problem) failures.push(`${problem}: ${res.body.slice(0, 200)} for ${what}`);
+            // Whatever the method: a GET may write too (the group bundle's recalculation).
+            if ((await journalSize()) !== journal) failures.push(`${res.statusCode} but the database changed for ${what}`);
+          } else {
+            journal = undefined;
+          }
+          if (failures.length >= 10) break;
+        }
       }
-      for (const request of requests) {
-        const journal = await journalSize();
-        const url = urlOf(path, request);
-        const { payload, contentType } = wireBodyOf(request);
-        const res = await t.app.inject({
-          method: method as 'GET',
-          url,
-          payload,
-          headers: { ...auth(token), ...(contentType ? { 'content-type': contentType } : {}) },
-        });
-        sent += 1;
-        const what = `${method} ${url} ${payload ?? ''}`;
-        if (res.statusCode !== 400) failures.push(`${res.statusCode} for ${what}: ${res.body.slice(0, 200)}`);
-        else if (refusalProblemOf(res.body)) failures.push(`${refusalProblemOf(res.body)} for ${what}`);
-        if ((await journalSize()) !== journal) failures.push(`the database changed for ${what}`);
+      requestsSent += Object.values(statuses).reduce((sum, n) => sum + n, 0);
+      if (process.env.FUZZ_REPORT) process.stdout.write(`${key}: ${JSON.stringify(statuses)}\n`);
+      expect(failures).toEqual([]);
+    }, 120_000);
+  });
+
+  /** Blank texts: Ajv's coercion would read the last three as 0 and '' as null (plugins/blankNumbers.ts). */
+  const BLANKS = ['', ' ', '\t', '\u00a0'];
+
+  const takesNumber = (schema: Schema): boolean =>
+    [schema.type].flat().some((type) => type === 'integer' || type === 'number') ||
+    ((schema.anyOf ?? schema.oneOf ?? []) as Schema[]).some(takesNumber);
+
+  /** The number fields of a request part: its properties, also those of an object branch (an optional body). */
+  const numberFieldsOf = (schema: Schema | undefined): string[] => {
+    if (!schema) return [];
+    const objects = [schema, ...((schema.anyOf ?? schema.oneOf ?? []) as Schema[])];
+    const fields = objects.flatMap((object) => Object.entries((object.properties ?? {}) as Record<string, Schema>));
+    return [...new Set(fields.filter(([, property]) => takesNumber(property)).map(([name]) => name))];
+  };
+
+  describe('blank and whitespace texts in every number field', () => {
+    it('answer 400 with a Dutch message on every route, and change nothing', async () => {
+      await restoreCallers();
+      const token = await t.tokenFor(userIds.superadmin!);
+      const failures: string[] = [];
+      let sent = 0;
+      for (const key of shardKeys) {
+        const schema = (routes.get(key)!.schema ?? {}) as Record<string, Schema | undefined>;
+        const [method, path] = key.split(' ');
+        const placeholders = [...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]);
+        const validParams = Object.fromEntries(placeholders.map((p) => [p, pools.ids[0]]));
+        const requests: FuzzRequest[] = [];
+        for (const blank of BLANKS) {
+          // An empty path segment matches no route (404): params get the other three.
+          if (blank) for (const field of numberFieldsOf(schema.params)) requests.push({ params: { ...validParams, [field]: blank }, query: {} });
+          for (const field of numberFieldsOf(schema.querystring)) requests.push({ params: validParams, query: { [field]: blank } });
+          if (!UPLOADS[key]) for (const field of numberFieldsOf(schema.body)) requests.push({ params: validParams, query: {}, body: { json: { [field]: blank } } });
+        }
+        for (const request of requests) {
+          const journal = await journalSize();
+          const url = urlOf(path, request);
+          const { payload, contentType } = wireBodyOf(request);
+          const res = await t.app.inject({
+            method: method as 'GET',
+            url,
+            payload,
+            headers: { ...auth(token), ...(contentType ? { 'content-type': contentType } : {}) },
+          });
+          sent += 1;
+          const what = `${method} ${url} ${payload ?? ''}`;
+          if (res.statusCode !== 400) failures.push(`${res.statusCode} for ${what}: ${res.body.slice(0, 200)}`);
+          else if (refusalProblemOf(res.body)) failures.push(`${refusalProblemOf(res.body)} for ${what}`);
+          if ((await journalSize()) !== journal) failures.push(`the database changed for ${what}`);
+        }
       }
-    }
-    requestsSent += sent;
-    expect(sent).toBeGreaterThan(100);
-    expect(failures).toEqual([]);
-  }, 120_000);
-});
+      requestsSent += sent;
+      expect(sent).toBeGreaterThan(50);
+      expect(failures).toEqual([]);
+    }, 120_000);
+  });
+};
