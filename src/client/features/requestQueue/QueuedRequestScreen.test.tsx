@@ -34,7 +34,7 @@ const openRequest = (answer: QueuedRequest, routes: Parameters<typeof mockQueue>
 
 describe('QueuedRequestScreen', () => {
   it('shows the company, the afname with its fields and block state, the details in Dutch and the timeline', async () => {
-    openRequest(request());
+    openRequest(request({ handler: { id: 9, name: 'Piet Smit' } }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Aanvraag: Nieuwe simkaart' })).toBeTruthy();
     const company = within(screen.getByRole('region', { name: 'Bedrijf' }));
@@ -54,7 +54,19 @@ describe('QueuedRequestScreen', () => {
     expect(timeline.getByText('04-05-2026 09:15 · Anna van Dijk')).toBeTruthy();
     expect(timeline.getByText('04-05-2026 10:05 · Sanne de Vries (dienstverlener)')).toBeTruthy();
     expect(timeline.getByText('Welk adres?')).toBeTruthy();
+    // Taking it over from a colleague.
+    expect(screen.getByText(/Behandelaar: Piet Smit/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Oppakken' })).toBeTruthy();
+  });
+
+  it("offers no 'Oppakken' to the handler, and no 'Bedrijf beheren' while managing the company", async () => {
+    const { store } = openRequest(request(), {}, managingSession());
+
+    expect(await screen.findByRole('button', { name: 'Uitvoeren' })).toBeTruthy();
+    expect(screen.getByText('Van Dijk Installatietechniek B.V. (je beheert dit bedrijf nu)')).toBeTruthy();
+    await whenSettled(store);
+    expect(screen.queryByRole('button', { name: 'Oppakken' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Bedrijf beheren' })).toBeNull();
   });
 
   it('shows the details of a porting, an eSIM, a tariff change and a block in Dutch', async () => {

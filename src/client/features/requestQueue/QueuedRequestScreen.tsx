@@ -13,7 +13,9 @@ import {
   SIM_TYPE_LABELS,
   type SimType,
 } from '../../../domain/requests';
+import { selectActingCompanyId, selectUserId } from '../../base/authSlice';
 import { serverMessage } from '../../base/callToasts';
+import { useAppSelector } from '../../base/hooks';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { Section } from '../../components/Section';
@@ -25,7 +27,7 @@ import {
   useSendQueuedRequestMessageMutation,
 } from './requestQueueApi';
 import { requestQueuePaths, routeId } from './requestQueuePaths';
-import { ageOf } from './requestText';
+import { ageOf, mayPickUp } from './requestText';
 import { CarryOutDialog, RejectDialog } from './StepDialogs';
 
 type Line = [label: string, value: ReactNode];
@@ -106,17 +108,20 @@ const afnameLines = (request: QueuedRequest): Line[] => {
 
 function CompanySection({ request }: { request: QueuedRequest }) {
   const { manage, dialog } = useManageCompany();
+  const managing = useAppSelector(selectActingCompanyId) === request.company.id;
   return (
     <Section
       id="aanvraag-bedrijf"
       title="Bedrijf"
       action={
-        <Button variant="outlined" onClick={() => manage(request.company)}>
-          Bedrijf beheren
-        </Button>
+        !managing && (
+          <Button variant="outlined" onClick={() => manage(request.company, requestQueuePaths.request(request.id))}>
+            Bedrijf beheren
+          </Button>
+        )
       }
     >
-      <Typography>{request.company.name}</Typography>
+      <Typography>{managing ? `${request.company.name} (je beheert dit bedrijf nu)` : request.company.name}</Typography>
       {dialog}
     </Section>
   );
@@ -184,11 +189,12 @@ function MessageForm({ request }: { request: QueuedRequest }) {
 
 function Steps({ request }: { request: QueuedRequest }) {
   const [pickUp, { isLoading: pickingUp }] = usePickUpQueuedRequestMutation();
+  const userId = useAppSelector(selectUserId);
   const [open, setOpen] = useState<'carry_out' | 'reject' | null>(null);
   if (request.steps.length === 0) return null;
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 3 }}>
-      {request.steps.includes('pick_up') && (
+      {request.steps.includes('pick_up') && mayPickUp(request, userId) && (
         <Button variant="outlined" disabled={pickingUp} onClick={() => void pickUp(request.id).unwrap().catch(() => undefined)}>
           Oppakken
         </Button>
