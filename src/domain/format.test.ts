@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
-import { formatBytes, formatDate, formatDecimal, formatDuration, formatEuro, formatGb } from './format';
+import { formatAge, formatBytes, formatDate, formatDecimal, formatDuration, formatEuro, formatGb, formatIsoDate } from './format';
 import { businessTimeToEpoch } from './time';
 
 describe('Dutch notation', () => {
@@ -127,5 +127,27 @@ describe('exact rounding without decimal.js', () => {
       ),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('formatIsoDate', () => {
+  it('writes an ISO date as dd-mm-yyyy and leaves anything else', () => {
+    expect(formatIsoDate('2026-03-01')).toBe('01-03-2026');
+    expect(formatIsoDate('2026-02-31')).toBe('2026-02-31');
+  });
+});
+
+describe('formatAge', () => {
+  it('counts whole minutes, hours and days, in Dutch', () => {
+    expect(formatAge(-5)).toBe('minder dan een minuut');
+    expect(formatAge(59)).toBe('minder dan een minuut');
+    expect(formatAge(60)).toBe('1 minuut');
+    expect(formatAge(59 * 60 + 59)).toBe('59 minuten');
+    expect(formatAge(3600)).toBe('1 uur');
+    expect(formatAge(2 * 3600 + 1800)).toBe('2 uur');
+    expect(formatAge(24 * 3600 - 1)).toBe('23 uur');
+    expect(formatAge(24 * 3600)).toBe('1 dag');
+    expect(formatAge(3 * 24 * 3600 + 7200)).toBe('3 dagen');
+    expect(formatAge(1000 * 24 * 3600)).toBe('1.000 dagen');
   });
 });

@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import { businessDateOf, zonedParts } from './time';
+import { businessDateOf, parseIsoDate, zonedParts } from './time';
 
 /** Amounts travel as JSON numbers or decimal strings; never compute on them as floats. */
 export type Amount = string | number | Decimal;
@@ -127,4 +127,24 @@ export const formatDateTime = (epochSeconds: number): string => {
   const p = zonedParts(epochSeconds * 1000);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(p.day)}-${pad(p.month)}-${p.year} ${pad(p.hour)}:${pad(p.minute)}`;
+};
+
+/** dd-mm-yyyy of an ISO date ('YYYY-MM-DD'); anything else as it is. */
+export const formatIsoDate = (value: string): string => {
+  const date = parseIsoDate(value);
+  return date ? `${String(date.day).padStart(2, '0')}-${String(date.month).padStart(2, '0')}-${date.year}` : value;
+};
+
+/**
+ * How long ago something happened, in whole units the Dutch way: '5 minuten', '1 uur', '3 dagen'
+ * (docs/requests.md, 'The queue': a request's age). Under a minute is 'minder dan een minuut'.
+ */
+export const formatAge = (seconds: number): string => {
+  const minutes = Math.floor(Math.max(0, seconds) / 60);
+  if (minutes < 1) return 'minder dan een minuut';
+  if (minutes < 60) return `${minutes} ${minutes === 1 ? 'minuut' : 'minuten'}`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} uur`;
+  const days = Math.floor(hours / 24);
+  return `${formatDecimal(days, 0)} ${days === 1 ? 'dag' : 'dagen'}`;
 };

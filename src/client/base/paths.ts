@@ -66,6 +66,8 @@ export const paths = {
     `/verbruik/${row.id}/${reportUserSlug(row)}/${encodeURIComponent(row.mobile_number)}${search}`,
   /** The provider's administration, on one of its tabs (`?tab=`) or on the first. */
   admin: (tab?: AdminTab) => (tab ? `/mer-admin?tab=${tab}` : '/mer-admin'),
+  /** The provider's queue of requests (docs/requests.md, 'The queue'): the staff menu and dashboard link to it. */
+  requestQueue: () => '/mer-aanvragen',
   /** 'Mijn account': the user's own name, address, password and sessions. */
   account: () => '/mijn-account',
 };

@@ -198,6 +198,42 @@ describe('DashboardScreen', () => {
     expect(requests.find((r) => r.url.startsWith('/api/audit-log'))?.url).toBe('/api/audit-log?page=1&entity=usage_import');
   });
 
+  it('shows staff with HANDLE_REQUESTS the open requests, the oldest block and those older than a working day, linking to the queue', async () => {
+    mockPortal({
+      'GET /api/users/5': () => json(200, { ...customer, role_id: 2 }),
+      'GET /api/auth/policies': () => json(200, permissions('HANDLE_REQUESTS')),
+      'GET /api/request-queue/summary': () => json(200, { open: 12, oldest_block_seconds: 5 * 3600 + 120, older_than_working_day: 4 }),
+    });
+    renderWithProviders('/dashboard', { preloadedState: loggedIn() });
+
+    const card = within(await screen.findByRole('region', { name: 'Aanvragen' }));
+    const figure = (label: string) => card.getByText(label).nextElementSibling?.textContent;
+    await card.findByText('Open aanvragen');
+    expect(figure('Open aanvragen')).toBe('12');
+    expect(figure('Oudste blokkering')).toBe('5 uur');
+    expect(figure('Ouder dan een werkdag')).toBe('4');
+    expect(card.getByRole('link', { name: 'Naar de aanvragen' }).getAttribute('href')).toBe('/mer-aanvragen');
+  });
+
+  it("shows '–' for the oldest block when none waits, and no queue card without HANDLE_REQUESTS", async () => {
+    mockPortal({
+      'GET /api/users/5': () => json(200, { ...customer, role_id: 2 }),
+      'GET /api/auth/policies': () => json(200, permissions('HANDLE_REQUESTS')),
+      'GET /api/request-queue/summary': () => json(200, { open: 0, oldest_block_seconds: null, older_than_working_day: 0 }),
+    });
+    const first = renderWithProviders('/dashboard', { preloadedState: loggedIn() });
+    const card = within(await screen.findByRole('region', { name: 'Aanvragen' }));
+    expect((await card.findByText('Oudste blokkering')).nextElementSibling?.textContent).toBe('–');
+    first.unmount();
+
+    const requests = mockPortal({ 'GET /api/users/5': () => json(200, { ...customer, role_id: 2 }) });
+    const { store } = renderWithProviders('/dashboard', { preloadedState: loggedIn() });
+    await screen.findByRole('region', { name: 'Beheer' });
+    await whenSettled(store);
+    expect(screen.queryByRole('region', { name: 'Aanvragen' })).toBeNull();
+    expect(requests.some((r) => r.url.startsWith('/api/request-queue'))).toBe(false);
+  });
+
   it('shows staff managing a company that company\'s dashboard, not the staff overview', async () => {
     const own = makeToken({ company_id: 1 });
     const managed = makeToken({ company_id: 20, impersonate: 1 });

@@ -2,14 +2,14 @@ import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/ma
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatDateTime, formatDecimal } from '../../../domain/format';
+import { formatAge, formatDateTime, formatDecimal } from '../../../domain/format';
 import { isProviderStaff } from '../../../domain/permissions';
 import { currentMonth, monthLabel, previousMonth } from '../../../domain/time';
 import { useCurrentUser, usePermission } from '../../api/currentUserApi';
 import { selectIsImpersonating } from '../../base/authSlice';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
-import { useGetCompanyCountsQuery, useGetLastUsageImportsQuery } from './staffApi';
+import { useGetCompanyCountsQuery, useGetLastUsageImportsQuery, useGetRequestQueueSummaryQuery } from './staffApi';
 
 const HEADING_ID = 'dashboard-beheer';
 
@@ -106,14 +106,51 @@ function BillingExportCard() {
   );
 }
 
-/** What provider staff open the portal for: the companies, the last usage imports and the billing export. */
+/** The provider's queue (docs/requests.md, 'The queue'): how many wait, the oldest block, and how many wait longer than a working day. */
+function RequestQueueCard() {
+  const { data: summary, isError } = useGetRequestQueueSummaryQuery();
+  return (
+    <OverviewCard
+      title="Aanvragen"
+      id="dashboard-aanvragen"
+      action={
+        <Button component={RouterLink} to={paths.requestQueue()}>
+          Naar de aanvragen
+        </Button>
+      }
+    >
+      {isError && <Typography>De aanvragen konden niet worden geladen.</Typography>}
+      {!summary && !isError && <Typography>Laden...</Typography>}
+      {summary && (
+        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, rowGap: 0.5 }}>
+          <dt>Open aanvragen</dt>
+          <Box component="dd" sx={{ m: 0, fontWeight: 600 }}>
+            {formatDecimal(summary.open, 0)}
+          </Box>
+          <dt>Oudste blokkering</dt>
+          <Box component="dd" sx={{ m: 0, fontWeight: 600, color: summary.oldest_block_seconds === null ? undefined : 'error.main' }}>
+            {summary.oldest_block_seconds === null ? '–' : formatAge(summary.oldest_block_seconds)}
+          </Box>
+          <dt>Ouder dan een werkdag</dt>
+          <Box component="dd" sx={{ m: 0, fontWeight: 600 }}>
+            {formatDecimal(summary.older_than_working_day, 0)}
+          </Box>
+        </Box>
+      )}
+    </OverviewCard>
+  );
+}
+
+/** What provider staff open the portal for: the queue, the companies, the last usage imports and the billing export. */
 export function StaffOverview() {
+  const mayHandleRequests = usePermission('HANDLE_REQUESTS');
   return (
     <Box component="section" aria-labelledby={HEADING_ID}>
       <Typography variant="h2" id={HEADING_ID} sx={{ mb: 2 }}>
         Beheer
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
+        {mayHandleRequests && <RequestQueueCard />}
         <CompaniesCard />
         <UsageImportsCard />
         <BillingExportCard />

@@ -1,5 +1,6 @@
 import type { AuditEntryAnswer } from '../../../server/routes/audit-log/schemas';
 import type { CompanyWithUsersAnswer } from '../../../server/routes/company/schemas';
+import type { QueueSummaryAnswer } from '../../../server/routes/requests/schemas';
 import { api } from '../../api/api';
 
 /** A company as the staff overview counts it (GET /companies answers much more). */
@@ -46,10 +47,15 @@ export const staffApi = api.injectEndpoints({
         })),
       providesTags: ['AuditLog'],
     }),
+    /** The queue's figures (docs/requests.md, 'The queue'); every step in the queue refetches them. */
+    getRequestQueueSummary: build.query<QueueSummaryAnswer, void>({
+      query: () => 'request-queue/summary',
+      providesTags: [{ type: 'QueuedRequest', id: 'LIST' }],
+    }),
   }),
 });
 
 /** How many of the latest imports the dashboard lists. */
 const LAST_IMPORTS = 3;
 
-export const { useGetCompanyCountsQuery, useGetLastUsageImportsQuery } = staffApi;
+export const { useGetCompanyCountsQuery, useGetLastUsageImportsQuery, useGetRequestQueueSummaryQuery } = staffApi;

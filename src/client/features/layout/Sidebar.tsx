@@ -1,5 +1,6 @@
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import AssignmentIcon from '@mui/icons-material/Assignment';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import BusinessIcon from '@mui/icons-material/Business';
 import DashboardIcon from '@mui/icons-material/Dashboard';
@@ -127,6 +128,7 @@ function ServicesMenu({ compact }: { compact: boolean }) {
 export function Sidebar({ narrow, menuOpen, setMenuOpen }: MenuState) {
   const wide = useAppSelector(selectSidebarOpen);
   const mayAdminister = usePermission('CREATE_COMPANY');
+  const mayHandleRequests = usePermission('HANDLE_REQUESTS');
   const mayViewGroup = useMayViewGroup();
   const { data: bundleStatus } = useGetGroupBundleStatusQuery();
   // The drawer of a narrow screen always shows the labels.
@@ -165,6 +167,7 @@ export function Sidebar({ narrow, menuOpen, setMenuOpen }: MenuState) {
           {mayAdminister && (
             <NavItem to={paths.admin()} icon={<AdminPanelSettingsIcon />} label="Admin" compact={compact} />
           )}
+          {mayHandleRequests && <NavItem to={paths.requestQueue()} icon={<AssignmentIcon />} label="Aanvragen" compact={compact} />}
         </NavList>
       </Box>
     </Drawer>

@@ -1,0 +1,240 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { type FormEvent, useId, useState } from 'react';
+import { formatIsoDate } from '../../../domain/format';
+import { REQUEST_MSG } from '../../../domain/requests';
+import { parseIsoDate } from '../../../domain/time';
+import { selectActingCompanyId } from '../../base/authSlice';
+import { useAppSelector } from '../../base/hooks';
+import { DateField } from '../../components/DateField';
+import { useManageCompany } from '../../components/useManageCompany';
+import { type CarryOutInput, type QueuedRequest, useCarryOutQueuedRequestMutation, useGetQueueArticlesQuery, useRejectQueuedRequestMutation } from './requestQueueApi';
+import { requestQueuePaths } from './requestQueuePaths';
+
+const CHOOSE_ARTICLE = 'Kies een artikel.';
+const DATE_INVALID = 'Vul een geldige datum in (dd-mm-jjjj).';
+
+interface StepDialogProps {
+  request: QueuedRequest;
+  onClose: () => void;
+}
+
+/** What carrying out does, per kind that asks nothing of the handler (docs/requests.md, 'Kinds'). */
+const confirmText = (request: QueuedRequest): string => {
+  const { details } = request;
+  switch (request.kind) {
+    case 'block':
+      return 'De afname wordt geblokkeerd.';
+    case 'unblock':
+      return 'De blokkering van de afname wordt opgeheven.';
+    case 'tariff_change':
+      return `Het huidige abonnement stopt de dag voor ${formatIsoDate(details.date ?? '')}; vanaf die datum loopt ${details.article_name ?? 'het nieuwe artikel'}.`;
+    case 'question':
+      return 'De vraag wordt afgesloten. Zet je antwoord in het bericht aan de klant.';
+    default:
+      return 'De aanvraag wordt uitgevoerd.';
+  }
+};
+
+function MessageField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <TextField
+      label="Bericht aan de klant"
+      helperText="Optioneel: komt in de tijdlijn van de aanvraag."
+      multiline
+      minRows={2}
+      fullWidth
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      slotProps={{ htmlInput: { maxLength: 4000 } }}
+    />
+  );
+}
+
+/** A porting's article: the acting company's articles of the request's article group, so only while managing the request's company. */
+function PortingArticle({ request, value, onChange, error }: { request: QueuedRequest; value: string; onChange: (value: string) => void; error?: string }) {
+  const actingCompanyId = useAppSelector(selectActingCompanyId);
+  const managing = actingCompanyId === request.company.id;
+  const groupId = request.article_group?.id;
+  const { data: articles, isLoading } = useGetQueueArticlesQuery(managing && groupId !== undefined ? groupId : skipToken);
+  const { manage, dialog } = useManageCompany();
+
+  if (!managing) {
+    return (
+      <>
+        <Alert
+        severity="info"
+        action={
+          <Button color="inherit" size="small" onClick={() => manage(request.company, requestQueuePaths.request(request.id))}>
+            Bedrijf beheren
+          </Button>
+        }
+      >
+        {`Het artikel kies je uit de artikelen van ${request.company.name}: beheer dat bedrijf om ze te zien.`}
+        </Alert>
+        {dialog}
+      </>
+    );
+  }
+  return (
+    <TextField
+      select
+      required
+      label="Artikel"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={error !== undefined}
+      helperText={error ?? `Uit ${request.article_group?.name ?? 'de artikelgroep'}.`}
+      disabled={isLoading}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      fullWidth
+    >
+      <option value="">Kies een artikel</option>
+      {(articles ?? []).map((article) => (
+        <option key={article.id} value={String(article.id)}>
+          {article.name}
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
+/** 'Uitvoeren': what the kind needs from the handler (docs/requests.md, 'Carrying out'), or a confirmation. */
+export function CarryOutDialog({ request, onClose }: StepDialogProps) {
+  const id = useId();
+  const [carryOut, { isLoading }] = useCarryOutQueuedRequestMutation();
+  const [simNumber, setSimNumber] = useState('');
+  const [articleId, setArticleId] = useState('');
+  const [startDate, setStartDate] = useState(request.details.date ?? '');
+  const [text, setText] = useState('');
+  const [errors, setErrors] = useState<{ simNumber?: string; article?: string; startDate?: string }>({});
+
+  const bodyOf = (): CarryOutInput | null => {
+    const problems: typeof errors = {};
+    const body: CarryOutInput = {};
+    if (request.kind === 'new_sim') {
+      if (!simNumber.trim()) problems.simNumber = REQUEST_MSG.simNumberRequired;
+      body.sim_number = simNumber.trim();
+    }
+    if (request.kind === 'porting') {
+      if (!articleId) problems.article = CHOOSE_ARTICLE;
+      if (!parseIsoDate(startDate)) problems.startDate = DATE_INVALID;
+      body.article_id = Number(articleId);
+      body.start_date = startDate;
+    }
+    if (text.trim()) body.text = text.trim();
+    setErrors(problems);
+    return Object.keys(problems).length > 0 ? null : body;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = bodyOf();
+    if (!body) return;
+    // A refusal is reported by the error toasts; the dialog stays for another try.
+    const done = await carryOut({ id: request.id, body })
+      .unwrap()
+      .then(() => true)
+      .catch(() => false);
+    if (done) onClose();
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={`${id}-titel`} fullWidth maxWidth="sm">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={`${id}-titel`}>Aanvraag uitvoeren</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {request.kind === 'new_sim' && (
+              <TextField
+                label="Nieuw SIM nummer"
+                required
+                autoFocus
+                fullWidth
+                value={simNumber}
+                onChange={(event) => setSimNumber(event.target.value)}
+                error={errors.simNumber !== undefined}
+                helperText={errors.simNumber ?? 'Vervangt het SIM nummer van de afname en heft een blokkering op.'}
+                slotProps={{ htmlInput: { maxLength: 200 } }}
+              />
+            )}
+            {request.kind === 'porting' && (
+              <>
+                <PortingArticle request={request} value={articleId} onChange={setArticleId} error={errors.article} />
+                <DateField
+                  label="Startdatum"
+                  required
+                  value={startDate}
+                  onChange={setStartDate}
+                  error={errors.startDate !== undefined}
+                  helperText={errors.startDate ?? 'De gewenste datum van de klant, tenzij je een andere kiest.'}
+                  fullWidth
+                />
+              </>
+            )}
+            {request.kind !== 'new_sim' && request.kind !== 'porting' && <DialogContentText>{confirmText(request)}</DialogContentText>}
+            <MessageField value={text} onChange={setText} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Annuleren</Button>
+          <Button type="submit" variant="contained" disabled={isLoading}>
+            Uitvoeren
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/** 'Afwijzen': always with a reason, which the customer reads in the timeline. */
+export function RejectDialog({ request, onClose }: StepDialogProps) {
+  const id = useId();
+  const [reject, { isLoading }] = useRejectQueuedRequestMutation();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setError(REQUEST_MSG.reasonRequired);
+      return;
+    }
+    setError(undefined);
+    const done = await reject({ id: request.id, reason: reason.trim() })
+      .unwrap()
+      .then(() => true)
+      .catch(() => false);
+    if (done) onClose();
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={`${id}-titel`} fullWidth maxWidth="sm">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={`${id}-titel`}>Aanvraag afwijzen</DialogTitle>
+        <DialogContent>
+          <TextField
+            label="Reden"
+            required
+            autoFocus
+            multiline
+            minRows={2}
+            fullWidth
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            error={error !== undefined}
+            helperText={error ?? 'De klant leest de reden bij de aanvraag.'}
+            slotProps={{ htmlInput: { maxLength: 4000 } }}
+            sx={{ mt: 1 }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Annuleren</Button>
+          <Button type="submit" color="error" variant="contained" disabled={isLoading}>
+            Afwijzen
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
