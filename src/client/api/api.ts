@@ -23,6 +23,8 @@ export const TAG_TYPES = [
   'TwoFactor',
   'Account',
   'AccountSession',
+  'Request',
+  'RequestSettings',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -8,6 +8,7 @@ import { companyRoute } from '../features/company/routes';
 import { costsRoute } from '../features/costs/routes';
 import { dashboardRoute, groupBundleRoute } from '../features/dashboard/routes';
 import { layoutRoute, notFoundRoute } from '../features/layout/routes';
+import { requestsRoute } from '../features/requests/routes';
 import { searchRoute } from '../features/search/routes';
 import { servicesRoute } from '../features/services/routes';
 import { usageRoute } from '../features/usage/routes';
@@ -40,7 +41,7 @@ export const routes: RouteObject[] = [
       cancelEmailChangeRoute,
       {
         element: <RequireSession />,
-        children: [layoutRoute([dashboardRoute, groupBundleRoute, servicesRoute, companyRoute, costsRoute, usageRoute, adminRoute, searchRoute, accountRoute])],
+        children: [layoutRoute([dashboardRoute, groupBundleRoute, servicesRoute, companyRoute, costsRoute, usageRoute, requestsRoute, adminRoute, searchRoute, accountRoute])],
       },
       notFoundRoute,
     ],

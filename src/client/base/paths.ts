@@ -68,4 +68,8 @@ export const paths = {
   admin: (tab?: AdminTab) => (tab ? `/mer-admin?tab=${tab}` : '/mer-admin'),
   /** 'Mijn account': the user's own name, address, password and sessions. */
   account: () => '/mijn-account',
+  /** 'Aanvragen' (docs/requests.md): the company's requests. */
+  requests: () => '/aanvragen',
+  /** One request with its timeline. */
+  request: (id: number) => `/aanvragen/${id}`,
 };

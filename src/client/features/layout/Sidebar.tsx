@@ -1,5 +1,6 @@
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import AssignmentIcon from '@mui/icons-material/Assignment';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import BusinessIcon from '@mui/icons-material/Business';
 import DashboardIcon from '@mui/icons-material/Dashboard';
@@ -128,6 +129,7 @@ export function Sidebar({ narrow, menuOpen, setMenuOpen }: MenuState) {
   const wide = useAppSelector(selectSidebarOpen);
   const mayAdminister = usePermission('CREATE_COMPANY');
   const mayViewGroup = useMayViewGroup();
+  const mayRequest = usePermission('REQUEST_CHANGES');
   const { data: bundleStatus } = useGetGroupBundleStatusQuery();
   // The drawer of a narrow screen always shows the labels.
   const open = narrow || wide;
@@ -155,6 +157,7 @@ export function Sidebar({ narrow, menuOpen, setMenuOpen }: MenuState) {
         <NavList className={narrow ? 'touch' : undefined}>
           <NavItem to={paths.dashboard()} icon={<DashboardIcon />} label="Dashboard" compact={compact} />
           <ServicesMenu compact={compact} />
+          {mayRequest && <NavItem to={paths.requests()} icon={<AssignmentIcon />} label="Aanvragen" compact={compact} />}
           <NavItem to={paths.company()} icon={<BusinessIcon />} label="Mijn bedrijf" compact={compact} />
           <NavItem to={paths.costs()} icon={<EuroIcon />} label="Kosten" compact={compact} />
           {mayViewGroup && <NavItem to={paths.groupCosts()} icon={<AccountTreeIcon />} label="Groepsoverzicht" compact={compact} nested />}
