@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { isSimField, REQUEST_KIND_LABELS, requestKindsFor } from '../../../domain/requests';
+import { isSimField, REQUEST_KIND_LABELS, REQUEST_STATE_LABELS, requestKindsFor } from '../../../domain/requests';
 import type { ArticleGroup } from '../../api/catalogApi';
 import { usePermission } from '../../api/currentUserApi';
 import { type Request, submittedText } from '../../api/requestsApi';
@@ -27,7 +27,7 @@ export const hasSimField = (group: ArticleGroup) => group.fields.some((field) =>
 export function SubmittedNotice({ request }: { request: Request }) {
   return (
     <Alert severity="success">
-      {`${submittedText(request)} `}
+      {`Je aanvraag '${REQUEST_KIND_LABELS[request.kind]}' is ${REQUEST_STATE_LABELS[request.state].toLowerCase()}. `}
       <Link component={RouterLink} to={paths.request(request.id)}>
         Bekijk de aanvraag
       </Link>

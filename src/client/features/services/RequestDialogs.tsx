@@ -419,7 +419,7 @@ export function PukDialog({ serviceId, onClose }: { serviceId: number; onClose: 
   const id = useId();
   const { data: twoFactor } = useGetTwoFactorQuery();
   const withCode = twoFactor?.enabled === true;
-  const [showPuk, { reset }] = useShowPukMutation();
+  const [showPuk] = useShowPukMutation();
   const [shown, setShown] = useState<{ simNumber: string; puk: string } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
 
@@ -430,9 +430,10 @@ export function PukDialog({ serviceId, onClose }: { serviceId: number; onClose: 
 
   const submit = async ({ password, code }: { password: string; code: string }) => {
     setRefusal(null);
-    const result = await showPuk({ serviceId, password, ...(withCode ? { code: code.trim() } : {}) });
+    const call = showPuk({ serviceId, password, ...(withCode ? { code: code.trim() } : {}) });
+    const result = await call;
     // The answer leaves the store at once: the code is kept nowhere but here.
-    reset();
+    call.reset();
     if ('data' in result && result.data) setShown({ simNumber: result.data.sim_number, puk: result.data.puk });
     else setRefusal(serverMessage('error' in result ? result.error : undefined) ?? 'De PUK-code kon niet worden opgehaald.');
   };
