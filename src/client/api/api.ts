@@ -23,6 +23,8 @@ export const TAG_TYPES = [
   'TwoFactor',
   'Account',
   'AccountSession',
+  'Request',
+  'RequestSettings',
   // docs/requests.md, 'The queue': the provider's queue and its requests.
   'QueuedRequest',
 ] as const;

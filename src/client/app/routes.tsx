@@ -9,6 +9,7 @@ import { costsRoute } from '../features/costs/routes';
 import { dashboardRoute, groupBundleRoute } from '../features/dashboard/routes';
 import { layoutRoute, notFoundRoute } from '../features/layout/routes';
 import { requestQueueRoute } from '../features/requestQueue/routes';
+import { requestsRoute } from '../features/requests/routes';
 import { searchRoute } from '../features/search/routes';
 import { servicesRoute } from '../features/services/routes';
 import { usageRoute } from '../features/usage/routes';
@@ -41,7 +42,7 @@ export const routes: RouteObject[] = [
       cancelEmailChangeRoute,
       {
         element: <RequireSession />,
-        children: [layoutRoute([dashboardRoute, groupBundleRoute, servicesRoute, companyRoute, costsRoute, usageRoute, adminRoute, requestQueueRoute, searchRoute, accountRoute])],
+        children: [layoutRoute([dashboardRoute, groupBundleRoute, servicesRoute, companyRoute, costsRoute, usageRoute, requestsRoute, adminRoute, requestQueueRoute, searchRoute, accountRoute])],
       },
       notFoundRoute,
     ],

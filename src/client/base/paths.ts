@@ -70,4 +70,8 @@ export const paths = {
   requestQueue: () => '/mer-aanvragen',
   /** 'Mijn account': the user's own name, address, password and sessions. */
   account: () => '/mijn-account',
+  /** 'Aanvragen' (docs/requests.md): the company's requests. */
+  requests: () => '/aanvragen',
+  /** One request with its timeline. */
+  request: (id: number) => `/aanvragen/${id}`,
 };

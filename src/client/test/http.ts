@@ -9,6 +9,8 @@ export interface SeenRequest {
   requestedWith: string | null;
   authorization: string | null;
   credentials: RequestCredentials | undefined;
+  /** The header that makes a retried submission one request (docs/requests.md, 'Around it'). */
+  idempotencyKey: string | null;
   body: unknown;
 }
 
@@ -32,6 +34,7 @@ const seen = (input: RequestInfo | URL, init?: RequestInit): SeenRequest => {
     requestedWith: request.headers.get(FROM_PORTAL_HEADER.name),
     authorization: request.headers.get('Authorization'),
     credentials: request.credentials,
+    idempotencyKey: request.headers.get('Idempotency-Key'),
     body: typeof body === 'string' && body ? JSON.parse(body) : null,
   };
 };

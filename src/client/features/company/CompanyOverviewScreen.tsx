@@ -14,6 +14,7 @@ import { BranchesSection } from './BranchesSection';
 import { ContactPersonsSection } from './ContactPersonsSection';
 import { EndUserImportSection } from './EndUserImportSection';
 import { EndUsersSection } from './EndUsersSection';
+import { RequestApprovalSection } from './RequestApprovalSection';
 import { TwoFactorRequirementSection } from './TwoFactorRequirementSection';
 
 /** Label and value pairs as a description list. */
@@ -76,6 +77,7 @@ export function CompanyOverviewScreen() {
           {mayImport && <EndUserImportSection />}
           <AlertsSection />
           {mayManageUsers && <TwoFactorRequirementSection company={company} />}
+          <RequestApprovalSection />
           <AuditLogSection companyId={company.id} />
         </Stack>
       )}

@@ -5,6 +5,7 @@ import { ArticleGroupTiles } from './ArticleGroupTiles';
 import { BundleMonthBar } from './BundleMonthBar';
 import { GroupBundleCard } from './GroupBundleCard';
 import { QaToolsPanel } from './QaToolsPanel';
+import { ApprovalCard, OpenRequestsCard } from './RequestsCards';
 import { StaffOverview, useIsStaffAtHome } from './StaffOverview';
 import { useDashboardMonth } from './useDashboardMonth';
 
@@ -18,10 +19,13 @@ export function DashboardScreen() {
       <Stack spacing={4}>
         <SearchBox landmarkLabel="Zoeken op het dashboard" size="large" />
         {staffAtHome && <StaffOverview />}
+        {/* docs/requests.md, 'Approval': what waits for the user comes first. */}
+        {!staffAtHome && <ApprovalCard />}
         <Stack spacing={2}>
           <BundleMonthBar month={month} options={options} />
           <GroupBundleCard month={month} />
         </Stack>
+        {!staffAtHome && <OpenRequestsCard />}
         <ArticleGroupTiles />
         <QaToolsPanel />
       </Stack>

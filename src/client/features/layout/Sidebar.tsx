@@ -130,6 +130,7 @@ export function Sidebar({ narrow, menuOpen, setMenuOpen }: MenuState) {
   const mayAdminister = usePermission('CREATE_COMPANY');
   const mayHandleRequests = usePermission('HANDLE_REQUESTS');
   const mayViewGroup = useMayViewGroup();
+  const mayRequest = usePermission('REQUEST_CHANGES');
   const { data: bundleStatus } = useGetGroupBundleStatusQuery();
   // The drawer of a narrow screen always shows the labels.
   const open = narrow || wide;
@@ -157,6 +158,7 @@ export function Sidebar({ narrow, menuOpen, setMenuOpen }: MenuState) {
         <NavList className={narrow ? 'touch' : undefined}>
           <NavItem to={paths.dashboard()} icon={<DashboardIcon />} label="Dashboard" compact={compact} />
           <ServicesMenu compact={compact} />
+          {mayRequest && <NavItem to={paths.requests()} icon={<AssignmentIcon />} label="Aanvragen" compact={compact} />}
           <NavItem to={paths.company()} icon={<BusinessIcon />} label="Mijn bedrijf" compact={compact} />
           <NavItem to={paths.costs()} icon={<EuroIcon />} label="Kosten" compact={compact} />
           {mayViewGroup && <NavItem to={paths.groupCosts()} icon={<AccountTreeIcon />} label="Groepsoverzicht" compact={compact} nested />}

@@ -146,6 +146,23 @@ describe('SearchScreen', () => {
     );
   });
 
+  it('marks a blocked afname, and one whose block is asked (docs/requests.md, Blocking)', async () => {
+    const [first, second] = hits.service_article_group_field_input;
+    searchPortal({
+      ...hits,
+      service_article_group_field_input: [
+        { ...first, service: { ...first.service, block_state: 'blocked' } },
+        { ...second, service: { ...second.service, block_state: 'requested' } },
+      ],
+    });
+    renderWithProviders('/zoek/kp', { preloadedState: loggedIn() });
+
+    await screen.findByRole('region', { name: 'Afnames' });
+    const [blocked, requested] = bodyRows('Afnames');
+    expect(cellTexts(blocked)).toEqual(['0612345678', 'Telefoonnummer', 'KPN Zakelijk 10GBGeblokkeerd', 'Jan de Vries']);
+    expect(cellTexts(requested)).toEqual(['0698765432', 'Telefoonnummer', 'KPN Zakelijk 10GBGeblokkeerd (aangevraagd)', '<Geen gebruiker>']);
+  });
+
   it('leaves out sections without hits and shows no pager for a single page', async () => {
     searchPortal({ ...noHits, end_user: [jan] });
     renderWithProviders('/zoek/jan', { preloadedState: loggedIn() });

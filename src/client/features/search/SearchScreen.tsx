@@ -1,4 +1,4 @@
-import { Alert, Link, Typography } from '@mui/material';
+import { Alert, Link, Stack, Typography } from '@mui/material';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { useGetCompanyQuery } from '../../api/currentUserApi';
 import { selectActingCompanyId } from '../../base/authSlice';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
+import { BlockStateChip } from '../../components/BlockStateChip';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { type Column, ResultsSection } from './ResultsSection';
 import {
@@ -53,7 +54,19 @@ const endUserColumns: Column<EndUserRefAnswer>[] = [
 
 /** The article and end user of a service hit; the value links to the service. */
 const serviceColumns: Column<{ service: ServiceRefAnswer }>[] = [
-  { header: 'Artikel', cell: ({ service }) => service.article.name },
+  {
+    header: 'Artikel',
+    // docs/requests.md, 'Blocking': a blocked afname says so in the search too.
+    cell: ({ service }) =>
+      service.block_state === null ? (
+        service.article.name
+      ) : (
+        <Stack direction="row" spacing={1} component="span" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <span>{service.article.name}</span>
+          <BlockStateChip blockState={service.block_state} />
+        </Stack>
+      ),
+  },
   { header: 'Eindgebruiker', cell: ({ service }) => (service.end_user ? fullName(service.end_user) : MSG.noUser) },
 ];
 

@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Button, Stack } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDecimal } from '../../../domain/format';
 import { usePermission } from '../../api/currentUserApi';
@@ -15,9 +16,15 @@ import { type ArticleTableRow, selectArticleTableRows } from './selectors';
 import { ScreenState } from './ScreenState';
 import { useGetArticlesQuery } from './servicesApi';
 import { ServicesBreadcrumbs } from './ServicesBreadcrumbs';
+import { SubmittedNotice, useSubmitted } from './RequestActions';
 import { type Column, VirtualTable } from '../../components/VirtualTable';
 
 const TABLE_HEADING_ID = 'artikelen-titel';
+
+// The dialog uses formik and the date field: it comes with the forms' chunk (routes.tsx).
+const RequestDialog = lazy(() =>
+  import(/* webpackChunkName: "services-forms" */ './servicesForms').then((module) => ({ default: module.RequestDialog })),
+);
 
 const columns: Column<ArticleTableRow>[] = [
   { id: 'name', header: 'Artikel', width: '35%', cell: (row) => row.name },
@@ -30,6 +37,9 @@ export function ArticleGroupScreen() {
   const { groupId } = useRouteIds();
   const { group, notFound } = useArticleGroup(groupId);
   const mayCreateArticle = usePermission('CREATE_ARTICLE');
+  const mayRequest = usePermission('REQUEST_CHANGES');
+  const [porting, setPorting] = useState(false);
+  const { submitted, onSubmitted } = useSubmitted();
 
   if (!group) return <ScreenState notFound={notFound} message="Deze artikelgroep bestaat niet of is niet zichtbaar voor je bedrijf." />;
 
@@ -38,12 +48,38 @@ export function ArticleGroupScreen() {
       <ServicesBreadcrumbs crumbs={[{ label: group.name }]} />
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap', gap: 2 }}>
         <ScreenTitle>{group.name}</ScreenTitle>
-        {mayCreateArticle && (
-          <Button component={RouterLink} to={servicesPaths.addArticle(group)} variant="contained" startIcon={<AddIcon />}>
-            Artikel toevoegen
-          </Button>
-        )}
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+          {/* docs/requests.md, 'Kinds': a number moves into a group with a phone number field. */}
+          {mayRequest && group.fields.some((field) => field.used_for_cdr) && (
+            <Button variant="outlined" onClick={() => setPorting(true)}>
+              Nummer overzetten
+            </Button>
+          )}
+          {mayCreateArticle && (
+            <Button component={RouterLink} to={servicesPaths.addArticle(group)} variant="contained" startIcon={<AddIcon />}>
+              Artikel toevoegen
+            </Button>
+          )}
+        </Stack>
       </Stack>
+      {submitted && (
+        <Stack sx={{ mb: 3 }}>
+          <SubmittedNotice request={submitted} />
+        </Stack>
+      )}
+      <Suspense fallback={null}>
+        {porting && (
+          <RequestDialog
+            kind="porting"
+            groupId={group.id}
+            onClose={() => setPorting(false)}
+            onSubmitted={(request) => {
+              setPorting(false);
+              onSubmitted(request);
+            }}
+          />
+        )}
+      </Suspense>
       <Section id={TABLE_HEADING_ID} title="Artikelen">
         <ArticleTable group={group} />
       </Section>

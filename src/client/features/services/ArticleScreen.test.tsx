@@ -13,7 +13,10 @@ const cellTexts = (row: HTMLElement) => within(row).queryAllByRole('cell').map((
 describe('ArticleScreen', () => {
   it('shows the article, its bulk count and its services with the group and company columns', async () => {
     mockServices(['CREATE_ARTICLE', 'CREATE_SERVICE'], {
-      'GET /api/articles/12': articleAnswer([serviceRow(1), serviceRow(2, { end_user: null, end_user_id: null, end_time: NOON + 86400 })]),
+      'GET /api/articles/12': articleAnswer([
+        serviceRow(1),
+        serviceRow(2, { end_user: null, end_user_id: null, end_time: NOON + 86400, block_state: 'requested' }),
+      ]),
     });
     renderWithProviders(articlePath, { preloadedState: loggedIn() });
 
@@ -34,10 +37,11 @@ describe('ArticleScreen', () => {
       'Telefoonnummer',
       'Kostenplaats',
       'Einddatum',
+      'Blokkering',
     ]);
     const [, first, second] = within(table).getAllByRole('row');
-    expect(cellTexts(first)).toEqual(['Jan Jansen 1', '89311', '06121', 'KP-1', '']);
-    expect(cellTexts(second)).toEqual([MSG.noUser, '89312', '06122', 'KP-2', formatDate(NOON + 86400)]);
+    expect(cellTexts(first)).toEqual(['Jan Jansen 1', '89311', '06121', 'KP-1', '', '']);
+    expect(cellTexts(second)).toEqual([MSG.noUser, '89312', '06122', 'KP-2', formatDate(NOON + 86400), 'Geblokkeerd (aangevraagd)']);
     expect(within(first).getByRole('link').getAttribute('href')).toBe(`${articlePath}/1/jan-jansen-1`);
     expect(within(second).getByRole('link').getAttribute('href')).toBe(`${articlePath}/2/geen-gebruiker`);
   });

@@ -4,6 +4,7 @@ import { Alert, Box, Button, Checkbox, FormControlLabel, IconButton, Link, Paper
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, formatEuro, formatGb } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
+import { BLOCK_STATE_LABELS, isSimField } from '../../../domain/requests';
 import { usePermission } from '../../api/currentUserApi';
 import type { ArticleGroup, ArticleGroupField } from '../../api/catalogApi';
 import { useAppSelector } from '../../base/hooks';
@@ -42,6 +43,10 @@ const serviceColumns = (fields: ArticleGroupField[], inputLabel1: string | null 
       width: '140px',
       cell: (row) => (row.end_time === null ? '' : formatDate(row.end_time)),
     },
+    // docs/requests.md, 'Blocking': only a mobile group's afname can be blocked.
+    ...(fields.some((field) => isSimField(field.name))
+      ? [{ id: 'block', header: 'Blokkering', width: '220px', cell: (row: ServiceRow) => (row.block_state ? BLOCK_STATE_LABELS[row.block_state] : '') }]
+      : []),
   ];
 };
 

@@ -1,13 +1,15 @@
 import EditIcon from '@mui/icons-material/Edit';
-import { Button, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, formatEuro } from '../../../domain/format';
 import { usePermission } from '../../api/currentUserApi';
 import { paths } from '../../base/paths';
 import { servicesPaths } from './servicesPaths';
+import { BlockStateChip } from '../../components/BlockStateChip';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { type Detail, DetailList } from './DetailList';
 import { useActingCompany, useArticleGroup, useRouteIds, useService } from './routeData';
+import { RequestActions } from './RequestActions';
 import { ScreenState } from './ScreenState';
 import { endUserName, fieldValue, labelledFreeFields, SPIE_LABELS, shownCategoryFields } from './serviceText';
 import { SPIE_FIELDS } from './servicesApi';
@@ -50,17 +52,26 @@ export function ServiceScreen() {
         ]}
       />
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap', gap: 2 }}>
-        <ScreenTitle>{article.name}</ScreenTitle>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <ScreenTitle>{article.name}</ScreenTitle>
+          {/* Level with the title, which keeps a margin below it. */}
+          <Box sx={{ mb: 3 }}>
+            <BlockStateChip blockState={service.block_state} />
+          </Box>
+        </Stack>
         <Button component={RouterLink} to={servicesPaths.editService(group, article, service)} variant="contained" startIcon={<EditIcon />}>
           Bewerken
         </Button>
       </Stack>
-      <Paper variant="outlined" sx={{ p: 3, maxWidth: 800 }}>
-        <Typography variant="h2" sx={{ mb: 2 }}>
-          Afname
-        </Typography>
-        <DetailList details={details} />
-      </Paper>
+      <Stack spacing={3} sx={{ maxWidth: 800 }}>
+        <Paper variant="outlined" sx={{ p: 3 }}>
+          <Typography variant="h2" sx={{ mb: 2 }}>
+            Afname
+          </Typography>
+          <DetailList details={details} />
+        </Paper>
+        <RequestActions group={group} service={service} />
+      </Stack>
     </>
   );
 }

@@ -4,3 +4,4 @@ export { AddServiceScreen } from './AddServiceScreen';
 export { BulkServicesScreen } from './BulkServicesScreen';
 export { EditArticleScreen } from './EditArticleScreen';
 export { EditServiceScreen } from './EditServiceScreen';
+export { PukDialog, RequestDialog } from './RequestDialogs';

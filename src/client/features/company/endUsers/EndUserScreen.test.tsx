@@ -93,6 +93,18 @@ describe('EndUserScreen', () => {
     expect(screen.getByRole('navigation', { name: 'Kruimelpad' })).toBeTruthy();
   });
 
+  it('marks a blocked service beside its status (docs/requests.md, Blocking)', async () => {
+    endUserServer({
+      'GET /api/end-users/7': () =>
+        json(200, { ...jan, services: [{ ...service(40, mobile, noon('2024-01-15'), null, [phone('0612345678')]), block_state: 'requested' }] }),
+    });
+    renderWithProviders('/mijn-bedrijf/end-users/7/jan-de-vries', { preloadedState: loggedIn() });
+
+    const table = await screen.findByRole('table', { name: 'Afnames' });
+    const [, row] = within(table).getAllByRole('row');
+    expect(cellTexts(row).at(-1)).toBe('ActiefGeblokkeerd (aangevraagd)');
+  });
+
   it('leaves out the phone number column when no service has one', async () => {
     endUserServer({ 'GET /api/end-users/7': () => json(200, { ...jan, services: [service(42, laptop, noon('2024-01-15'), null, [])] }) });
     renderWithProviders('/mijn-bedrijf/end-users/7/jan-de-vries', { preloadedState: loggedIn() });

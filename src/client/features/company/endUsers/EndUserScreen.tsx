@@ -6,6 +6,7 @@ import { formatDate } from '../../../../domain/format';
 import { useAppSelector } from '../../../base/hooks';
 import { paths } from '../../../base/paths';
 import { companyPaths } from '../companyPaths';
+import { BlockStateChip } from '../../../components/BlockStateChip';
 import { type DataColumn, DataTable } from '../../../components/DataTable';
 import { ScreenTitle } from '../../../components/ScreenTitle';
 import { EndUserFrame, fullName } from './EndUserFrame';
@@ -48,7 +49,13 @@ function ServicesTable({ endUser }: { endUser: EndUser }) {
     { header: 'Einddatum', cell: (row) => (row.service.end_time === null ? '' : formatDate(row.service.end_time)) },
     {
       header: 'Status',
-      cell: (row) => <Chip size="small" variant="outlined" label={STATUS[row.status].label} color={STATUS[row.status].color} />,
+      cell: (row) => (
+        // docs/requests.md, 'Blocking': a blocked afname says so beside its status.
+        <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.5 }}>
+          <Chip size="small" variant="outlined" label={STATUS[row.status].label} color={STATUS[row.status].color} />
+          <BlockStateChip blockState={row.service.block_state} />
+        </Box>
+      ),
     },
   ];
 
