@@ -20,8 +20,6 @@ import { matchKeptRecords } from './usage/rematch';
  * staff save, closed months are marked in the audit entry (docs/rules.md).
  */
 
-export type ServiceRow = typeof services.$inferSelect;
-
 /** A category field's value as a service holds it. */
 export interface FieldInput {
   fieldId: number;

@@ -43,6 +43,8 @@ const PROVIDER_ONLY: Permission[] = [
   'EDIT_SPIE_FIELDS',
   'CREATE_ARTICLE',
   'EDIT_PRICES',
+  // docs/requests.md, 'Who may do what': the provider's queue and the PUK import.
+  'HANDLE_REQUESTS',
 ];
 
 /** The kinds of caller; `roleId` null for callers the server must refuse (401). */
