@@ -1,5 +1,5 @@
-import { checkDateRange, type CalendarRange } from '../domain/dateRange';
-import type { DateRange } from '../domain/time';
+import { checkDateRange, isPortalInstant, parseRangeDate, PORTAL_YEARS, type CalendarRange } from '../domain/dateRange';
+import { businessTimeToEpoch, type DateRange } from '../domain/time';
 import { HttpError } from './httpError';
 
 /** Helpers for routes: fields from query or body, blank text, e-mail addresses, date ranges. */
@@ -51,4 +51,23 @@ export const dateRangeOf = (range: DateRange): CalendarRange => {
   const result = checkDateRange(range);
   if ('error' in result) throw new HttpError(400, result.error);
   return result.range;
+};
+
+const NOT_A_PORTAL_DATE = `JJJJ-MM-DD (of met tijd en tijdzone), jaar ${PORTAL_YEARS}`;
+
+/**
+ * An ISO date ("2026-11-22", midnight in Amsterdam) or date-time with offset
+ * ("2026-11-22T12:00:00+01:00"), as a Date; null for null or empty. Only in the years every date
+ * range allows (domain dateRange.ts): "0026-01-01" is refused, never read as 1926.
+ */
+export const parseInstant = (value: string | null | undefined, field: string): Date | null => {
+  if (value === null || value === undefined || value.trim() === '') return null;
+  const text = value.trim();
+  const date = parseRangeDate(text);
+  if (date) return new Date(businessTimeToEpoch(date.year, date.month, date.day) * 1000);
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(text)) {
+    const ms = Date.parse(text);
+    if (!Number.isNaN(ms) && isPortalInstant(Math.floor(ms / 1000))) return new Date(ms);
+  }
+  throw new HttpError(400, `Veld '${field}' is geen geldige datum: ${NOT_A_PORTAL_DATE}.`);
 };

@@ -128,6 +128,13 @@ export const RESOURCES: Record<string, Resource> = {
       'DELETE /services/:id/hard': ['deleteService', 'Een afname met haar geschiedenis verwijderen'],
     },
   },
+  'puk-codes': {
+    description: 'PUK-codes van simkaarten: de import van de provider en de code van een afname.',
+    calls: {
+      'POST /puk-codes/import': ['importPukCodes', 'PUK-codes importeren uit een CSV-bestand (medewerkers)'],
+      'POST /subscriptions/:id/puk': ['showPuk', 'De PUK-code van een afname, na het wachtwoord (en de code)'],
+    },
+  },
   'end-users': {
     description: 'Eindgebruikers van het bedrijf en hun import.',
     calls: {
@@ -219,6 +226,7 @@ export const RESOURCES: Record<string, Resource> = {
 export const UPLOAD_FIELDS: Record<string, string> = {
   'POST /usage/import': 'usage',
   'POST /end-users/import': 'data',
+  'POST /puk-codes/import': 'file',
 };
 
 export interface OperationName {

@@ -15,6 +15,7 @@ import endUserImportRoutes from './end-users/import';
 import groupRoutes from './group';
 import groupBundleRoutes from './group-bundle';
 import parentCompanyRoutes from './parent-companies';
+import pukCodeRoutes from './puk-codes';
 import reportRoutes from './report';
 import billingExportRoutes from './report/export';
 import searchRoutes from './search';
@@ -40,6 +41,7 @@ export const apiRoutes = async (app: FastifyInstance) => {
   await app.register(articleRoutes);
   await app.register(bulkServiceRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(pukCodeRoutes);
   await app.register(endUserRoutes);
   await app.register(endUserImportRoutes);
   await app.register(searchRoutes);

@@ -25,7 +25,7 @@ export type ParsedImport =
 const fail = (line: number, message: string): ParsedImport => ({ ok: false, errors: [{ line, message }] });
 
 /** The text of the file (a BOM dropped), or the first line (1-based) that is not valid UTF-8. */
-const decodeUtf8 = (data: Buffer): { text: string } | { badLine: number } => {
+export const decodeUtf8 = (data: Buffer): { text: string } | { badLine: number } => {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   try {
     return { text: decoder.decode(data) };

@@ -11,6 +11,7 @@ import {
   companies,
   endUsers,
   parentCompanies,
+  pukCodes,
   serviceFieldInputs,
   services,
   users,
@@ -42,6 +43,8 @@ const PROVIDER_ONLY: Permission[] = [
   'EDIT_SPIE_FIELDS',
   'CREATE_ARTICLE',
   'EDIT_PRICES',
+  // docs/requests.md, 'Who may do what': the provider's queue and the PUK import.
+  'HANDLE_REQUESTS',
 ];
 
 /** The kinds of caller; `roleId` null for callers the server must refuse (401). */
@@ -264,6 +267,21 @@ beforeAll(async () => {
         const number = `069${String((unique += 1)).padStart(7, '0')}`;
         await db.insert(serviceFieldInputs).values({ serviceId: row.id, companyId, articleGroupFieldId: field.id, value: number });
         return { endUserId, number };
+      },
+      pukService: async (companyId) => {
+        const fields = await db.select().from(articleGroupFields).where(eq(articleGroupFields.name, 'SIM nummer'));
+        const [article] = await db
+          .insert(articles)
+          .values({ companyId, articleGroupId: fields[0].articleGroupId, name: 'Matrix SIM', description: 'Testartikel' })
+          .returning({ id: articles.id });
+        const [row] = await db
+          .insert(services)
+          .values({ companyId, articleId: article.id, startTime: new Date('2026-01-01T11:00:00Z') })
+          .returning({ id: services.id });
+        const simNumber = `89310477${String((unique += 1)).padStart(11, '0')}`;
+        await db.insert(serviceFieldInputs).values({ serviceId: row.id, companyId, articleGroupFieldId: fields[0].id, value: simNumber });
+        await db.insert(pukCodes).values({ simNumber, puk: '12345678' });
+        return row.id;
       },
       bulkEntry: async (companyId) => {
         const articleId = await context.make.article(companyId);

@@ -77,6 +77,8 @@ export interface AccessContext {
     service(companyId: number): Promise<number>;
     /** A service with an end user and a fresh phone number in its `used_for_cdr` field. */
     numberedService(companyId: number): Promise<{ endUserId: number; number: string }>;
+    /** An afname of a mobile article group with a fresh SIM nummer whose PUK code is imported. */
+    pukService(companyId: number): Promise<number>;
     endUser(companyId: number): Promise<number>;
     /** A bulk entry of +5 units yesterday on a fresh article. */
     bulkEntry(companyId: number): Promise<{ articleId: number; bulkId: number }>;
@@ -160,7 +162,7 @@ const branchOf = fresh(async (ctx, companyId) => {
   return { params: { id: branch.parentCompanyId }, body: { company_id: branch.companyId } };
 });
 
-/** A multipart upload of the end user import (field `data`) or the usage import (field `usage`). */
+/** A multipart upload of the end user import (field `data`), the usage import (field `usage`) or the PUK import (field `file`). */
 const importUpload = (csv: string, field = 'data'): RouteRequest => {
   const boundary = 'matrix-upload-boundary';
   return {
@@ -542,6 +544,21 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
     status: 200,
   },
   'GET /api/end-users/import/template': { access: 'BULK_IMPORT', tenant: 'none', example: noInput, status: 200 },
+
+  // PUK codes (routes/puk-codes): the provider's import of all SIMs; an afname's code for its own company,
+  // after the caller's own password and, with two-factor login on, a code.
+  'POST /api/puk-codes/import': {
+    access: 'HANDLE_REQUESTS',
+    tenant: 'none',
+    example: () => importUpload('SIM nummer;PUK\r\n8931049900000000001;12345678', 'file'),
+    status: 200,
+  },
+  'POST /api/subscriptions/:id/puk': {
+    access: 'REQUEST_CHANGES',
+    tenant: fresh(async (ctx, companyId) => ({ params: { id: await ctx.make.pukService(companyId) } })),
+    example: async (ctx) => ({ body: { password: DEMO_PASSWORD, code: await ctx.twoFactor.on(ctx.caller.userId) } }),
+    status: 200,
+  },
 
   // Usage: the import is the provider's (all companies' numbers); the report reads the acting company.
   'POST /api/usage/import': {

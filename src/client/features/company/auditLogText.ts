@@ -10,13 +10,14 @@ export const ENTITIES: Record<string, string> = {
   company: 'Bedrijf',
   end_user: 'Eindgebruiker',
   parent_company: 'Hoofdbedrijf',
+  puk_code: 'PUK-code',
   service: 'Afname',
   usage: 'Verbruik',
   user: 'Contactpersoon',
 };
 
 /** What an import adds, by entity. */
-const IMPORTED: Record<string, string> = { end_user: 'Eindgebruikers' };
+const IMPORTED: Record<string, string> = { end_user: 'Eindgebruikers', puk_code: 'PUK-codes' };
 
 /** Whole actions that say more than their verb. */
 const ACTIONS: Record<string, string> = {
@@ -30,6 +31,8 @@ const ACTIONS: Record<string, string> = {
   'two_factor.recovery_codes': 'Nieuwe herstelcodes gemaakt',
   'parent_company.add': 'Vestiging toegevoegd',
   'parent_company.remove': 'Vestiging verwijderd',
+  // docs/requests.md, 'PUK codes': every view is in the log, the code never.
+  'service.puk_viewed': 'PUK-code bekeken',
 };
 
 /** The verb of an `entity.verb` action. */

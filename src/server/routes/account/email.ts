@@ -19,9 +19,9 @@ import {
   emailCancelLink,
   emailConfirmationLink,
   findAccount,
-  limitedPerUser,
   voidLinks,
 } from './repository';
+import { limitedPerUser } from '../passwordChecks';
 import { confirmationInput, emailChangeInput, emailConfirmedAnswer } from './schemas';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;

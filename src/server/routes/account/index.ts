@@ -5,6 +5,7 @@ import { newPasswordWeakness } from '../../services/auth/accounts';
 import { hashPassword } from '../../services/auth/password';
 import { revokeUserSessions } from '../../services/auth/sessions';
 import { audit } from '../../services/audit';
+import { limitedPerUser, passwordChecksOf } from '../passwordChecks';
 import { errorResponses, noContent, type RouteApp } from '../schemas';
 import { changedUserFields, validateUserFields } from '../userFields';
 import emailRoutes from './email';
@@ -12,7 +13,6 @@ import {
   accountDto,
   assertCurrentPassword,
   findAccount,
-  limitedPerUser,
   ownAccountActor,
   pendingEmailChange,
   voidLinks,
@@ -21,16 +21,12 @@ import { accountAnswer, passwordChangeInput, profileInput } from './schemas';
 import sessionRoutes from './sessions';
 import twoFactorRoutes from './twoFactor';
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-
 /**
  * 'Mijn account': the logged-in user's own account, always the user's own, also while
  * managing another company (the token's `sub`). No permission: everyone has an account.
  */
 export default async function accountRoutes(app: RouteApp) {
-  // The calls that check the current password (its change, an e-mail change) count together per
-  // user, as many as a login may try per address: a stolen session guesses no faster than a login.
-  const passwordChecks = app.rateLimits.limiter('account-password', { max: app.config.loginRateLimit, windowMs: FIFTEEN_MINUTES });
+  const passwordChecks = passwordChecksOf(app);
 
   const ownAccount = async (userId: number) => {
     const user = await findAccount(app.db, userId);

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { MSG } from '../../../domain/messages';
 import type { Db } from '../../db';
@@ -7,7 +6,6 @@ import { HttpError } from '../../httpError';
 import { verifyPassword } from '../../services/auth/password';
 import { randomSecret, sha256 } from '../../services/auth/tokens';
 import type { AuditActor } from '../../services/audit';
-import type { RateLimiter } from '../../services/rateLimiter';
 import type { Actor } from '../../services/auth/actor';
 import { toEpoch } from '../../serialize';
 
@@ -103,14 +101,6 @@ export const accountDto = (user: UserRow, pending: Awaited<ReturnType<typeof pen
  * another: the customer's change log is about the customer's data, not about the manager's account.
  */
 export const ownAccountActor = (actor: Actor): AuditActor => ({ userId: actor.userId, companyId: actor.ownCompanyId, impersonatingFrom: null });
-
-/**
- * 429 once the user has had the limiter's turns (after validation, before the handler), keyed by
- * the user and not the address: a stolen session guesses the password no faster from many addresses.
- */
-export const limitedPerUser = (limiter: RateLimiter) => async (request: FastifyRequest) => {
-  if (!(await limiter.take(String(request.actor.userId)))) throw new HttpError(429, MSG.tooManyAttempts);
-};
 
 /** The current password, checked as a login checks it; a wrong one is a 400 on `field`, never a 401 (which would end the session). */
 export const assertCurrentPassword = async (user: UserRow, password: string, field: string, client: string): Promise<void> => {

@@ -19,7 +19,8 @@ import {
 } from '../../services/auth/twoFactor';
 import type { RateLimiter } from '../../services/rateLimiter';
 import { errorResponses, noContent, type RouteApp } from '../schemas';
-import { assertCurrentPassword, findAccount, limitedPerUser, ownAccountActor } from './repository';
+import { assertCurrentPassword, findAccount, ownAccountActor } from './repository';
+import { limitedPerUser } from '../passwordChecks';
 import { codeBody, passwordAndCodeBody, recoveryCodesAnswer, twoFactorSetupAnswer, twoFactorStatusAnswer } from './schemas';
 
 /**

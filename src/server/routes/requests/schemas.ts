@@ -107,17 +107,6 @@ export const carryOutBody = Type.Object(
 export const approvalSettingsBody = Type.Object({ approval_required: Type.Boolean() }, { additionalProperties: false });
 export const approvalSettingsAnswer = Type.Object({ approval_required: Type.Boolean() });
 
-/** POST /subscriptions/{id}/puk: the password again, and the code with two-factor login on. */
-export const pukBody = Type.Object(
-  { password: Type.String({ minLength: 1, maxLength: 200 }), code: Type.Optional(Type.String({ maxLength: 20 })) },
-  { additionalProperties: false },
-);
-export const pukAnswer = Type.Object({ sim_number: Type.String(), puk: Type.String() });
-export type PukAnswer = Static<typeof pukAnswer>;
-
-/** POST /puk-codes/import: how many codes the file held (all stored, or none and a 400 naming the lines). */
-export const pukImportAnswer = Type.Object({ imported: Type.Integer() });
-
 const personAnswer = Type.Object({ id: Nullable(Type.Integer()), name: Type.String() });
 
 /** The afname a request is about, as it is now. */

@@ -1,12 +1,10 @@
-import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { MSG } from '../../../domain/messages';
-import { serviceChangeTouchesClosedMonth, type ServicePeriod } from '../../../domain/closedMonths';
+import { serviceChangeTouchesClosedMonth } from '../../../domain/closedMonths';
 import { Decimal, parseAmount } from '../../../domain/money';
-import { canonicalNumber } from '../../../domain/phoneNumbers';
 import type { Permission } from '../../../domain/permissions';
-import type { ActivePeriod } from '../../../domain/time';
 import type { Db } from '../../db';
-import { articleGroupFields, articles, endUsers, serviceFieldInputs, services } from '../../db/schema';
+import { articleGroupFields, articles, endUsers, services } from '../../db/schema';
 import { HttpError } from '../../httpError';
 import { audit } from '../../services/audit';
 import { closedMonthAudit, guardClosedMonths } from '../../services/closedMonths';
@@ -15,10 +13,21 @@ import { matchKeptRecords } from '../../services/usage/rematch';
 import { removeUsageOfService } from '../../services/usage/removal';
 import type { Actor } from '../../services/auth/actor';
 import { findArticle } from '../../services/articles';
+import {
+  assertPhoneNumbersFree,
+  billingValues,
+  insertService,
+  periodOf,
+  phoneNumbers,
+  phoneNumbersOf,
+  sameNumbers,
+  storedValue,
+  writeFieldInputs,
+} from '../../services/serviceWrites';
 import { errorResponses, idParams, messageSchema, type RouteApp } from '../schemas';
-import { toEpoch } from '../../serialize';
 import { serviceDto } from './dto';
-import { emptyToNull, FREE_FIELDS, parseInstant, SPIE_FIELDS } from './input';
+import { parseInstant } from '../../input';
+import { emptyToNull, FREE_FIELDS, SPIE_FIELDS } from './input';
 import { createServiceBody, serviceDataAnswer, updateServiceBody, type ServiceInput } from './schemas';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -40,34 +49,6 @@ const requirePermission = (actor: Actor, permission: Permission) => {
  */
 const samePrice = (a: string | null, b: string | null) => (a === null || b === null ? a === b : new Decimal(a).eq(b));
 
-/** The dates and prices of a service as the audit log keeps them (Unix seconds, decimal strings). */
-const billingValues = (service: { startTime: Date; endTime: Date | null; price: string | null; setupPrice: string | null }) => ({
-  start_time: toEpoch(service.startTime),
-  end_time: toEpoch(service.endTime),
-  price: service.price,
-  setup_price: service.setupPrice,
-});
-
-const periodOf = (service: { startTime: Date; endTime: Date | null }): ServicePeriod => ({
-  start: toEpoch(service.startTime)!,
-  end: toEpoch(service.endTime),
-});
-
-/** The service's phone numbers (its `used_for_cdr` values). */
-const phoneNumbersOf = async (db: Db, serviceId: number) =>
-  db
-    .select({ fieldId: serviceFieldInputs.articleGroupFieldId, usedForCdr: articleGroupFields.usedForCdr, value: serviceFieldInputs.value })
-    .from(serviceFieldInputs)
-    .innerJoin(articleGroupFields, and(eq(articleGroupFields.id, serviceFieldInputs.articleGroupFieldId), eq(articleGroupFields.usedForCdr, true)))
-    .where(eq(serviceFieldInputs.serviceId, serviceId));
-
-/** The distinct phone numbers among field inputs, sorted (the order their locks are taken in). */
-const phoneNumbers = (inputs: { usedForCdr: boolean; value: string }[]) =>
-  [...new Set(inputs.filter((i) => i.usedForCdr).map((i) => i.value))].sort();
-
-const sameNumbers = (a: { usedForCdr: boolean; value: string }[], b: { usedForCdr: boolean; value: string }[]) =>
-  phoneNumbers(a).join('\n') === phoneNumbers(b).join('\n');
-
 const findService = async (db: Db, companyId: number, id: number) => {
   const [row] = await db
     .select()
@@ -76,13 +57,6 @@ const findService = async (db: Db, companyId: number, id: number) => {
     .limit(1);
   return row ?? null;
 };
-
-/**
- * A field's value as stored: a phone number of a `used_for_cdr` field in its canonical form
- * (domain/phoneNumbers), so uniqueness and the usage import compare one form (`+31 6 1110 2947` is
- * `0611102947`); any other value as entered.
- */
-const storedValue = (usedForCdr: boolean, value: string) => (usedForCdr ? (canonicalNumber(value) ?? value) : value);
 
 /** The category fields of the article's group that a service may fill, empty values left out. */
 const checkedFieldInputs = async (db: Db, articleGroupId: number, inputs: ServiceInput['article_group_field_inputs']) => {
@@ -95,53 +69,6 @@ const checkedFieldInputs = async (db: Db, articleGroupId: number, inputs: Servic
     seen.add(field.id);
     return { fieldId: field.id, usedForCdr: field.usedForCdr, value: storedValue(field.usedForCdr, emptyToNull(i.value)!) };
   });
-};
-
-/**
- * docs/rules.md, 'Phone numbers are global': a phone number (a `used_for_cdr` value) belongs to at most one
- * service at any moment, across all companies, because the usage import matches a record by its
- * number and time alone. A service whose period overlaps another holder's answers 409: the
- * company's own message, or, for another company's service, one that tells nothing about it.
- * Periods that only touch (one ends when the next starts: number porting) do not overlap.
- *
- * Race-safe: a transaction lock per number, taken in sorted order (no deadlock between two saves
- * of the same numbers), held until the save commits, so two saves of one number cannot both pass.
- */
-const assertPhoneNumbersFree = async (
-  tx: Db,
-  companyId: number,
-  inputs: { fieldId: number; usedForCdr: boolean; value: string }[],
-  period: ActivePeriod,
-  exceptServiceId: number | null,
-) => {
-  const numbers = phoneNumbers(inputs);
-  for (const number of numbers) await tx.execute(sql`select pg_advisory_xact_lock(4712, hashtext(${number}))`);
-  for (const number of numbers) {
-    const holders = await tx
-      .selectDistinct({ companyId: services.companyId })
-      .from(serviceFieldInputs)
-      .innerJoin(articleGroupFields, and(eq(articleGroupFields.id, serviceFieldInputs.articleGroupFieldId), eq(articleGroupFields.usedForCdr, true)))
-      .innerJoin(services, eq(services.id, serviceFieldInputs.serviceId))
-      .where(
-        and(
-          eq(serviceFieldInputs.value, number),
-          period.end === null ? undefined : lt(services.startTime, period.end),
-          or(isNull(services.endTime), gt(services.endTime, period.start)),
-          exceptServiceId === null ? undefined : ne(services.id, exceptServiceId),
-        ),
-      );
-    if (holders.some((h) => h.companyId === companyId)) throw new HttpError(409, MSG.phoneNumberTaken);
-    if (holders.length > 0) throw new HttpError(409, MSG.phoneNumberTakenElsewhere);
-  }
-};
-
-const writeFieldInputs = async (tx: Db, companyId: number, serviceId: number, inputs: { fieldId: number; value: string }[]) => {
-  await tx.delete(serviceFieldInputs).where(eq(serviceFieldInputs.serviceId, serviceId));
-  if (inputs.length > 0) {
-    await tx
-      .insert(serviceFieldInputs)
-      .values(inputs.map((i) => ({ serviceId, companyId, articleGroupFieldId: i.fieldId, value: i.value })));
-  }
 };
 
 const freeAndSpieValues = (body: ServiceInput) =>
@@ -204,11 +131,10 @@ export default async function subscriptionRoutes(app: RouteApp) {
           endUserId = created.id;
           await audit(tx, actor, 'end_user.create', 'end_user', created.id, body.end_user);
         }
-        await assertPhoneNumbersFree(tx, actor.companyId, inputs, { start, end }, null);
-        const [created] = await tx
-          .insert(services)
-          .values({
-            companyId: actor.companyId,
+        return insertService(
+          tx,
+          actor,
+          {
             articleId: article.id,
             endUserId,
             price,
@@ -218,16 +144,11 @@ export default async function subscriptionRoutes(app: RouteApp) {
             endTime: end,
             contractPeriod: body.contract_period?.trim() || 'Maandelijks',
             ...toColumns(extra),
-          })
-          .returning({ id: services.id });
-        await writeFieldInputs(tx, actor.companyId, created.id, inputs);
-        await audit(tx, actor, 'service.create', 'service', created.id, {
-          ...body,
-          ...closedMonthAudit(closedMonth, null, billingValues({ startTime: start, endTime: end, price, setupPrice })),
-        });
-        // Usage of its numbers that was kept aside for want of a service is its now, when provider staff register it.
-        const matched = await matchKeptRecords(tx, actor, phoneNumbers(inputs), { start, end });
-        return { id: created.id, alerts: matched?.alerts ?? [] };
+          },
+          inputs,
+          body,
+          closedMonth,
+        );
       });
       // After the commit, as after an import: the alerts that usage crossed.
       mailAlerts(app, alerts);

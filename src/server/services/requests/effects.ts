@@ -1,23 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db';
-import { services, type requests } from '../../db/schema';
+import { services } from '../../db/schema';
 import type { Actor } from '../auth/actor';
+import type { CarryOutInput, RequestRow } from './types';
+import { carryOutNewSim, carryOutPorting, carryOutTariffChange, type AfterCommit } from './serviceChanges';
+
+export type { AfterCommit } from './serviceChanges';
+export type { CarryOutInput, RequestRow } from './types';
 
 /**
  * What a request does to the afnames (docs/requests.md, 'Kinds' and 'Carrying out'). Each
  * function runs inside the transaction that changes the request's state, so the effect and the
  * state change happen together or not at all.
  */
-
-export type RequestRow = typeof requests.$inferSelect;
-
-/** What the handler enters when carrying out (routes/requests/schemas.ts, carryOutBody). */
-export interface CarryOutInput {
-  simNumber?: string;
-  articleId?: number;
-  startDate?: string;
-  endUserId?: number | null;
-}
 
 /** A request was submitted (or is waiting for approval): a block shows on the afname at once. */
 export const onRequestSubmitted = async (tx: Db, request: RequestRow): Promise<void> => {
@@ -39,12 +34,17 @@ export const onRequestDropped = async (tx: Db, request: RequestRow): Promise<voi
 /**
  * Carries out the request's effect and answers what it produced (stored as the request's
  * `outcome`), or null. Throws HttpError 400/409 with a Dutch message when the input does not do.
+ * What it leaves for after the commit goes into `afterCommit`: the usage alerts that kept-aside
+ * usage, now matched, crossed (the caller mails them with `mailAlerts` once the transaction has
+ * committed, as the afname routes do). The worked examples: docs/rules.md, 'Requests: what
+ * carrying out does'.
  */
 export const carryOutRequest = async (
   tx: Db,
   request: RequestRow,
-  _input: CarryOutInput,
-  _actor: Actor,
+  input: CarryOutInput,
+  actor: Actor,
+  afterCommit: AfterCommit = { alerts: [] },
 ): Promise<Record<string, unknown> | null> => {
   switch (request.kind) {
     case 'block':
@@ -53,9 +53,13 @@ export const carryOutRequest = async (
     case 'unblock':
       if (request.serviceId !== null) await tx.update(services).set({ blockState: null }).where(eq(services.id, request.serviceId));
       return null;
+    case 'new_sim':
+      return carryOutNewSim(tx, request, input, actor);
+    case 'tariff_change':
+      return carryOutTariffChange(tx, request, actor, afterCommit);
+    case 'porting':
+      return carryOutPorting(tx, request, input, actor, afterCommit);
     case 'question':
       return null;
-    default:
-      throw new Error(`carrying out ${request.kind} is not built yet`);
   }
 };
