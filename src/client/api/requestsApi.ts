@@ -1,11 +1,11 @@
 import type { RequestKind, RequestState } from '../../domain/requests';
 import type {
   CreateRequestBody,
-  PukAnswer,
   RequestAnswer,
   RequestsPageAnswer,
   RequestSummaryAnswer,
 } from '../../server/routes/requests/schemas';
+import type { PukAnswer } from '../../server/routes/puk-codes/schemas';
 import { declareToasts, inServerWords, success } from '../base/callToasts';
 import { api } from './api';
 
@@ -87,12 +87,12 @@ export const requestsApi = api.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : ['RequestSettings', 'AuditLog']),
     }),
     /**
-     * POST /subscriptions/{id}/puk. The code is an answer to show, never to keep: the screen holds
+     * POST /services/{id}/puk. The code is an answer to show, never to keep: the screen holds
      * it in its own state, and no cache entry is made (a mutation's result leaves with its component).
      */
     showPuk: build.mutation<PukAnswer, { serviceId: number; password: string; code?: string }>({
       query: ({ serviceId, password, code }) => ({
-        url: `subscriptions/${serviceId}/puk`,
+        url: `services/${serviceId}/puk`,
         method: 'POST',
         body: code ? { password, code } : { password },
       }),

@@ -132,7 +132,7 @@ export const RESOURCES: Record<string, Resource> = {
     description: 'PUK-codes van simkaarten: de import van de provider en de code van een afname.',
     calls: {
       'POST /puk-codes/import': ['importPukCodes', 'PUK-codes importeren uit een CSV-bestand (medewerkers)'],
-      'POST /subscriptions/:id/puk': ['showPuk', 'De PUK-code van een afname, na het wachtwoord (en de code)'],
+      'POST /services/:id/puk': ['showPuk', 'De PUK-code van een afname, na het wachtwoord (en de code)'],
     },
   },
   'end-users': {

@@ -553,7 +553,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
     example: () => importUpload('SIM nummer;PUK\r\n8931049900000000001;12345678', 'file'),
     status: 200,
   },
-  'POST /api/subscriptions/:id/puk': {
+  'POST /api/services/:id/puk': {
     access: 'REQUEST_CHANGES',
     tenant: fresh(async (ctx, companyId) => ({ params: { id: await ctx.make.pukService(companyId) } })),
     example: async (ctx) => ({ body: { password: DEMO_PASSWORD, code: await ctx.twoFactor.on(ctx.caller.userId) } }),

@@ -183,7 +183,7 @@ describe('PUK-code tonen', () => {
     let tries = 0;
     const { requests, user, store } = await openAfname(['REQUEST_CHANGES'], {
       'GET /api/account/two-factor': () => json(200, { enabled: true, enabled_at: 1, recovery_codes_left: 8, required: false }),
-      'POST /api/subscriptions/7/puk': () => {
+      'POST /api/services/7/puk': () => {
         tries += 1;
         return tries === 1 ? json(400, { message: 'Het wachtwoord klopt niet.' }) : json(200, { sim_number: '89317', puk: '93817264' });
       },
@@ -201,7 +201,7 @@ describe('PUK-code tonen', () => {
     await user.click(dialog.getByRole('button', { name: 'Tonen' }));
     expect((await dialog.findByLabelText('PUK-code')).textContent).toBe('93817264');
     expect(dialog.getByText('PUK-code van simkaart 89317:')).toBeTruthy();
-    expect(requests.filter((r) => r.url === '/api/subscriptions/7/puk').map((r) => r.body)).toEqual([
+    expect(requests.filter((r) => r.url === '/api/services/7/puk').map((r) => r.body)).toEqual([
       { password: 'geheim', code: '123456' },
       { password: 'geheim', code: '123456' },
     ]);
@@ -214,7 +214,7 @@ describe('PUK-code tonen', () => {
   it('asks only the password without two-factor login', async () => {
     const { requests, user } = await openAfname(['REQUEST_CHANGES'], {
       'GET /api/account/two-factor': () => json(200, { enabled: false, enabled_at: null, recovery_codes_left: 0, required: false }),
-      'POST /api/subscriptions/7/puk': () => json(200, { sim_number: '89317', puk: '87654321' }),
+      'POST /api/services/7/puk': () => json(200, { sim_number: '89317', puk: '87654321' }),
     });
     await user.click(await screen.findByRole('button', { name: 'PUK-code tonen' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'PUK-code tonen' }));
@@ -222,7 +222,7 @@ describe('PUK-code tonen', () => {
     expect(dialog.queryByLabelText(/Code/)).toBeNull();
     await user.click(dialog.getByRole('button', { name: 'Tonen' }));
     expect((await dialog.findByLabelText('PUK-code')).textContent).toBe('87654321');
-    expect(requests.find((r) => r.url === '/api/subscriptions/7/puk')?.body).toEqual({ password: 'geheim' });
+    expect(requests.find((r) => r.url === '/api/services/7/puk')?.body).toEqual({ password: 'geheim' });
   });
 });
 

@@ -73,7 +73,7 @@ export default async function pukCodeRoutes(app: RouteApp) {
    * uses one of the user's password checks; every view is in the Wijzigingslog, without the code.
    */
   app.post(
-    '/subscriptions/:id/puk',
+    '/services/:id/puk',
     {
       config: { permission: 'REQUEST_CHANGES' },
       preHandler: limitedPerUser(passwordChecks),

@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, findCompanyByName } from '../../seed/demo';
 import { decryptSecret, encryptSecret, newTotpSecret, replaceRecoveryCodes, totpCode } from '../../services/auth/twoFactor';
 import { auth, createTestApp, type TestApp } from '../../testing/testApp';
 
-/** POST /api/puk-codes/import and POST /api/subscriptions/:id/puk (docs/requests.md, 'PUK codes'). */
+/** POST /api/puk-codes/import and POST /api/services/:id/puk (docs/requests.md, 'PUK codes'). */
 
 let t: TestApp;
 let admin: string;
@@ -40,7 +40,7 @@ const simServiceOf = async (companyId: number, skip = 0) => {
   return rows[skip];
 };
 const view = (serviceId: number, payload: Record<string, unknown>, token = klant) =>
-  t.app.inject({ method: 'POST', url: `/api/subscriptions/${serviceId}/puk`, headers: auth(token), payload });
+  t.app.inject({ method: 'POST', url: `/api/services/${serviceId}/puk`, headers: auth(token), payload });
 const viewsOf = (serviceId: number) =>
   t.database.db
     .select()
@@ -113,7 +113,7 @@ describe('POST /api/puk-codes/import', () => {
   });
 });
 
-describe('POST /api/subscriptions/:id/puk', () => {
+describe('POST /api/services/:id/puk', () => {
   let afname: { id: number; sim: string };
   beforeAll(async () => {
     afname = await simServiceOf(installatie);

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 
 /** PUK codes (docs/requests.md, 'PUK codes'): the provider's import and an afname's code seen again. */
 
-/** POST /subscriptions/{id}/puk: the password again, and the code with two-factor login on. */
+/** POST /services/{id}/puk: the password again, and the code with two-factor login on. */
 export const pukBody = Type.Object(
   { password: Type.String({ minLength: 1, maxLength: 200 }), code: Type.Optional(Type.String({ maxLength: 20 })) },
   { additionalProperties: false },
