@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { firstOpenDay } from '../../domain/closedMonths';
 import { isProviderStaff, type Permission, type PermissionMap } from '../../domain/permissions';
-import { selectUserId } from '../base/authSlice';
+import { selectIsImpersonating, selectUserId } from '../base/authSlice';
 import { declareToasts, initialLoadFailed } from '../base/callToasts';
 import { useAppSelector } from '../base/hooks';
 import { api } from './api';
@@ -59,6 +59,13 @@ declareToasts(currentUserApi.endpoints, { getPolicies: { failed: initialLoadFail
 
 /** The signed-in user (the token's `sub`). */
 export const useCurrentUser = () => useGetUserQuery(useAppSelector(selectUserId) ?? skipToken);
+
+/** Provider staff on their own company, not managing one: the staff dashboard and menu, not a customer's. */
+export const useIsStaffAtHome = (): boolean => {
+  const { data: user } = useCurrentUser();
+  const impersonating = useAppSelector(selectIsImpersonating);
+  return user !== undefined && isProviderStaff(user.role_id) && !impersonating;
+};
 
 /** Permissions the server granted; everything is denied until they have loaded. */
 export const usePermission = (permission: Permission): boolean => {

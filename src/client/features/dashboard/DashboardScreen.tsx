@@ -6,7 +6,8 @@ import { BundleMonthBar } from './BundleMonthBar';
 import { GroupBundleCard } from './GroupBundleCard';
 import { QaToolsPanel } from './QaToolsPanel';
 import { ApprovalCard, OpenRequestsCard } from './RequestsCards';
-import { StaffOverview, useIsStaffAtHome } from './StaffOverview';
+import { useIsStaffAtHome } from '../../api/currentUserApi';
+import { StaffOverview } from './StaffOverview';
 import { useDashboardMonth } from './useDashboardMonth';
 
 export function DashboardScreen() {

@@ -3,22 +3,13 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatAge, formatDateTime, formatDecimal } from '../../../domain/format';
-import { isProviderStaff } from '../../../domain/permissions';
 import { currentMonth, monthLabel, previousMonth } from '../../../domain/time';
-import { useCurrentUser, usePermission } from '../../api/currentUserApi';
-import { selectIsImpersonating } from '../../base/authSlice';
-import { useAppSelector } from '../../base/hooks';
+import { usePermission } from '../../api/currentUserApi';
 import { paths } from '../../base/paths';
 import { useGetCompanyCountsQuery, useGetLastUsageImportsQuery, useGetRequestQueueSummaryQuery } from './staffApi';
 
 const HEADING_ID = 'dashboard-beheer';
 
-/** Provider staff on their own company: not managing one. */
-export const useIsStaffAtHome = (): boolean => {
-  const { data: user } = useCurrentUser();
-  const impersonating = useAppSelector(selectIsImpersonating);
-  return user !== undefined && isProviderStaff(user.role_id) && !impersonating;
-};
 
 function OverviewCard({ title, id, children, action }: { title: string; id: string; children: ReactNode; action: ReactNode }) {
   return (

@@ -13,7 +13,7 @@ import { Box, Collapse, Drawer, ListItem, ListItemButton, ListItemIcon, ListItem
 import { type ReactNode, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useMayViewGroup } from '../../components/useMayViewGroup';
-import { useGetGroupBundleStatusQuery, usePermission } from '../../api/currentUserApi';
+import { useGetGroupBundleStatusQuery, useIsStaffAtHome, usePermission } from '../../api/currentUserApi';
 import { selectArticleGroups, useGetVisibleArticleGroupsQuery } from '../../api/catalogApi';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
@@ -131,6 +131,8 @@ export function Sidebar({ narrow, menuOpen, setMenuOpen }: MenuState) {
   const mayHandleRequests = usePermission('HANDLE_REQUESTS');
   const mayViewGroup = useMayViewGroup();
   const mayRequest = usePermission('REQUEST_CHANGES');
+  // Staff see their queue at home and, while managing a company, that company's requests: one 'Aanvragen' at a time.
+  const staffAtHome = useIsStaffAtHome();
   const { data: bundleStatus } = useGetGroupBundleStatusQuery();
   // The drawer of a narrow screen always shows the labels.
   const open = narrow || wide;
@@ -158,7 +160,7 @@ export function Sidebar({ narrow, menuOpen, setMenuOpen }: MenuState) {
         <NavList className={narrow ? 'touch' : undefined}>
           <NavItem to={paths.dashboard()} icon={<DashboardIcon />} label="Dashboard" compact={compact} />
           <ServicesMenu compact={compact} />
-          {mayRequest && <NavItem to={paths.requests()} icon={<AssignmentIcon />} label="Aanvragen" compact={compact} />}
+          {mayRequest && !staffAtHome && <NavItem to={paths.requests()} icon={<AssignmentIcon />} label="Aanvragen" compact={compact} />}
           <NavItem to={paths.company()} icon={<BusinessIcon />} label="Mijn bedrijf" compact={compact} />
           <NavItem to={paths.costs()} icon={<EuroIcon />} label="Kosten" compact={compact} />
           {mayViewGroup && <NavItem to={paths.groupCosts()} icon={<AccountTreeIcon />} label="Groepsoverzicht" compact={compact} nested />}
@@ -169,7 +171,7 @@ export function Sidebar({ narrow, menuOpen, setMenuOpen }: MenuState) {
           {mayAdminister && (
             <NavItem to={paths.admin()} icon={<AdminPanelSettingsIcon />} label="Admin" compact={compact} />
           )}
-          {mayHandleRequests && <NavItem to={paths.requestQueue()} icon={<AssignmentIcon />} label="Aanvragen" compact={compact} />}
+          {mayHandleRequests && staffAtHome && <NavItem to={paths.requestQueue()} icon={<AssignmentIcon />} label="Aanvragen" compact={compact} />}
         </NavList>
       </Box>
     </Drawer>
