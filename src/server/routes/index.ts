@@ -16,6 +16,8 @@ import groupRoutes from './group';
 import groupBundleRoutes from './group-bundle';
 import parentCompanyRoutes from './parent-companies';
 import reportRoutes from './report';
+import requestQueueRoutes from './request-queue';
+import requestRoutes from './requests';
 import billingExportRoutes from './report/export';
 import searchRoutes from './search';
 import subscriptionRoutes from './subscriptions';
@@ -48,4 +50,6 @@ export const apiRoutes = async (app: FastifyInstance) => {
   await app.register(alertRoutes);
   await app.register(reportRoutes);
   await app.register(supportRoutes);
+  await app.register(requestRoutes);
+  await app.register(requestQueueRoutes);
 };

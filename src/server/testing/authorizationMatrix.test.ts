@@ -11,6 +11,7 @@ import {
   companies,
   endUsers,
   parentCompanies,
+  requests,
   serviceFieldInputs,
   services,
   users,
@@ -42,6 +43,7 @@ const PROVIDER_ONLY: Permission[] = [
   'EDIT_SPIE_FIELDS',
   'CREATE_ARTICLE',
   'EDIT_PRICES',
+  'HANDLE_REQUESTS',
 ];
 
 /** The kinds of caller; `roleId` null for callers the server must refuse (401). */
@@ -303,6 +305,15 @@ beforeAll(async () => {
         return row.id;
       },
       session: async (userId) => (await createSession(db, userId)).id,
+      request: async (companyId, state, requestedBy) => {
+        const serviceId = await context.make.service(companyId);
+        const asker = requestedBy ?? (await context.make.user(companyId));
+        const [row] = await db
+          .insert(requests)
+          .values({ companyId, kind: 'question', state, serviceId, details: { text: 'Matrix: een vraag' }, requestedBy: asker, requestedByName: 'Matrix Contact' })
+          .returning({ id: requests.id });
+        return row.id;
+      },
     },
   };
 
