@@ -208,7 +208,8 @@ export const RESOURCES: Record<string, Resource> = {
     },
   },
   requests: {
-    description: 'Aanvragen van het bedrijf aan de provider: blokkeren, een nieuwe simkaart, een ander abonnement, een nummer overzetten, een vraag (docs/requests.md).',
+    description:
+      'Aanvragen van het bedrijf aan de provider (blokkeren, een nieuwe simkaart, een ander abonnement, een nummer overzetten, een vraag), en de wachtrij waarin de provider ze uitvoert.',
     calls: {
       'GET /requests': ['getRequests', 'Een pagina van de aanvragen van het bedrijf, nieuwste eerst'],
       'POST /requests': ['addRequest', 'Een aanvraag doen (met Idempotency-Key: één aanvraag, hoe vaak ook verstuurd)'],
@@ -219,11 +220,7 @@ export const RESOURCES: Record<string, Resource> = {
       'POST /requests/:id/approve': ['approveRequest', 'De aanvraag van een collega goedkeuren'],
       'POST /requests/:id/reject': ['rejectRequest', 'De aanvraag van een collega afwijzen, met een reden'],
       'POST /requests/:id/messages': ['addRequestMessage', 'Een bericht bij een aanvraag'],
-    },
-  },
-  'request-queue': {
-    description: 'De aanvragen van alle bedrijven die de provider uitvoert (docs/requests.md, The queue).',
-    calls: {
+      // The provider's queue: the requests of every company.
       'GET /request-queue': ['getRequestQueue', 'Een pagina van de wachtrij: open aanvragen, blokkeringen eerst, dan de oudste'],
       'GET /request-queue/summary': ['getRequestQueueSummary', 'De cijfers van de wachtrij voor het dashboard'],
       'GET /request-queue/:id': ['getQueuedRequest', 'Een aanvraag uit de wachtrij'],

@@ -16,7 +16,7 @@ import groupRoutes from './group';
 import groupBundleRoutes from './group-bundle';
 import parentCompanyRoutes from './parent-companies';
 import reportRoutes from './report';
-import requestQueueRoutes from './request-queue';
+import requestQueueRoutes from './requests/queue';
 import requestRoutes from './requests';
 import billingExportRoutes from './report/export';
 import searchRoutes from './search';

@@ -4,14 +4,14 @@ import { companies, requests } from '../../db/schema';
 import { uniqueViolationOf } from '../../input';
 import { audit } from '../../services/audit';
 import type { Actor } from '../../services/auth/actor';
-import { requestAnswerOf } from '../../services/requests/answers';
-import { checkNewRequest } from '../../services/requests/create';
 import { onRequestSubmitted, type RequestRow } from '../../services/requests/effects';
-import { companyRequests } from '../../services/requests/lists';
 import { loadRequest, userNameOf } from '../../services/requests/load';
 import { requestMails, sendRequestMails } from '../../services/requests/mails';
 import { addMessage, recordEvent, stepsFor, takeStep } from '../../services/requests/steps';
 import { errorResponses, idParams, type RouteApp } from '../schemas';
+import { requestAnswerOf } from './answers';
+import { checkNewRequest } from './input';
+import { companyRequests } from './lists';
 import {
   approvalSettingsAnswer,
   approvalSettingsBody,

@@ -3,8 +3,8 @@ import { MSG } from '../../../domain/messages';
 import { firstOfNextMonth, REQUEST_MSG } from '../../../domain/requests';
 import { articles, auditLog, companies, requestEvents, requests, services } from '../../db/schema';
 import { findCompanyByName } from '../../seed/demo';
-import { businessToday } from '../../services/requests/create';
-import { call, mailsTo, roleWith, runningServices, userWith } from '../../services/requests/testSupport';
+import { call, mailsTo, roleWith, runningServices, userWith } from '../../testing/requests';
+import { businessToday } from './input';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 
 /** The company's requests (docs/requests.md): asking, approval, withdrawing, messages, the setting. */

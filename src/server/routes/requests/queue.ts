@@ -1,13 +1,13 @@
 import { REQUEST_MSG } from '../../../domain/requests';
 import { HttpError } from '../../httpError';
 import type { Actor } from '../../services/auth/actor';
-import { requestAnswerOf } from '../../services/requests/answers';
 import type { RequestRow } from '../../services/requests/effects';
-import { queueRequests, queueSummary } from '../../services/requests/lists';
 import { loadRequest } from '../../services/requests/load';
 import { addMessage, stepsFor, takeStep } from '../../services/requests/steps';
 import { errorResponses, idParams, type RouteApp } from '../schemas';
-import { carryOutBody, messageBody, queueQuery, queueSummaryAnswer, reasonBody, requestAnswer, requestsPageAnswer } from '../requests/schemas';
+import { requestAnswerOf } from './answers';
+import { queueRequests, queueSummary } from './lists';
+import { carryOutBody, messageBody, queueQuery, queueSummaryAnswer, reasonBody, requestAnswer, requestsPageAnswer } from './schemas';
 
 /**
  * The provider's queue (docs/requests.md, 'The queue'): the requests of every company, picking

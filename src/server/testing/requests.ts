@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Permission } from '../../../domain/permissions';
-import type { Db } from '../../db';
-import { articleGroups, articles, permissions, rolePermissions, roles, services, users } from '../../db/schema';
-import { auth, type TestApp } from '../../testing/testApp';
+import type { Permission } from '../../domain/permissions';
+import type { Db } from '../db';
+import { articleGroups, articles, permissions, rolePermissions, roles, services, users } from '../db/schema';
+import { auth, type TestApp } from './testApp';
 
 /** Shared by the request tests (routes/requests, routes/request-queue): afnames, users of a role, calls. */
 

@@ -2,10 +2,10 @@ import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { isSimField, type RequestKind, type RequestState, type RequestStep } from '../../../domain/requests';
 import { queryRows, type Db } from '../../db';
 import { articleGroups, articles, endUsers, requestEvents, services } from '../../db/schema';
-import type { RequestAnswer, RequestSummaryAnswer } from '../../routes/requests/schemas';
+import type { RequestAnswer, RequestSummaryAnswer } from './schemas';
 import { toEpoch } from '../../serialize';
-import { fieldInputsOf } from '../serviceRows';
-import type { RequestRow } from './effects';
+import { fieldInputsOf } from '../../services/serviceRows';
+import type { RequestRow } from '../../services/requests/effects';
 
 /**
  * Requests in the API's shape (routes/requests/schemas.ts): the summary a list shows, and the

@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { REQUEST_MSG } from '../../../domain/requests';
+import { queryRows } from '../../db';
 import { auditLog, requests, services, users } from '../../db/schema';
 import { findCompanyByName } from '../../seed/demo';
-import { call, mailsTo, runningServices } from '../../services/requests/testSupport';
+import { call, mailsTo, runningServices } from '../../testing/requests';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 
 /** The provider's queue (docs/requests.md, 'The queue' and 'Carrying out'). */
@@ -88,8 +89,9 @@ describe('GET /request-queue', () => {
     // Whatever the planner prefers for a table this small: the index must give the order (a sort is only penalised, so it would still show).
     const plan = await t.database.db.transaction(async (tx) => {
       for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) await tx.execute(`set local ${setting} = off`);
-      const { rows } = await tx.execute(
-        "explain select r.id from requests r where r.state in ('submitted', 'in_progress') order by (r.kind <> 'block'), r.created_at, r.id limit 50",
+      const rows = await queryRows(
+        tx,
+        sql`explain select r.id from requests r where r.state in ('submitted', 'in_progress') order by (r.kind <> 'block'), r.created_at, r.id limit 50`,
       );
       return JSON.stringify(rows);
     });

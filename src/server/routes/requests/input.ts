@@ -9,8 +9,8 @@ import type { Db } from '../../db';
 import { articleGroupFields, articles, services } from '../../db/schema';
 import { HttpError } from '../../httpError';
 import { isEmailAddress, textOrNull } from '../../input';
-import type { CreateRequestBody } from '../../routes/requests/schemas';
-import { visibleGroupWithFields } from '../articles';
+import type { CreateRequestBody } from './schemas';
+import { visibleGroupWithFields } from '../../services/articles';
 
 /**
  * What a new request asks for, checked per kind (docs/requests.md, 'Kinds'): the afname (or,

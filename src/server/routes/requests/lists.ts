@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { canonicalNumber } from '../../../domain/phoneNumbers';
 import { oneWorkingDayBefore, QUEUE_STATES, type RequestKind, type RequestState } from '../../../domain/requests';
 import { queryRows, type Db } from '../../db';
-import type { QueueSummaryAnswer, RequestsPageAnswer } from '../../routes/requests/schemas';
-import { likePattern } from '../search';
+import type { QueueSummaryAnswer, RequestsPageAnswer } from './schemas';
+import { likePattern } from '../../services/search';
 import { requestPage } from './answers';
 
 /** The lists of requests: the company's 'Aanvragen' and the provider's queue (docs/requests.md, 'The queue'). */
