@@ -8,8 +8,9 @@ import { articleGroups, articles, requestEvents, requests, services, users } fro
 /**
  * Requests of the demo data set (docs/requests.md), so the screens show something on a first
  * start: klant@demo.nl's company has one in every state, and a sibling branch one in the queue.
- * Only states whose effect on the afnames is nothing, or the block that is asked (its afname shows
- * 'Geblokkeerd (aangevraagd)'): nothing here is carried out but a question.
+ * Their afnames are as the effects leave them (services/requests/effects.ts): the asked block's
+ * shows 'Geblokkeerd (aangevraagd)', the carried-out block's 'Geblokkeerd'; nothing else here is
+ * carried out but a question, and what is open can be carried out by the queue as it is.
  */
 
 const HOUR_MS = 3_600_000;
@@ -49,7 +50,7 @@ export const seedDemoRequests = async (db: Db, now: Date, companyIds: { installa
       .innerJoin(articleGroups, eq(articleGroups.id, articles.articleGroupId))
       .where(and(eq(services.companyId, companyId), eq(articleGroups.name, 'Mobiele telefonie'), isNull(services.endTime)))
       .orderBy(asc(services.id));
-  const [blocked, newSim, asked, tariff, withdrawn] = await mobile(companyIds.installatie);
+  const [blocked, newSim, asked, tariff, withdrawn, found] = await mobile(companyIds.installatie);
   const [elektroService] = await mobile(companyIds.elektro);
   const [otherArticle] = await db
     .select({ id: articles.id })
@@ -111,9 +112,26 @@ export const seedDemoRequests = async (db: Db, now: Date, companyIds: { installa
     },
     pieter,
     [
-      { state: 'submitted', by: pieter, msAgo: 3 * DAY_MS },
-      { state: 'in_progress', by: mark, byProvider: true, msAgo: 2 * DAY_MS },
-      { state: null, text: 'We versturen de simkaart deze week.', by: mark, byProvider: true, msAgo: 2 * DAY_MS - HOUR_MS },
+      { state: 'submitted', by: pieter, msAgo: DAY_MS + 3 * HOUR_MS },
+      { state: null, text: 'Graag naar de receptie, ik ben deze week op kantoor.', by: pieter, msAgo: DAY_MS },
+    ],
+  );
+
+  // A SIM blocked two weeks ago (its afname shows 'Geblokkeerd'), found again: the unblock is in progress.
+  await add(companyIds.installatie, { kind: 'block', serviceId: found.id, details: { reason: 'lost', note: '' } }, pieter, [
+    { state: 'submitted', by: pieter, msAgo: 14 * DAY_MS },
+    { state: 'in_progress', by: mark, byProvider: true, msAgo: 14 * DAY_MS - HOUR_MS },
+    { state: 'done', by: mark, byProvider: true, msAgo: 14 * DAY_MS - 2 * HOUR_MS },
+  ], mark);
+  await db.update(services).set({ blockState: 'blocked' }).where(eq(services.id, found.id));
+  await add(
+    companyIds.installatie,
+    { kind: 'unblock', serviceId: found.id, details: { note: 'De telefoon is terecht.' } },
+    pieter,
+    [
+      { state: 'submitted', by: pieter, msAgo: 2 * DAY_MS },
+      { state: 'in_progress', by: mark, byProvider: true, msAgo: DAY_MS + 2 * HOUR_MS },
+      { state: null, text: 'We heffen de blokkade vandaag op.', by: mark, byProvider: true, msAgo: DAY_MS + HOUR_MS },
     ],
     mark,
   );
@@ -125,6 +143,8 @@ export const seedDemoRequests = async (db: Db, now: Date, companyIds: { installa
     [
       { state: 'submitted', by: pieter, msAgo: 12 * DAY_MS },
       { state: 'in_progress', by: mark, byProvider: true, msAgo: 11 * DAY_MS },
+      { state: null, text: 'Voor welke landen wil je het weten?', by: mark, byProvider: true, msAgo: 11 * DAY_MS - HOUR_MS / 2 },
+      { state: null, text: 'Vooral Duitsland en België.', by: pieter, msAgo: 11 * DAY_MS - HOUR_MS / 3 },
       { state: 'done', text: 'Ja, bellen binnen de EU valt in je bundel; daarbuiten geldt het tarief per minuut.', by: mark, byProvider: true, msAgo: 11 * DAY_MS - HOUR_MS },
     ],
     mark,
