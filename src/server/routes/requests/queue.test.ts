@@ -157,6 +157,9 @@ describe('the steps of the provider', () => {
     expect((await call(t, superadmin, 'GET', `/request-queue/${id}`)).json().steps).toEqual(['pick_up', 'carry_out', 'reject']);
     const takeover = await call(t, superadmin, 'POST', `/request-queue/${id}/pick-up`);
     expect(takeover.json().handler.name).toBe('Sanne de Vries');
+    // One mail for the one change of state; the takeover changes the handler only.
+    await t.app.backgroundTasks.settled();
+    expect(mailsTo(t, 'klant@demo.nl').filter((m) => m.includes(`/aanvragen/${id}`) && m.includes('is in behandeling'))).toHaveLength(1);
     // In the company's view: the customer's steps only.
     expect((await call(t, klant, 'GET', `/requests/${id}`)).json()).toMatchObject({ state: 'in_progress', steps: [] });
   });

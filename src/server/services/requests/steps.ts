@@ -102,7 +102,9 @@ export const takeStep = async (app: StepApp, actor: Actor, request: RequestRow, 
       ...(step === 'carry_out' && row.outcome ? { outcome: row.outcome } : {}),
     });
     const reason = to === 'rejected' ? text : null;
-    return { updated: row, mails: await requestMails(tx, app.config.publicUrl, row, to as RequestState, actor.userId, reason) };
+    // Taking over a request in progress is no change of state: nothing to mail.
+    const moves = request.state !== to;
+    return { updated: row, mails: moves ? await requestMails(tx, app.config.publicUrl, row, to as RequestState, actor.userId, reason) : [] };
   });
   sendRequestMails(app, mails);
   return updated;
