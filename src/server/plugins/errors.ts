@@ -103,10 +103,17 @@ const fieldOf = ({ instancePath, params }: SchemaViolation): string => {
 };
 
 /**
- * Fields whose text is not one line (src/domain/text.ts): the article's description (a
- * multi-line field on screen), and passwords (never shown, exported or mailed).
+ * Fields whose text is not one line (src/domain/text.ts): the article's description and a
+ * request's note, question and messages (multi-line fields on screen), and passwords (never
+ * shown, exported or mailed).
  */
-const TEXT_KINDS: Record<string, TextKind> = { description: 'multi-line', password: 'secret', current_password: 'secret' };
+const TEXT_KINDS: Record<string, TextKind> = {
+  description: 'multi-line',
+  note: 'multi-line',
+  text: 'multi-line',
+  password: 'secret',
+  current_password: 'secret',
+};
 
 /**
  * What no schema keyword catches, in every text and number of a request's params, query and

@@ -214,6 +214,29 @@ export const RESOURCES: Record<string, Resource> = {
       'GET /alerts/sent': ['getSentAlerts', 'De verstuurde meldingen'],
     },
   },
+  requests: {
+    description:
+      'Aanvragen van het bedrijf aan de provider (blokkeren, een nieuwe simkaart, een ander abonnement, een nummer overzetten, een vraag), en de wachtrij waarin de provider ze uitvoert.',
+    calls: {
+      'GET /requests': ['getRequests', 'Een pagina van de aanvragen van het bedrijf, nieuwste eerst'],
+      'POST /requests': ['addRequest', 'Een aanvraag doen (met Idempotency-Key: één aanvraag, hoe vaak ook verstuurd)'],
+      'GET /requests/settings': ['getRequestSettings', 'Of aanvragen van het bedrijf goedkeuring vereisen'],
+      'PUT /requests/settings': ['editRequestSettings', 'Instellen of aanvragen van het bedrijf goedkeuring vereisen'],
+      'GET /requests/:id': ['getRequest', 'Een aanvraag met haar afname, verloop en de stappen die je nu kunt nemen'],
+      'POST /requests/:id/withdraw': ['withdrawRequest', 'De eigen aanvraag intrekken'],
+      'POST /requests/:id/approve': ['approveRequest', 'De aanvraag van een collega goedkeuren'],
+      'POST /requests/:id/reject': ['rejectRequest', 'De aanvraag van een collega afwijzen, met een reden'],
+      'POST /requests/:id/messages': ['addRequestMessage', 'Een bericht bij een aanvraag'],
+      // The provider's queue: the requests of every company.
+      'GET /request-queue': ['getRequestQueue', 'Een pagina van de wachtrij: open aanvragen, blokkeringen eerst, dan de oudste'],
+      'GET /request-queue/summary': ['getRequestQueueSummary', 'De cijfers van de wachtrij voor het dashboard'],
+      'GET /request-queue/:id': ['getQueuedRequest', 'Een aanvraag uit de wachtrij'],
+      'POST /request-queue/:id/pick-up': ['pickUpRequest', 'Een aanvraag oppakken (ook overnemen van een collega)'],
+      'POST /request-queue/:id/carry-out': ['carryOutRequest', 'Een aanvraag uitvoeren'],
+      'POST /request-queue/:id/reject': ['rejectQueuedRequest', 'Een aanvraag afwijzen, met een reden'],
+      'POST /request-queue/:id/messages': ['addQueuedRequestMessage', 'Een bericht aan de klant bij een aanvraag'],
+    },
+  },
   support: {
     description: 'Contactgegevens van support.',
     calls: {

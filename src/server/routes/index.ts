@@ -17,6 +17,8 @@ import groupBundleRoutes from './group-bundle';
 import parentCompanyRoutes from './parent-companies';
 import pukCodeRoutes from './puk-codes';
 import reportRoutes from './report';
+import requestQueueRoutes from './requests/queue';
+import requestRoutes from './requests';
 import billingExportRoutes from './report/export';
 import searchRoutes from './search';
 import subscriptionRoutes from './subscriptions';
@@ -50,4 +52,6 @@ export const apiRoutes = async (app: FastifyInstance) => {
   await app.register(alertRoutes);
   await app.register(reportRoutes);
   await app.register(supportRoutes);
+  await app.register(requestRoutes);
+  await app.register(requestQueueRoutes);
 };

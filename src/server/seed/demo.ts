@@ -19,6 +19,7 @@ import {
 import { DEMO_TWO_FACTOR_KEY } from '../config';
 import { hashPassword } from '../services/auth/password';
 import { encryptSecret } from '../services/auth/twoFactor';
+import { seedDemoRequests } from './demoRequests';
 
 /** README.md, 'Demo accounts': every demo account has this password. */
 export const DEMO_PASSWORD = 'Welkom123!';
@@ -280,6 +281,7 @@ export const seedDemoData = async (db: Db, { twoFactorKey = DEMO_TWO_FACTOR_KEY,
     { groupId, fieldId },
     4,
   );
+  await seedDemoRequests(db, now, { installatie: installatie.id, elektro: elektro.id });
 };
 
 interface Lookups {

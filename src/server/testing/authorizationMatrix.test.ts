@@ -12,6 +12,7 @@ import {
   endUsers,
   parentCompanies,
   pukCodes,
+  requests,
   serviceFieldInputs,
   services,
   users,
@@ -321,6 +322,15 @@ beforeAll(async () => {
         return row.id;
       },
       session: async (userId) => (await createSession(db, userId)).id,
+      request: async (companyId, state, requestedBy) => {
+        const serviceId = await context.make.service(companyId);
+        const asker = requestedBy ?? (await context.make.user(companyId));
+        const [row] = await db
+          .insert(requests)
+          .values({ companyId, kind: 'question', state, serviceId, details: { text: 'Matrix: een vraag' }, requestedBy: asker, requestedByName: 'Matrix Contact' })
+          .returning({ id: requests.id });
+        return row.id;
+      },
     },
   };
 

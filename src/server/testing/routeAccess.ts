@@ -1,5 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import type { Permission } from '../../domain/permissions';
+import type { RequestState } from '../../domain/requests';
 import { isViewerRoute } from '../plugins/openapi';
 import { DEMO_PASSWORD } from '../seed/demo';
 
@@ -97,6 +98,11 @@ export interface AccessContext {
     articleGroup(): Promise<number>;
     /** A fresh live session of the user: its id. */
     session(userId: number): Promise<string>;
+    /**
+     * A request of the company (a question about a fresh service) in `state`, asked by
+     * `requestedBy` (default: a fresh contact person of the company, so not the caller).
+     */
+    request(companyId: number, state: RequestState, requestedBy?: number): Promise<number>;
   };
 }
 
@@ -148,6 +154,13 @@ const service = fresh(async (ctx, companyId) => ({ params: { id: await ctx.make.
 const endUser = fresh(async (ctx, companyId) => ({ params: { id: await ctx.make.endUser(companyId) } }));
 const contactPerson = fresh(async (ctx, companyId) => ({ params: { id: await ctx.make.user(companyId) } }));
 const newContactPerson = (ctx: AccessContext) => ({ firstname: 'Matrix', lastname: 'Contact', email: `${ctx.unique()}@voorbeeld.nl` });
+
+/** A request of the acting company (own) or the foreign one (other) in `state`; `byCaller`: the caller asked it. */
+const aRequest = (state: RequestState, byCaller = false): TenantObjects =>
+  fresh(async (ctx, companyId) => ({ params: { id: await ctx.make.request(companyId, state, byCaller ? ctx.caller.userId : undefined) } }));
+
+/** A request in the provider's queue: provider staff reach every company's. */
+const aQueuedRequest = (state: RequestState): TenantObjects => ({ ...aRequest(state), providerStaffReachAll: true });
 
 /** Provider staff address every company: a fresh company, whoever asks. */
 const anyCompany: TenantObjects = {
@@ -593,6 +606,57 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
     access: 'user',
     tenant: aNumberOfTheCompany,
     example: noInput,
+    status: 200,
+  },
+
+  // Requests (docs/requests.md): the company's own under /requests, every company's in the provider's queue.
+  'GET /api/requests': { access: 'REQUEST_CHANGES', tenant: 'none', example: noInput, status: 200 },
+  'POST /api/requests': {
+    access: 'REQUEST_CHANGES',
+    tenant: fresh(async (ctx, companyId) => ({
+      body: { kind: 'question', service_id: await ctx.make.service(companyId), details: { text: 'Matrix: een vraag' } },
+    })),
+    example: noInput,
+    status: 201,
+  },
+  'GET /api/requests/settings': { access: 'REQUEST_CHANGES', tenant: 'none', example: noInput, status: 200 },
+  'PUT /api/requests/settings': { access: 'APPROVE_REQUESTS', tenant: 'none', example: () => ({ body: { approval_required: false } }), status: 200 },
+  'GET /api/requests/:id': { access: 'REQUEST_CHANGES', tenant: aRequest('submitted'), example: noInput, status: 200 },
+  // Only whoever asked withdraws (routes/requests/requests.test.ts has the colleague's 403).
+  'POST /api/requests/:id/withdraw': { access: 'REQUEST_CHANGES', tenant: aRequest('submitted', true), example: noInput, status: 200 },
+  'POST /api/requests/:id/approve': { access: 'APPROVE_REQUESTS', tenant: aRequest('awaiting_approval'), example: noInput, status: 200 },
+  'POST /api/requests/:id/reject': {
+    access: 'APPROVE_REQUESTS',
+    tenant: aRequest('awaiting_approval'),
+    example: () => ({ body: { reason: 'Matrix: niet nodig' } }),
+    status: 200,
+  },
+  'POST /api/requests/:id/messages': {
+    access: 'REQUEST_CHANGES',
+    tenant: aRequest('submitted'),
+    example: () => ({ body: { text: 'Matrix: een bericht' } }),
+    status: 200,
+  },
+  'GET /api/request-queue': { access: 'HANDLE_REQUESTS', tenant: 'none', example: noInput, status: 200 },
+  'GET /api/request-queue/summary': { access: 'HANDLE_REQUESTS', tenant: 'none', example: noInput, status: 200 },
+  'GET /api/request-queue/:id': { access: 'HANDLE_REQUESTS', tenant: aQueuedRequest('submitted'), example: noInput, status: 200 },
+  'POST /api/request-queue/:id/pick-up': { access: 'HANDLE_REQUESTS', tenant: aQueuedRequest('submitted'), example: noInput, status: 200 },
+  'POST /api/request-queue/:id/carry-out': {
+    access: 'HANDLE_REQUESTS',
+    tenant: aQueuedRequest('in_progress'),
+    example: () => ({ body: { text: 'Matrix: beantwoord' } }),
+    status: 200,
+  },
+  'POST /api/request-queue/:id/reject': {
+    access: 'HANDLE_REQUESTS',
+    tenant: aQueuedRequest('submitted'),
+    example: () => ({ body: { reason: 'Matrix: kan niet' } }),
+    status: 200,
+  },
+  'POST /api/request-queue/:id/messages': {
+    access: 'HANDLE_REQUESTS',
+    tenant: aQueuedRequest('submitted'),
+    example: () => ({ body: { text: 'Matrix: een bericht' } }),
     status: 200,
   },
 
