@@ -182,6 +182,21 @@ describe('the steps of the provider', () => {
     expect(entries.map((e) => e.action)).toEqual(['request.create', 'request.pick_up', 'request.carry_out']);
   });
 
+  it('carries out a new SIM: a wrong input changes nothing, the right one is the outcome and the afname holds the new SIM', async () => {
+    const service = nextMobile();
+    const id = await ask({ kind: 'new_sim', service_id: service.id, details: { sim_type: 'esim', email: 'klant@demo.nl' } });
+    await call(t, admin, 'POST', `/request-queue/${id}/pick-up`);
+    const missing = await call(t, admin, 'POST', `/request-queue/${id}/carry-out`, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(REQUEST_MSG.simNumberRequired);
+    expect((await call(t, admin, 'GET', `/request-queue/${id}`)).json()).toMatchObject({ state: 'in_progress', outcome: null });
+    const done = await call(t, admin, 'POST', `/request-queue/${id}/carry-out`, { sim_number: '8931 0499 0000 0000 123' });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ state: 'done', outcome: { sim_number: '8931049900000000123' }, service: { sim_number: '8931049900000000123' } });
+    // The customer sees the same outcome.
+    expect((await call(t, klant, 'GET', `/requests/${id}`)).json()).toMatchObject({ state: 'done', service: { sim_number: '8931049900000000123' } });
+  });
+
   it("rejects with a reason only; a rejected block's afname is as before", async () => {
     const { id, serviceId } = await askBlock();
     const without = await call(t, admin, 'POST', `/request-queue/${id}/reject`, { reason: '' });

@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { MSG } from '../../../domain/messages';
 import { firstOfNextMonth, REQUEST_MSG } from '../../../domain/requests';
-import { articles, auditLog, companies, requestEvents, requests, services } from '../../db/schema';
+import { articles, auditLog, companies, requestEvents, requests, services, users } from '../../db/schema';
 import { findCompanyByName } from '../../seed/demo';
 import { call, mailsTo, roleWith, runningServices, userWith } from '../../testing/requests';
 import { businessToday } from './input';
@@ -269,6 +269,23 @@ describe('approval', () => {
     const again = await call(t, klant, 'POST', `/requests/${id}/approve`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(REQUEST_MSG.stepNotAllowed);
+  });
+
+  it("lets a customer user not marked 'Mag aanvragen goedkeuren' wait, and mails only the marked approvers", async () => {
+    await setApproval(true);
+    // Two endUsers (role 3, which has APPROVE_REQUESTS): one the company marks as not approving.
+    const unmarked = await userWith(t, installatie, 3, 'Sanne');
+    await t.database.db.update(users).set({ approvesRequests: false }).where(eq(users.id, unmarked.id));
+    const colleague = await userWith(t, installatie, 3, 'Joost');
+    const res = await ask(unmarked.token, question(asked().id));
+    expect(res.json()).toMatchObject({ state: 'awaiting_approval', steps: ['withdraw'] });
+    const id = res.json().id;
+    await t.app.backgroundTasks.settled();
+    const approvalMails = (email: string) => mailsTo(t, email).filter((m) => m.includes(`/aanvragen/${id}`));
+    expect(approvalMails('klant@demo.nl')).toHaveLength(1);
+    expect(approvalMails(colleague.email)).toHaveLength(1);
+    expect((await call(t, unmarked.token, 'GET', `/requests/${id}`)).json().steps).toEqual(['withdraw']);
+    expect((await call(t, colleague.token, 'POST', `/requests/${id}/approve`)).json()).toMatchObject({ state: 'submitted' });
   });
 
   it('rejects with a reason only, and mails the reason', async () => {

@@ -76,6 +76,8 @@ export const requestMails = async (
         and(
           eq(users.companyId, request.companyId),
           eq(users.disabled, false),
+          // 'Mag aanvragen goedkeuren' (domain/permissions.ts, userPermissionMap).
+          eq(users.approvesRequests, true),
           request.requestedBy === null ? undefined : ne(users.id, request.requestedBy),
         ),
       )

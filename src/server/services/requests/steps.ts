@@ -6,7 +6,8 @@ import { requestEvents, requests } from '../../db/schema';
 import { HttpError } from '../../httpError';
 import { audit } from '../audit';
 import type { Actor } from '../auth/actor';
-import { carryOutRequest, onRequestDropped, type CarryOutInput, type RequestRow } from './effects';
+import { mailAlerts } from '../alerts';
+import { carryOutRequest, onRequestDropped, type AfterCommit, type CarryOutInput, type RequestRow } from './effects';
 import { userNameOf } from './load';
 import { requestMails, sendRequestMails } from './mails';
 
@@ -69,6 +70,8 @@ export const takeStep = async (app: StepApp, actor: Actor, request: RequestRow, 
   }
   if (!canTakeStep(request.state, step) || alreadyDone(actor, request, step)) throw new HttpError(409, REQUEST_MSG.stepNotAllowed);
   const { from, to } = REQUEST_STEPS[step];
+  // Usage matched to an afname that carrying out creates may cross an alert threshold: mailed after the commit.
+  const afterCommit: AfterCommit = { alerts: [] };
   const { updated, mails } = await app.db.transaction(async (tx) => {
     const userName = await userNameOf(tx, actor.userId);
     const [moved] = await tx
@@ -90,7 +93,7 @@ export const takeStep = async (app: StepApp, actor: Actor, request: RequestRow, 
     let row = moved;
     if (to === 'withdrawn' || to === 'rejected') await onRequestDropped(tx, row);
     if (step === 'carry_out') {
-      const outcome = await carryOutRequest(tx, row, input.carryOut ?? {}, actor);
+      const outcome = await carryOutRequest(tx, row, input.carryOut ?? {}, actor, afterCommit);
       [row] = await tx.update(requests).set({ outcome }).where(eq(requests.id, row.id)).returning();
     }
     await recordEvent(tx, actor, row.id, { state: to as RequestState, text, userName, byProvider: route === 'provider' });
@@ -107,6 +110,7 @@ export const takeStep = async (app: StepApp, actor: Actor, request: RequestRow, 
     return { updated: row, mails: moves ? await requestMails(tx, app.config.publicUrl, row, to as RequestState, actor.userId, reason) : [] };
   });
   sendRequestMails(app, mails);
+  mailAlerts(app, afterCommit.alerts);
   return updated;
 };
 
