@@ -36,8 +36,6 @@ export const OPEN_REQUEST_STATES: readonly RequestState[] = ['awaiting_approval'
 /** The provider's queue: what the provider has to do (a request awaiting the customer's own approval is not yet theirs). */
 export const QUEUE_STATES: readonly RequestState[] = ['submitted', 'in_progress'];
 
-export const isOpenRequest = (state: RequestState): boolean => OPEN_REQUEST_STATES.includes(state);
-
 /**
  * Every step a request can take, who takes it and from which states. `requester`: the user who
  * submitted it; `approver`: a colleague of the same company with APPROVE_REQUESTS; `provider`:

@@ -23,6 +23,8 @@ export type NewRequest = CreateRequestBody;
 /** GET /requests: a page of the company's requests, newest first. */
 export interface RequestsQuery {
   state?: RequestState;
+  /** Only the open ones (awaiting approval, submitted, in progress). */
+  open?: boolean;
   kind?: RequestKind;
   q?: string;
   offset?: number;

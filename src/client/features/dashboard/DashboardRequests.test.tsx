@@ -12,13 +12,13 @@ jest.setTimeout(30000);
 const awaiting = requestSummary({ id: 30, kind: 'tariff_change', state: 'awaiting_approval', service_label: '06128', requested_by: { id: 6, name: 'Piet de Boer' }, created_at: ASKED_AT + 3600 });
 const block = requestSummary({ id: 31 });
 
-/** GET /requests answering per state, as the server filters. */
+/** GET /requests answering per state, or the open ones newest first, as the server filters. */
 const requestsServer = (granted: Permission[]) =>
   mockPortal({
     'GET /api/auth/policies': () => json(200, permissions(...granted)),
     'GET /api/requests': (request: SeenRequest) => {
-      const state = new URL(request.url, 'http://portal').searchParams.get('state');
-      const items = [awaiting, block].filter((r) => r.state === state);
+      const query = new URL(request.url, 'http://portal').searchParams;
+      const items = query.get('open') === 'true' ? [awaiting, block] : [awaiting, block].filter((r) => r.state === query.get('state'));
       return json(200, { items, total: items.length });
     },
   });

@@ -63,13 +63,7 @@ export function ApprovalCard() {
 /** 'Aanvragen': the company's open requests, newest first, blocks with their state (docs/requests.md, 'Blocking'). */
 export function OpenRequestsCard() {
   const mayRequest = usePermission('REQUEST_CHANGES');
-  const skip = !mayRequest;
-  const awaiting = useGetRequestsQuery(page('awaiting_approval'), { skip }).data;
-  const submitted = useGetRequestsQuery(page('submitted'), { skip }).data;
-  const inProgress = useGetRequestsQuery(page('in_progress'), { skip }).data;
-  if (!mayRequest || !awaiting || !submitted || !inProgress) return null;
-  const total = awaiting.total + submitted.total + inProgress.total;
-  if (total === 0) return null;
-  const open = [...awaiting.items, ...submitted.items, ...inProgress.items].sort((a, b) => b.created_at - a.created_at || b.id - a.id).slice(0, CARD_LIMIT);
-  return <RequestsCard id="dashboard-aanvragen" title="Aanvragen" requests={open} total={total} />;
+  const { data } = useGetRequestsQuery({ open: true, offset: 0, limit: CARD_LIMIT }, { skip: !mayRequest });
+  if (!mayRequest || !data || data.total === 0) return null;
+  return <RequestsCard id="dashboard-aanvragen" title="Aanvragen" requests={data.items} total={data.total} />;
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { canonicalNumber } from '../../../domain/phoneNumbers';
-import { oneWorkingDayBefore, QUEUE_STATES, type RequestKind, type RequestState } from '../../../domain/requests';
+import { OPEN_REQUEST_STATES, oneWorkingDayBefore, QUEUE_STATES, type RequestKind, type RequestState } from '../../../domain/requests';
 import { queryRows, type Db } from '../../db';
 import type { QueueSummaryAnswer, RequestsPageAnswer } from './schemas';
 import { likePattern } from '../../services/search';
@@ -44,10 +44,14 @@ const commonConditions = (filters: CommonFilters): SQL[] => {
   ];
 };
 
-/** The company's requests, newest first. */
-export const companyRequests = (db: Db, companyId: number, filters: CommonFilters): Promise<RequestsPageAnswer> =>
+/** The company's requests, newest first; `open`: only those still waiting for someone. */
+export const companyRequests = (db: Db, companyId: number, filters: CommonFilters & { open?: boolean }): Promise<RequestsPageAnswer> =>
   requestPage(db, {
-    where: [sql`r.company_id = ${companyId}`, ...commonConditions(filters)],
+    where: [
+      sql`r.company_id = ${companyId}`,
+      ...commonConditions(filters),
+      ...(filters.open && !filters.state ? [sql`r.state in (${sql.join(OPEN_REQUEST_STATES.map((s) => sql`${s}`), sql`, `)})`] : []),
+    ],
     orderBy: sql`r.created_at desc, r.id desc`,
     offset: filters.offset ?? 0,
     limit: filters.limit ?? DEFAULT_LIMIT,

@@ -403,6 +403,16 @@ describe('GET /requests', () => {
     const second = (await call(t, klant, 'GET', '/requests?limit=1&offset=1')).json();
     expect(second.items).toEqual([page.items[1]]);
   });
+
+  it('lists only the open ones with open=true: awaiting approval, submitted and in progress', async () => {
+    const all = (await call(t, klant, 'GET', '/requests?limit=200')).json();
+    const open = (await call(t, klant, 'GET', '/requests?open=true&limit=200')).json();
+    const expected = all.items.filter((r: { state: string }) => ['awaiting_approval', 'submitted', 'in_progress'].includes(r.state));
+    expect(open.items).toEqual(expected);
+    expect(open.total).toBe(expected.length);
+    // The demo has closed requests too: the filter leaves them out.
+    expect(all.total).toBeGreaterThan(open.total);
+  });
 });
 
 describe('the approval setting', () => {

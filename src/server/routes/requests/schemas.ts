@@ -58,6 +58,8 @@ export const idempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional
 export const requestListQuery = Type.Object(
   {
     state: Type.Optional(stateSchema),
+    /** Only the open ones (Wacht op goedkeuring, Ingediend, In behandeling); with `state`, that state. */
+    open: Type.Optional(Type.Boolean()),
     kind: Type.Optional(kindSchema),
     /** Searches the afname's numbers and name, the article and who asked. */
     q: Type.Optional(Type.String({ maxLength: 100 })),
