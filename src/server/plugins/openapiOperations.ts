@@ -231,6 +231,7 @@ export const RESOURCES: Record<string, Resource> = {
       'GET /request-queue': ['getRequestQueue', 'Een pagina van de wachtrij: open aanvragen, blokkeringen eerst, dan de oudste'],
       'GET /request-queue/summary': ['getRequestQueueSummary', 'De cijfers van de wachtrij voor het dashboard'],
       'GET /request-queue/:id': ['getQueuedRequest', 'Een aanvraag uit de wachtrij'],
+      'GET /request-queue/:id/articles': ['getQueuedRequestArticles', 'De artikelen waaruit de behandelaar kiest bij het uitvoeren van een nummerbehoud'],
       'POST /request-queue/:id/pick-up': ['pickUpRequest', 'Een aanvraag oppakken (ook overnemen van een collega)'],
       'POST /request-queue/:id/carry-out': ['carryOutRequest', 'Een aanvraag uitvoeren'],
       'POST /request-queue/:id/reject': ['rejectQueuedRequest', 'Een aanvraag afwijzen, met een reden'],

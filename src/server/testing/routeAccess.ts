@@ -640,6 +640,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
   'GET /api/request-queue': { access: 'HANDLE_REQUESTS', tenant: 'none', example: noInput, status: 200 },
   'GET /api/request-queue/summary': { access: 'HANDLE_REQUESTS', tenant: 'none', example: noInput, status: 200 },
   'GET /api/request-queue/:id': { access: 'HANDLE_REQUESTS', tenant: aQueuedRequest('submitted'), example: noInput, status: 200 },
+  'GET /api/request-queue/:id/articles': { access: 'HANDLE_REQUESTS', tenant: aQueuedRequest('submitted'), example: noInput, status: 200 },
   'POST /api/request-queue/:id/pick-up': { access: 'HANDLE_REQUESTS', tenant: aQueuedRequest('submitted'), example: noInput, status: 200 },
   'POST /api/request-queue/:id/carry-out': {
     access: 'HANDLE_REQUESTS',

@@ -119,18 +119,14 @@ describe('QueuedRequestScreen', () => {
     ]);
   });
 
-  it("'Uitvoeren' of a porting, while managing the company, sends the article and the start date (the wished date by default)", async () => {
-    const { user, requests } = openRequest(
-      porting(),
-      {
-        'GET /api/articles': () =>
-          json(200, [
-            { id: 6, name: 'Zakelijk Onbeperkt' },
-            { id: 7, name: 'Zakelijk Basis' },
-          ]),
-      },
-      managingSession(),
-    );
+  it("'Uitvoeren' of a porting sends the article of the request's company and the start date (the wished date by default)", async () => {
+    const { user, requests } = openRequest(porting(), {
+      'GET /api/request-queue/41/articles': () =>
+        json(200, [
+          { id: 7, name: 'Zakelijk Basis' },
+          { id: 6, name: 'Zakelijk Onbeperkt' },
+        ]),
+    });
 
     await user.click(await screen.findByRole('button', { name: 'Uitvoeren' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Aanvraag uitvoeren' }));
@@ -142,32 +138,20 @@ describe('QueuedRequestScreen', () => {
     await user.selectOptions(dialog.getByLabelText(/^Artikel/), 'Zakelijk Basis');
     await user.click(dialog.getByRole('button', { name: 'Uitvoeren' }));
     expect(await screen.findByText('De aanvraag is uitgevoerd.')).toBeTruthy();
-
-    expect(requests.find((r) => r.url.startsWith('/api/articles'))?.url).toBe('/api/articles?article_group_id=1');
     expect(posts(requests)).toEqual([{ url: '/api/request-queue/41/carry-out', body: { article_id: 7, start_date: '2026-07-01' } }]);
   });
 
-  it('lets the handler of a porting choose another start date, and asks to manage the company for its articles', async () => {
-    const { user, requests, unmount } = openRequest(porting());
-
+  it('lets the handler of a porting choose another start date', async () => {
+    const { user, requests } = openRequest(porting(), { 'GET /api/request-queue/41/articles': () => json(200, [{ id: 7, name: 'Zakelijk Basis' }]) });
     await user.click(await screen.findByRole('button', { name: 'Uitvoeren' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Aanvraag uitvoeren' }));
-    expect(dialog.getByText(/beheer dat bedrijf om ze te zien/)).toBeTruthy();
-    expect(dialog.getByRole('button', { name: 'Bedrijf beheren' })).toBeTruthy();
-    expect(dialog.queryByLabelText(/^Artikel/)).toBeNull();
-    expect(requests.some((r) => r.url.startsWith('/api/articles'))).toBe(false);
-    unmount();
-
-    const managed = openRequest(porting(), { 'GET /api/articles': () => json(200, [{ id: 7, name: 'Zakelijk Basis' }]) }, managingSession());
-    await managed.user.click(await screen.findByRole('button', { name: 'Uitvoeren' }));
-    const managedDialog = within(await screen.findByRole('dialog', { name: 'Aanvraag uitvoeren' }));
-    await managedDialog.findByRole('option', { name: 'Zakelijk Basis' });
-    await managed.user.selectOptions(managedDialog.getByLabelText(/^Artikel/), 'Zakelijk Basis');
-    enterDate(dateField(/^Startdatum/, managedDialog), '2026-07-15');
-    await managed.user.click(managedDialog.getByRole('button', { name: 'Uitvoeren' }));
+    await dialog.findByRole('option', { name: 'Zakelijk Basis' });
+    await user.selectOptions(dialog.getByLabelText(/^Artikel/), 'Zakelijk Basis');
+    enterDate(dateField(/^Startdatum/, dialog), '2026-07-15');
+    await user.click(dialog.getByRole('button', { name: 'Uitvoeren' }));
 
     expect(await screen.findByText('De aanvraag is uitgevoerd.')).toBeTruthy();
-    expect(posts(managed.requests)).toEqual([{ url: '/api/request-queue/41/carry-out', body: { article_id: 7, start_date: '2026-07-15' } }]);
+    expect(posts(requests)).toEqual([{ url: '/api/request-queue/41/carry-out', body: { article_id: 7, start_date: '2026-07-15' } }]);
   });
 
   it("'Uitvoeren' of a block only confirms, with an optional closing message", async () => {

@@ -1,15 +1,10 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
-import { skipToken } from '@reduxjs/toolkit/query/react';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
 import { type FormEvent, useId, useState } from 'react';
 import { formatIsoDate } from '../../../domain/format';
 import { REQUEST_MSG } from '../../../domain/requests';
 import { parseIsoDate } from '../../../domain/time';
-import { selectActingCompanyId } from '../../base/authSlice';
-import { useAppSelector } from '../../base/hooks';
 import { DateField } from '../../components/DateField';
-import { useManageCompany } from '../../components/useManageCompany';
 import { type CarryOutInput, type QueuedRequest, useCarryOutQueuedRequestMutation, useGetQueueArticlesQuery, useRejectQueuedRequestMutation } from './requestQueueApi';
-import { requestQueuePaths } from './requestQueuePaths';
 
 const CHOOSE_ARTICLE = 'Kies een artikel.';
 const DATE_INVALID = 'Vul een geldige datum in (dd-mm-jjjj).';
@@ -51,31 +46,9 @@ function MessageField({ value, onChange }: { value: string; onChange: (value: st
   );
 }
 
-/** A porting's article: the acting company's articles of the request's article group, so only while managing the request's company. */
+/** A porting's article: one of the request's company's articles of its article group (GET /request-queue/{id}/articles). */
 function PortingArticle({ request, value, onChange, error }: { request: QueuedRequest; value: string; onChange: (value: string) => void; error?: string }) {
-  const actingCompanyId = useAppSelector(selectActingCompanyId);
-  const managing = actingCompanyId === request.company.id;
-  const groupId = request.article_group?.id;
-  const { data: articles, isLoading } = useGetQueueArticlesQuery(managing && groupId !== undefined ? groupId : skipToken);
-  const { manage, dialog } = useManageCompany();
-
-  if (!managing) {
-    return (
-      <>
-        <Alert
-        severity="info"
-        action={
-          <Button color="inherit" size="small" onClick={() => manage(request.company, requestQueuePaths.request(request.id))}>
-            Bedrijf beheren
-          </Button>
-        }
-      >
-        {`Het artikel kies je uit de artikelen van ${request.company.name}: beheer dat bedrijf om ze te zien.`}
-        </Alert>
-        {dialog}
-      </>
-    );
-  }
+  const { data: articles, isLoading } = useGetQueueArticlesQuery(request.id);
   return (
     <TextField
       select

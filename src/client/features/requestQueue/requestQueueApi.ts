@@ -4,9 +4,8 @@ import { compareNames } from '../../../domain/names';
 import type { RequestKind, RequestState } from '../../../domain/requests';
 import { api, listTags } from '../../api/api';
 import { declareToasts, inServerWords, serverMessage, success } from '../../base/callToasts';
-import type { ArticleListItemAnswer } from '../../../server/routes/articles/schemas';
 import type { CompanyWithUsersAnswer } from '../../../server/routes/company/schemas';
-import type { RequestAnswer, RequestsPageAnswer, RequestSummaryAnswer } from '../../../server/routes/requests/schemas';
+import type { QueueArticlesAnswer, RequestAnswer, RequestsPageAnswer, RequestSummaryAnswer } from '../../../server/routes/requests/schemas';
 
 export type QueuedRequest = RequestAnswer;
 export type QueuedRequestSummary = RequestSummaryAnswer;
@@ -43,11 +42,8 @@ export interface QueueCompany {
   name: string;
 }
 
-/** An article the handler can pick for a porting (the acting company's, of one article group). */
-export interface QueueArticle {
-  id: number;
-  name: string;
-}
+/** An article the handler can pick for a porting (GET /request-queue/{id}/articles). */
+export type QueueArticle = QueueArticlesAnswer[number];
 
 /** The PUK import's answer: how many codes the file held (docs/requests.md, 'PUK codes'). */
 export interface PukImportAnswer {
@@ -88,10 +84,9 @@ export const requestQueueApi = api.injectEndpoints({
         companies.map(({ id, name }) => ({ id, name })).sort((a, b) => compareNames(a.name, b.name)),
       providesTags: [{ type: 'Company', id: 'LIST' }],
     }),
-    /** The acting company's articles of an article group (GET /articles): a porting's article, while managing the company. */
+    /** The articles a porting may become: the request's company's, of its article group (GET /request-queue/{id}/articles). */
     getQueueArticles: build.query<QueueArticle[], number>({
-      query: (articleGroupId) => ({ url: 'articles', params: { article_group_id: articleGroupId } }),
-      transformResponse: (articles: Pick<ArticleListItemAnswer, 'id' | 'name'>[]) => articles.map(({ id, name }) => ({ id, name })),
+      query: (id) => `request-queue/${id}/articles`,
       providesTags: [{ type: 'Article', id: 'LIST' }],
     }),
     pickUpQueuedRequest: build.mutation<QueuedRequest, number>({

@@ -197,6 +197,24 @@ describe('the steps of the provider', () => {
     expect((await call(t, klant, 'GET', `/requests/${id}`)).json()).toMatchObject({ state: 'done', service: { sim_number: '8931049900000000123' } });
   });
 
+  it("offers the request company's articles of the porting's article group to carry it out with", async () => {
+    const [group] = await queryRows<{ id: number }>(t.database.db, sql`select id from article_groups where name = 'Mobiele telefonie'`);
+    const id = await ask({
+      kind: 'porting',
+      article_group_id: group.id,
+      details: { number: '0612000111', current_provider: 'Oude Provider', contract_number: 'C-1', date: '2099-01-01' },
+    });
+    const res = await call(t, admin, 'GET', `/request-queue/${id}/articles`);
+    expect(res.statusCode).toBe(200);
+    const expected = await queryRows<{ id: number; name: string }>(
+      t.database.db,
+      sql`select id, name from articles where company_id = ${installatie} and article_group_id = ${group.id} order by name, id`,
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    expect(res.json()).toEqual(expected);
+    expect((await call(t, klant, 'GET', `/request-queue/${id}/articles`)).statusCode).toBe(403);
+  });
+
   it("rejects with a reason only; a rejected block's afname is as before", async () => {
     const { id, serviceId } = await askBlock();
     const without = await call(t, admin, 'POST', `/request-queue/${id}/reject`, { reason: '' });

@@ -1,4 +1,6 @@
+import { and, asc, eq } from 'drizzle-orm';
 import { REQUEST_MSG } from '../../../domain/requests';
+import { articles, services } from '../../db/schema';
 import { HttpError } from '../../httpError';
 import type { Actor } from '../../services/auth/actor';
 import type { RequestRow } from '../../services/requests/effects';
@@ -7,7 +9,7 @@ import { addMessage, stepsFor, takeStep } from '../../services/requests/steps';
 import { errorResponses, idParams, type RouteApp } from '../schemas';
 import { requestAnswerOf } from './answers';
 import { queueRequests, queueSummary } from './lists';
-import { carryOutBody, messageBody, queueQuery, queueSummaryAnswer, reasonBody, requestAnswer, requestsPageAnswer } from './schemas';
+import { carryOutBody, messageBody, queueArticlesAnswer, queueQuery, queueSummaryAnswer, reasonBody, requestAnswer, requestsPageAnswer } from './schemas';
 
 /**
  * The provider's queue (docs/requests.md, 'The queue'): the requests of every company, picking
@@ -42,6 +44,33 @@ export default async function requestQueueRoutes(app: RouteApp) {
     '/request-queue/:id',
     { config, schema: { params: idParams, response: { 200: requestAnswer, ...errorResponses } } },
     async (request) => answer(request.actor, await queued(request.params.id)),
+  );
+
+  // The articles the handler may choose when carrying out a porting: those of its article group at
+  // the request's company (for any other kind, the group of its afname's article).
+  app.get(
+    '/request-queue/:id/articles',
+    { config, schema: { params: idParams, response: { 200: queueArticlesAnswer, ...errorResponses } } },
+    async (request) => {
+      const row = await queued(request.params.id);
+      const groupId =
+        row.articleGroupId ??
+        (row.serviceId === null
+          ? null
+          : ((
+              await app.db
+                .select({ groupId: articles.articleGroupId })
+                .from(services)
+                .innerJoin(articles, eq(articles.id, services.articleId))
+                .where(eq(services.id, row.serviceId))
+            )[0]?.groupId ?? null));
+      if (groupId === null) return [];
+      return app.db
+        .select({ id: articles.id, name: articles.name })
+        .from(articles)
+        .where(and(eq(articles.companyId, row.companyId), eq(articles.articleGroupId, groupId)))
+        .orderBy(asc(articles.name), asc(articles.id));
+    },
   );
 
   app.post(

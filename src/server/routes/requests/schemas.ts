@@ -195,6 +195,10 @@ export const requestAnswer = Type.Object({
 });
 export type RequestAnswer = Static<typeof requestAnswer>;
 
+/** GET /request-queue/{id}/articles: the articles a handler may choose for a porting, by name. */
+export const queueArticlesAnswer = Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }));
+export type QueueArticlesAnswer = Static<typeof queueArticlesAnswer>;
+
 /** GET /request-queue/summary: the staff dashboard's figures. */
 export const queueSummaryAnswer = Type.Object({
   open: Type.Integer(),
