@@ -43,7 +43,7 @@ describe('the demo accounts', () => {
       const second = await t.app.inject({ method: 'POST', url: '/api/auth/login/two-factor', payload: { challenge: first.json().challenge, code } });
       expect(second.statusCode).toBe(200);
     }
-    for (const email of ['klant@demo.nl', 'kees@korenschoof.nl']) expect((await login(email)).json()).toEqual({ token: expect.any(String) });
+    for (const email of ['klant@demo.nl', 'collega@demo.nl', 'kees@korenschoof.nl']) expect((await login(email)).json()).toEqual({ token: expect.any(String) });
   });
 
   it('are the accounts the start-up banner lists', () => {
@@ -51,6 +51,7 @@ describe('the demo accounts', () => {
       ['superadmin@demo.nl', 'Demo ICT Diensten'],
       ['admin@demo.nl', 'Demo ICT Diensten'],
       ['klant@demo.nl', 'Van Dijk Installatietechniek B.V.'],
+      ['collega@demo.nl', 'Van Dijk Installatietechniek B.V.'],
     ]);
   });
 });

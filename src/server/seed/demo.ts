@@ -28,6 +28,7 @@ export const DEMO_ACCOUNTS = [
   { email: 'superadmin@demo.nl', role: 'superadmin', company: 'Demo ICT Diensten' },
   { email: 'admin@demo.nl', role: 'admin', company: 'Demo ICT Diensten' },
   { email: 'klant@demo.nl', role: 'endUser', company: 'Van Dijk Installatietechniek B.V.' },
+  { email: 'collega@demo.nl', role: 'endUser', company: 'Van Dijk Installatietechniek B.V.' },
 ] as const;
 
 /**
@@ -221,6 +222,8 @@ export const seedDemoData = async (db: Db, { twoFactorKey = DEMO_TWO_FACTOR_KEY,
         inputLabel3: 'Projectcode',
         inputLabel4: 'Opmerking',
         parentCompanyId: group.id,
+        // docs/requests.md, 'Approval': collega@demo.nl's requests wait for klant@demo.nl.
+        requestsNeedApproval: true,
       },
       {
         name: 'Van Dijk Elektrotechniek B.V.',
@@ -265,6 +268,8 @@ export const seedDemoData = async (db: Db, { twoFactorKey = DEMO_TWO_FACTOR_KEY,
     { firstname: 'Sanne', lastname: 'de Vries', email: 'superadmin@demo.nl', phonenumber: '020 123 4567', companyId: provider.id, roleId: ROLE.superadmin, passwordHash, ...twoFactorOf('superadmin@demo.nl') },
     { firstname: 'Mark', lastname: 'Jansen', email: 'admin@demo.nl', phonenumber: '020 123 4568', companyId: provider.id, roleId: ROLE.admin, passwordHash, ...twoFactorOf('admin@demo.nl') },
     { firstname: 'Pieter', lastname: 'van Dijk', email: 'klant@demo.nl', phonenumber: '010 765 4321', companyId: installatie.id, roleId: ROLE.endUser, passwordHash },
+    // A colleague who may ask but not approve ('Mag aanvragen goedkeuren' off).
+    { firstname: 'Femke', lastname: 'de Wit', email: 'collega@demo.nl', phonenumber: '010 765 4322', companyId: installatie.id, roleId: ROLE.endUser, passwordHash, approvesRequests: false },
     { firstname: 'Ingrid', lastname: 'Bakker', email: 'i.bakker@vandijk-elektro.nl', phonenumber: '030 234 5678', companyId: elektro.id, roleId: ROLE.endUser },
     { firstname: 'Kees', lastname: 'Korenschoof', email: 'kees@korenschoof.nl', phonenumber: '050 312 0000', companyId: bakkerij.id, roleId: ROLE.endUser, passwordHash },
   ]);

@@ -7,7 +7,7 @@ import { articleGroups, articles, requestEvents, requests, services, users } fro
 
 /**
  * Requests of the demo data set (docs/requests.md), so the screens show something on a first
- * start: klant@demo.nl's company has one in every state, and a sibling branch one in the queue.
+ * start: klant@demo.nl's company has one in every state (the one awaiting approval is collega@demo.nl's), and a sibling branch one in the queue.
  * Their afnames are as the effects leave them (services/requests/effects.ts): the asked block's
  * shows 'Geblokkeerd (aangevraagd)', the carried-out block's 'Geblokkeerd'; nothing else here is
  * carried out but a question, and what is open can be carried out by the queue as it is.
@@ -36,6 +36,7 @@ const personOf = async (db: Db, email: string): Promise<Person> => {
 
 export const seedDemoRequests = async (db: Db, now: Date, companyIds: { installatie: number; elektro: number }): Promise<void> => {
   const pieter = await personOf(db, 'klant@demo.nl');
+  const femke = await personOf(db, 'collega@demo.nl');
   const mark = await personOf(db, 'admin@demo.nl');
   const ingrid = await personOf(db, 'i.bakker@vandijk-elektro.nl');
   const today = isoDate(businessDateOf(Math.floor(now.getTime() / 1000)));
@@ -154,8 +155,8 @@ export const seedDemoRequests = async (db: Db, now: Date, companyIds: { installa
     await add(
       companyIds.installatie,
       { kind: 'tariff_change', serviceId: tariff.id, details: { article_id: otherArticle.id, date: firstOfNextMonth(today) } },
-      pieter,
-      [{ state: 'awaiting_approval', by: pieter, msAgo: DAY_MS }],
+      femke,
+      [{ state: 'awaiting_approval', by: femke, msAgo: DAY_MS }],
     );
   }
 
