@@ -11,6 +11,7 @@ export const ENTITIES: Record<string, string> = {
   end_user: 'Eindgebruiker',
   parent_company: 'Hoofdbedrijf',
   puk_code: 'PUK-code',
+  request: 'Aanvraag',
   service: 'Afname',
   usage: 'Verbruik',
   user: 'Contactpersoon',
@@ -33,6 +34,16 @@ const ACTIONS: Record<string, string> = {
   'parent_company.remove': 'Vestiging verwijderd',
   // docs/requests.md, 'PUK codes': every view is in the log, the code never.
   'service.puk_viewed': 'PUK-code bekeken',
+  // docs/requests.md, 'States': each step of a request.
+  'request.create': 'Aangevraagd',
+  'request.approve': 'Goedgekeurd',
+  'request.reject_approval': 'Afgewezen (goedkeuring)',
+  'request.withdraw': 'Ingetrokken',
+  'request.pick_up': 'Opgepakt',
+  'request.carry_out': 'Uitgevoerd',
+  'request.reject': 'Afgewezen',
+  'request.message': 'Bericht',
+  'company.requests_need_approval': "'Aanvragen vereisen goedkeuring' gewijzigd",
 };
 
 /** The verb of an `entity.verb` action. */
