@@ -77,8 +77,9 @@ const putSettings = (body: object, token = klant) => t.app.inject({ method: 'PUT
 
 const NO_THRESHOLDS = { bundle_alerts: true, out_of_bundle_costs: null, number_data_gb: null, number_usage_costs: null, recipients: [] as number[] };
 
-const klantId = async () =>
-  (await queryRows<{ id: number }>(t.database.db, sql`select id from users where email = 'klant@demo.nl'`))[0].id;
+const userId = async (email: string) =>
+  (await queryRows<{ id: number }>(t.database.db, sql`select id from users where email = ${email}`))[0].id;
+const klantId = () => userId('klant@demo.nl');
 
 const clear = async () => {
   for (const table of ['usage_records', 'usage_monthly', 'usage_number_months', 'usage_number_days', 'usage_company_months', 'usage_unmatched', 'group_bundle_months', 'sent_alerts', 'alert_recipients', 'alert_settings']) {
@@ -169,8 +170,8 @@ describe('the group bundle at 80 % and 100 %', () => {
     const before = t.outbox().length;
     await importLines([bundleData(90n)]);
     const [alert] = await sent();
-    expect([...alert.recipients].sort()).toEqual(['karin@vandijk-installatie.nl', 'klant@demo.nl']);
-    expect(mailsSince(before).map((m) => /^To: (.*)$/m.exec(m)![1]).sort()).toEqual(['karin@vandijk-installatie.nl', 'klant@demo.nl']);
+    expect([...alert.recipients].sort()).toEqual(['collega@demo.nl', 'karin@vandijk-installatie.nl', 'klant@demo.nl']);
+    expect(mailsSince(before).map((m) => /^To: (.*)$/m.exec(m)![1]).sort()).toEqual(['collega@demo.nl', 'karin@vandijk-installatie.nl', 'klant@demo.nl']);
     await t.database.db.execute(sql`delete from users where email like '%@vandijk-installatie.nl'`);
   });
 });
@@ -300,7 +301,10 @@ describe('GET and PUT /api/alerts/settings', () => {
       out_of_bundle_costs: null,
       number_data_gb: null,
       number_usage_costs: null,
-      recipients: [{ id: await klantId(), name: 'Pieter van Dijk', email: 'klant@demo.nl', chosen: false }],
+      recipients: [
+        { id: await klantId(), name: 'Pieter van Dijk', email: 'klant@demo.nl', chosen: false },
+        { id: await userId('collega@demo.nl'), name: 'Femke de Wit', email: 'collega@demo.nl', chosen: false },
+      ],
     });
   });
 
@@ -371,7 +375,7 @@ describe('GET /api/alerts/sent', () => {
     const { data, total } = res.json();
     expect(total).toBe(2);
     expect(data.map((a: { kind: string }) => a.kind).sort()).toEqual(['number_usage_costs', 'out_of_bundle_costs']);
-    expect(data[0]).toMatchObject({ month: MONTH, recipients: ['klant@demo.nl'], created_at: expect.any(Number) });
+    expect(data[0]).toMatchObject({ month: MONTH, recipients: ['collega@demo.nl', 'klant@demo.nl'], created_at: expect.any(Number) });
     expect(data[0].id).toBeGreaterThan(data[1].id);
 
     const kees = await t.login('kees@korenschoof.nl');
