@@ -10,7 +10,10 @@ const COLOR: Record<RequestState, 'warning' | 'info' | 'primary' | 'success' | '
   withdrawn: 'default',
 };
 
-/** A request's state in Dutch (docs/requests.md, 'States'). */
+/**
+ * A request's state in Dutch (docs/requests.md, 'States'): the colour in the border, the text in
+ * the text colour (orange and light blue text on white lack contrast, WCAG AA).
+ */
 export function RequestStateChip({ state }: { state: RequestState }) {
-  return <Chip size="small" variant="outlined" color={COLOR[state]} label={REQUEST_STATE_LABELS[state]} />;
+  return <Chip size="small" variant="outlined" color={COLOR[state]} label={REQUEST_STATE_LABELS[state]} sx={{ color: 'text.primary' }} />;
 }
