@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { seedDemoData } from '../seed/demo';
 import { seedReferenceData } from '../seed/reference';
 import { migrateUpTo } from './migrationTestSupport';
 import { openPglite, queryRows, type Database } from '.';
@@ -23,8 +22,11 @@ it("takes the end and the parent company off the provider's company, and leaves 
   database = await openPglite();
   await migrateUpTo(database, 16);
   await seedReferenceData(database.db);
-  await seedDemoData(database.db);
   const db = database.db;
+  // Companies as that release held them (in SQL: the seed of today writes columns added since).
+  await db.execute(sql`insert into parent_companies (name) values ('Van Dijk Groep')`);
+  await db.execute(sql`insert into companies (name, is_provider) values ('Demo ICT Diensten', true), ('Van Dijk Installatietechniek B.V.', false),
+    ('Van Dijk Elektrotechniek B.V.', false), ('Bakkerij De Korenschoof', false)`);
   const [parent] = await queryRows<{ id: number }>(db, sql`select id from parent_companies order by id limit 1`);
   await db.execute(sql`update companies set end_time = '2026-01-01T00:00:00Z', parent_company_id = ${parent.id} where is_provider`);
   await db.execute(sql`update companies set end_time = '2026-02-01T00:00:00Z' where id = (select max(id) from companies where not is_provider)`);
