@@ -1,5 +1,5 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Box, Button, List, ListItem, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, List, ListItem, Stack, TextField } from '@mui/material';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { formatDecimal } from '../../domain/format';
 
@@ -88,5 +88,20 @@ export function LineErrorList({ errors }: { errors: readonly LineError[] }) {
         </ListItem>
       ))}
     </List>
+  );
+}
+
+/**
+ * An all-or-nothing import refused: nothing came in, and the lines to correct (a 400 answer's
+ * `errors: [{line, message}]`). Nothing when the outcome is no such refusal.
+ */
+export function RefusedLines({ outcome }: { outcome: UploadOutcome<unknown> }) {
+  const lineErrors = outcome.ok ? [] : lineErrorsOf((outcome.error as { data?: { errors?: unknown } } | undefined)?.data?.errors);
+  if (lineErrors.length === 0) return null;
+  return (
+    <Alert severity="error" sx={{ mt: 2 }}>
+      Er is niets geïmporteerd. Pas deze regels aan en importeer het bestand opnieuw:
+      <LineErrorList errors={lineErrors} />
+    </Alert>
   );
 }

@@ -1,6 +1,6 @@
-import { Alert, Link, Typography } from '@mui/material';
+import { Link, Typography } from '@mui/material';
 import { saveCsv } from '../../base/download';
-import { CsvUploadForm, LineErrorList, lineErrorsOf, type UploadOutcome } from '../../components/CsvUploadForm';
+import { CsvUploadForm, RefusedLines } from '../../components/CsvUploadForm';
 import { Section } from '../../components/Section';
 import { useGetEndUserTemplateMutation, useImportEndUsersMutation } from './companyApi';
 
@@ -21,18 +21,6 @@ function TemplateLink() {
     <Link component="button" type="button" onClick={download} disabled={isLoading} sx={{ verticalAlign: 'baseline', fontWeight: 600 }}>
       template.csv
     </Link>
-  );
-}
-
-/** A refused file names its lines (contract of a 400 answer: `errors: [{line, message}]`). */
-function RefusedLines({ outcome }: { outcome: UploadOutcome<unknown> }) {
-  const lineErrors = outcome.ok ? [] : lineErrorsOf((outcome.error as { data?: { errors?: unknown } } | undefined)?.data?.errors);
-  if (lineErrors.length === 0) return null;
-  return (
-    <Alert severity="error" sx={{ mt: 2 }}>
-      Er is niets geïmporteerd. Pas deze regels aan en importeer het bestand opnieuw:
-      <LineErrorList errors={lineErrors} />
-    </Alert>
   );
 }
 

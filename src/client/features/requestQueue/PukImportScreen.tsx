@@ -1,7 +1,7 @@
 import { Alert, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDecimal } from '../../../domain/format';
-import { CsvUploadForm, LineErrorList, lineErrorsOf, type UploadOutcome } from '../../components/CsvUploadForm';
+import { CsvUploadForm, RefusedLines, type UploadOutcome } from '../../components/CsvUploadForm';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { Section } from '../../components/Section';
 import { type PukImportAnswer, useImportPukCodesMutation } from './requestQueueApi';
@@ -19,14 +19,7 @@ function Outcome({ outcome }: { outcome: UploadOutcome<PukImportAnswer> }) {
       </Alert>
     );
   }
-  const lineErrors = lineErrorsOf((outcome.error as { data?: { errors?: unknown } } | undefined)?.data?.errors);
-  if (lineErrors.length === 0) return null;
-  return (
-    <Alert severity="error" sx={{ mt: 2 }}>
-      Er is niets geïmporteerd. Pas deze regels aan en importeer het bestand opnieuw:
-      <LineErrorList errors={lineErrors} />
-    </Alert>
-  );
+  return <RefusedLines outcome={outcome} />;
 }
 
 /**

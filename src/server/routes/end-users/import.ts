@@ -1,12 +1,11 @@
 import { MSG } from '../../../domain/messages';
 import { endUsers } from '../../db/schema';
-import { HttpError } from '../../httpError';
 import { audit } from '../../services/audit';
-import { MAX_IMPORT_BYTES, parseEndUserCsv } from '../../services/endUserImport';
+import { parseEndUserCsv } from '../../services/endUserImport';
+import { refuseBadLines, uploadedCsv } from '../csvImport';
 import { csvResponse, errorResponses, messageSchema, type RouteApp } from '../schemas';
 import { endUserImportAnswer } from './schemas';
 
-const NOTHING_IMPORTED = 'Er is geen data geïmporteerd.';
 const INSERT_CHUNK = 1000;
 /** docs/rules.md, 'Files': the template Excel opens in a Dutch locale. */
 const TEMPLATE = '\uFEFFvoornaam;achternaam\r\n';
@@ -24,20 +23,9 @@ export default async function endUserImportRoutes(app: RouteApp) {
     },
     async (request) => {
       const { actor } = request;
-      const noFile = new HttpError(400, `Er is geen bestand ontvangen. ${NOTHING_IMPORTED}`);
-      if (!request.isMultipart()) throw noFile;
-      const file = await request.file({ limits: { fileSize: MAX_IMPORT_BYTES } });
-      if (!file) throw noFile;
-      if (file.fieldname !== 'data') {
-        file.file.resume();
-        throw noFile;
-      }
-      // Throws 413 when the file is larger than the limit.
-      const parsed = parseEndUserCsv(await file.toBuffer());
-      if (!parsed.ok) {
-        const [first] = parsed.errors;
-        throw new HttpError(400, `Regel ${first.line}: ${first.message}. ${NOTHING_IMPORTED}`, parsed.errors);
-      }
+      const file = await uploadedCsv(request, 'data');
+      const parsed = parseEndUserCsv(file.content);
+      if (!parsed.ok) return refuseBadLines(parsed.errors);
       const rows = parsed.endUsers.map((u) => ({ ...u, companyId: actor.companyId }));
       await app.db.transaction(async (tx) => {
         for (let start = 0; start < rows.length; start += INSERT_CHUNK) {

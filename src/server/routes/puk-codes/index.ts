@@ -6,14 +6,13 @@ import { HttpError } from '../../httpError';
 import { audit } from '../../services/audit';
 import { verifyPassword } from '../../services/auth/password';
 import { acceptLoginCode } from '../../services/auth/twoFactor';
-import { MAX_IMPORT_BYTES } from '../../services/endUserImport';
 import { parsePukCsv } from '../../services/pukImport';
 import { simOfService } from '../../services/requests/simField';
+import { refuseBadLines, uploadedCsv } from '../csvImport';
 import { limitedPerUser, passwordChecksOf } from '../passwordChecks';
 import { errorResponses, idParams, messageSchema, type RouteApp } from '../schemas';
 import { pukAnswer, pukBody, pukImportAnswer } from './schemas';
 
-const NOTHING_IMPORTED = 'Er is geen data geïmporteerd.';
 const UPSERT_CHUNK = 1000;
 
 /**
@@ -35,20 +34,9 @@ export default async function pukCodeRoutes(app: RouteApp) {
     },
     async (request) => {
       const { actor } = request;
-      const noFile = new HttpError(400, `Er is geen bestand ontvangen. ${NOTHING_IMPORTED}`);
-      if (!request.isMultipart()) throw noFile;
-      const file = await request.file({ limits: { fileSize: MAX_IMPORT_BYTES } });
-      if (!file) throw noFile;
-      if (file.fieldname !== 'file') {
-        file.file.resume();
-        throw noFile;
-      }
-      // Throws 413 when the file is larger than the limit.
-      const parsed = parsePukCsv(await file.toBuffer());
-      if (!parsed.ok) {
-        const [first] = parsed.errors;
-        throw new HttpError(400, `Regel ${first.line}: ${first.message}. ${NOTHING_IMPORTED}`, parsed.errors);
-      }
+      const file = await uploadedCsv(request, 'file');
+      const parsed = parsePukCsv(file.content);
+      if (!parsed.ok) return refuseBadLines(parsed.errors);
       const { codes } = parsed;
       await app.db.transaction(async (tx) => {
         // A SIM imported before gets the new code.
