@@ -4,6 +4,7 @@ import { formatIsoDate } from '../../../domain/format';
 import { REQUEST_MSG } from '../../../domain/requests';
 import { parseIsoDate } from '../../../domain/time';
 import { DateField } from '../../components/DateField';
+import { RejectRequestDialog } from '../../components/RejectRequestDialog';
 import { type CarryOutInput, type QueuedRequest, useCarryOutQueuedRequestMutation, useGetQueueArticlesQuery, useRejectQueuedRequestMutation } from './requestQueueApi';
 
 const CHOOSE_ARTICLE = 'Kies een artikel.';
@@ -160,54 +161,13 @@ export function CarryOutDialog({ request, onClose }: StepDialogProps) {
   );
 }
 
-/** 'Afwijzen': always with a reason, which the customer reads in the timeline. */
+/** 'Afwijzen' by the provider: the customer reads the reason with the request. */
 export function RejectDialog({ request, onClose }: StepDialogProps) {
-  const id = useId();
   const [reject, { isLoading }] = useRejectQueuedRequestMutation();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setError(REQUEST_MSG.reasonRequired);
-      return;
-    }
-    setError(undefined);
-    const done = await reject({ id: request.id, reason: reason.trim() })
+  const rejectWith = (reason: string) =>
+    reject({ id: request.id, reason })
       .unwrap()
       .then(() => true)
       .catch(() => false);
-    if (done) onClose();
-  };
-
-  return (
-    <Dialog open onClose={onClose} aria-labelledby={`${id}-titel`} fullWidth maxWidth="sm">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={`${id}-titel`}>Aanvraag afwijzen</DialogTitle>
-        <DialogContent>
-          <TextField
-            label="Reden"
-            required
-            autoFocus
-            multiline
-            minRows={2}
-            fullWidth
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            error={error !== undefined}
-            helperText={error ?? 'De klant leest de reden bij de aanvraag.'}
-            slotProps={{ htmlInput: { maxLength: 4000 } }}
-            sx={{ mt: 1 }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Annuleren</Button>
-          <Button type="submit" color="error" variant="contained" disabled={isLoading}>
-            Afwijzen
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
+  return <RejectRequestDialog intro="De klant leest de reden bij de aanvraag en krijgt er een e-mail over." reject={rejectWith} busy={isLoading} onClose={onClose} />;
 }

@@ -4,11 +4,6 @@ import {
   Breadcrumbs,
   Button,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   Link,
   Paper,
   Stack,
@@ -16,7 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { formatDateTime } from '../../../domain/format';
 import { parseId } from '../../../domain/ids';
@@ -33,6 +28,7 @@ import { paths } from '../../base/paths';
 import { BlockStateChip } from '../../components/BlockStateChip';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageLoading } from '../../components/PageLoading';
+import { RejectRequestDialog } from '../../components/RejectRequestDialog';
 import { RequestStateChip } from '../../components/RequestStateChip';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { Section } from '../../components/Section';
@@ -145,48 +141,9 @@ function MessageForm({ request }: { request: Request }) {
 
 /** 'Afwijzen': an approver's rejection needs a reason (docs/requests.md, 'Approval'). */
 function RejectDialog({ request, onClose }: { request: Request; onClose: () => void }) {
-  const id = useId();
   const [reject, { isLoading }] = useRejectRequestMutation();
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim() === '') {
-      setProblem(REQUEST_MSG.reasonRequired);
-      return;
-    }
-    const result = await reject({ id: request.id, reason: reason.trim() });
-    if ('data' in result) onClose();
-  };
-  return (
-    <Dialog open onClose={onClose} aria-labelledby={`${id}-titel`} fullWidth maxWidth="sm">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={`${id}-titel`}>Aanvraag afwijzen</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>De aanvrager ziet de reden in de aanvraag en krijgt er een e-mail over.</DialogContentText>
-          <TextField
-            label="Reden"
-            required
-            multiline
-            minRows={2}
-            fullWidth
-            autoFocus
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            error={problem !== null}
-            helperText={problem ?? undefined}
-            slotProps={{ htmlInput: { maxLength: 4000 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Annuleren</Button>
-          <Button type="submit" color="error" variant="contained" disabled={isLoading}>
-            Afwijzen
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
+  const rejectWith = async (reason: string) => 'data' in (await reject({ id: request.id, reason }));
+  return <RejectRequestDialog intro="De aanvrager ziet de reden in de aanvraag en krijgt er een e-mail over." reject={rejectWith} busy={isLoading} onClose={onClose} />;
 }
 
 /** The steps the caller may take now, as the server answered them. */
