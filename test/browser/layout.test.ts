@@ -81,6 +81,8 @@ describeInBrowser('layout and dashboard (browser)', () => {
       expect(await sidebarLinks()).toEqual([
         ['Dashboard', '/dashboard'],
         ...groups.map((g) => [g.name, `/mijn-diensten/${g.id}/${slug(g.name)}`]),
+        // REQUEST_CHANGES (docs/requests.md).
+        ['Aanvragen', '/aanvragen'],
         ['Mijn bedrijf', '/mijn-bedrijf'],
         ['Kosten', '/kosten'],
         // klant@demo.nl may act for the branches of Van Dijk Groep (EDIT_PARENT_COMPANY).

@@ -36,12 +36,12 @@ describe('ArticleScreen', () => {
       'SIM nummer',
       'Telefoonnummer',
       'Kostenplaats',
-      'Einddatum',
       'Blokkering',
+      'Einddatum',
     ]);
     const [, first, second] = within(table).getAllByRole('row');
     expect(cellTexts(first)).toEqual(['Jan Jansen 1', '89311', '06121', 'KP-1', '', '']);
-    expect(cellTexts(second)).toEqual([MSG.noUser, '89312', '06122', 'KP-2', formatDate(NOON + 86400), 'Geblokkeerd (aangevraagd)']);
+    expect(cellTexts(second)).toEqual([MSG.noUser, '89312', '06122', 'KP-2', 'Geblokkeerd (aangevraagd)', formatDate(NOON + 86400)]);
     expect(within(first).getByRole('link').getAttribute('href')).toBe(`${articlePath}/1/jan-jansen-1`);
     expect(within(second).getByRole('link').getAttribute('href')).toBe(`${articlePath}/2/geen-gebruiker`);
   });

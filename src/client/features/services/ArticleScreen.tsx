@@ -37,16 +37,16 @@ const serviceColumns = (fields: ArticleGroupField[], inputLabel1: string | null 
     ...fieldColumn('sim', SIM_FIELD),
     ...fieldColumn('phone', PHONE_FIELD),
     ...(inputLabel1 ? [{ id: 'input-1', header: inputLabel1, cell: (row: ServiceRow) => row.input_field_1 ?? '' }] : []),
+    // docs/requests.md, 'Blocking': only a mobile group's afname can be blocked.
+    ...(fields.some((field) => isSimField(field.name))
+      ? [{ id: 'block', header: 'Blokkering', width: '220px', cell: (row: ServiceRow) => (row.block_state ? BLOCK_STATE_LABELS[row.block_state] : '') }]
+      : []),
     {
       id: 'end',
       header: 'Einddatum',
       width: '140px',
       cell: (row) => (row.end_time === null ? '' : formatDate(row.end_time)),
     },
-    // docs/requests.md, 'Blocking': only a mobile group's afname can be blocked.
-    ...(fields.some((field) => isSimField(field.name))
-      ? [{ id: 'block', header: 'Blokkering', width: '220px', cell: (row: ServiceRow) => (row.block_state ? BLOCK_STATE_LABELS[row.block_state] : '') }]
-      : []),
   ];
 };
 
