@@ -2,17 +2,9 @@ import { Alert, Box, Button, Chip, Link, Paper, Stack, TextField, Typography } f
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { formatDate, formatDateTime, formatIsoDate } from '../../../domain/format';
-import {
-  BLOCK_REASON_LABELS,
-  BLOCK_STATE_LABELS,
-  type BlockReason,
-  REQUEST_KIND_LABELS,
-  REQUEST_MSG,
-  REQUEST_STATE_LABELS,
-  SIM_TYPE_LABELS,
-  type SimType,
-} from '../../../domain/requests';
+import { formatDate, formatDateTime } from '../../../domain/format';
+import { detailLines } from '../../../domain/requestDetails';
+import { BLOCK_STATE_LABELS, REQUEST_KIND_LABELS, REQUEST_MSG, REQUEST_STATE_LABELS } from '../../../domain/requests';
 import { selectActingCompanyId, selectUserId } from '../../base/authSlice';
 import { serverMessage } from '../../base/callToasts';
 import { useAppSelector } from '../../base/hooks';
@@ -53,41 +45,8 @@ function Lines({ lines }: { lines: readonly Line[] }) {
   );
 }
 
-/** What the customer asked, in Dutch, per kind (docs/requests.md, 'Kinds'). */
-const detailLines = ({ kind, details }: QueuedRequest): Line[] => {
-  const lines: (Line | false)[] = [];
-  switch (kind) {
-    case 'block':
-      lines.push(['Reden', details.reason ? (BLOCK_REASON_LABELS[details.reason as BlockReason] ?? details.reason) : '–']);
-      lines.push(Boolean(details.note) && ['Toelichting', details.note]);
-      break;
-    case 'unblock':
-      lines.push(Boolean(details.note) && ['Toelichting', details.note]);
-      break;
-    case 'new_sim':
-      lines.push(['Soort simkaart', details.sim_type ? (SIM_TYPE_LABELS[details.sim_type as SimType] ?? details.sim_type) : '–']);
-      if (details.sim_type === 'esim') lines.push(['E-mailadres voor de eSIM', details.email ?? '–']);
-      else {
-        lines.push(['Afleveradres', [details.street, [details.zipcode, details.city].filter(Boolean).join(' ')].filter(Boolean).join(', ') || '–']);
-        lines.push(Boolean(details.attention) && ['Ter attentie van', details.attention]);
-      }
-      break;
-    case 'tariff_change':
-      lines.push(['Nieuw artikel', details.article_name ?? '–']);
-      lines.push(['Ingangsdatum', details.date ? formatIsoDate(details.date) : '–']);
-      break;
-    case 'porting':
-      lines.push(['Nummer', details.number ?? '–']);
-      lines.push(['Huidige provider', details.current_provider ?? '–']);
-      lines.push(['Contractnummer bij de huidige provider', details.contract_number ?? '–']);
-      lines.push(['Gewenste datum', details.date ? formatIsoDate(details.date) : '–']);
-      break;
-    case 'question':
-      lines.push(['Vraag', details.text ?? '–']);
-      break;
-  }
-  return lines.filter((line): line is Line => line !== false);
-};
+/** What the customer asked, in Dutch (domain/requestDetails.ts). */
+const askedLines = (request: QueuedRequest): Line[] => detailLines(request).map(({ label, value }) => [label, value]);
 
 const afnameLines = (request: QueuedRequest): Line[] => {
   const { service } = request;
@@ -238,7 +197,7 @@ function RequestView({ request }: { request: QueuedRequest }) {
           <Lines lines={afnameLines(request)} />
         </Section>
         <Section id="aanvraag-details" title="Wat de klant vraagt">
-          <Lines lines={detailLines(request)} />
+          <Lines lines={askedLines(request)} />
         </Section>
         <Section id="aanvraag-tijdlijn" title="Tijdlijn">
           <Timeline request={request} />

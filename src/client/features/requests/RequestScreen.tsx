@@ -32,7 +32,8 @@ import { RejectRequestDialog } from '../../components/RejectRequestDialog';
 import { RequestStateChip } from '../../components/RequestStateChip';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { Section } from '../../components/Section';
-import { detailLines, requestTitle } from './requestText';
+import { detailLines } from '../../../domain/requestDetails';
+import { requestTitle } from './requestText';
 
 /** A label and value list, as the afname screen has it. */
 function Details({ lines }: { lines: { label: string; value: string }[] }) {
