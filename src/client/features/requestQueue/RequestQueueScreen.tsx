@@ -1,5 +1,5 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Box, Button, Chip, FormLabel, Link, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Chip, FormLabel, Link, Stack, Typography } from '@mui/material';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import Select from 'react-select';
@@ -9,6 +9,7 @@ import { QUEUE_STATES, REQUEST_KIND_LABELS, REQUEST_KINDS, REQUEST_STATE_LABELS,
 import { usePermission } from '../../api/currentUserApi';
 import { selectUserId } from '../../base/authSlice';
 import { useAppSelector } from '../../base/hooks';
+import { ChoiceFilter } from '../../components/ChoiceFilter';
 import { type DataColumn, DataTable, DataTablePagination } from '../../components/DataTable';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { SearchField } from '../../components/SearchField';
@@ -116,6 +117,8 @@ function CompanyFilter({ value, onChange }: { value: number | undefined; onChang
   );
 }
 
+const KIND_CHOICES = [['', 'Alle soorten'], ...REQUEST_KINDS.map((kind) => [kind, REQUEST_KIND_LABELS[kind]] as const)] as const;
+
 function Filters({ filter, update }: { filter: QueueFilter; update: ReturnType<typeof useQueueFilter>[1] }) {
   const [term, setTerm] = useState(filter.q ?? '');
   const settled = useSettledValue(term.trim(), SEARCH_DELAY_MS);
@@ -127,51 +130,22 @@ function Filters({ filter, update }: { filter: QueueFilter; update: ReturnType<t
 
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'flex-end' }, flexWrap: 'wrap', rowGap: 2 }}>
-      <TextField
-        select
+      <ChoiceFilter
         label="Status"
         value={filter.state ?? OPEN}
-        onChange={(event) => update({ state: event.target.value === OPEN ? undefined : event.target.value })}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        sx={{ minWidth: 170 }}
-      >
-        <option value={OPEN}>Open</option>
-        {STATE_CHOICES.map((state) => (
-          <option key={state} value={state}>
-            {REQUEST_STATE_LABELS[state]}
-          </option>
-        ))}
-      </TextField>
-      <TextField
-        select
-        label="Soort"
-        value={filter.kind ?? ''}
-        onChange={(event) => update({ kind: event.target.value || undefined })}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        sx={{ minWidth: 200 }}
-      >
-        <option value="">Alle soorten</option>
-        {REQUEST_KINDS.map((kind) => (
-          <option key={kind} value={kind}>
-            {REQUEST_KIND_LABELS[kind]}
-          </option>
-        ))}
-      </TextField>
+        onChange={(value) => update({ state: value === OPEN ? undefined : value })}
+        choices={[[OPEN, 'Open'], ...STATE_CHOICES.map((state) => [state, REQUEST_STATE_LABELS[state]] as const)]}
+        minWidth={170}
+      />
+      <ChoiceFilter label="Soort" value={filter.kind ?? ''} onChange={(value) => update({ kind: value || undefined })} choices={KIND_CHOICES} />
       <CompanyFilter value={filter.companyId} onChange={(id) => update({ company: id ? String(id) : undefined })} />
-      <TextField
-        select
+      <ChoiceFilter
         label="Behandelaar"
         value={filter.handler ?? ''}
-        onChange={(event) => update({ handler: event.target.value || undefined })}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        sx={{ minWidth: 170 }}
-      >
-        {(Object.keys(HANDLER_LABELS) as (HandlerFilter | '')[]).map((handler) => (
-          <option key={handler} value={handler}>
-            {HANDLER_LABELS[handler]}
-          </option>
-        ))}
-      </TextField>
+        onChange={(value) => update({ handler: value || undefined })}
+        choices={(Object.keys(HANDLER_LABELS) as (HandlerFilter | '')[]).map((handler) => [handler, HANDLER_LABELS[handler]] as const)}
+        minWidth={170}
+      />
       <SearchField label="Zoeken" helperText="Nummer, naam, artikel of aanvrager" value={term} onChange={setTerm} sx={{ minWidth: 240 }} />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Button, Link, Stack, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { formatDateTime } from '../../../domain/format';
@@ -13,6 +13,7 @@ import {
 import { useGetPoliciesQuery, usePermission } from '../../api/currentUserApi';
 import { type RequestSummary, useGetRequestsQuery } from '../../api/requestsApi';
 import { paths } from '../../base/paths';
+import { ChoiceFilter } from '../../components/ChoiceFilter';
 import { type DataColumn, DataTable, DataTablePagination } from '../../components/DataTable';
 import { RequestStateChip } from '../../components/RequestStateChip';
 import { ScreenTitle } from '../../components/ScreenTitle';
@@ -72,6 +73,8 @@ const useListAddress = () => {
   };
 };
 
+const KIND_CHOICES = [['', 'Alle soorten'], ...REQUEST_KINDS.map((kind) => [kind, REQUEST_KIND_LABELS[kind]] as const)] as const;
+
 function Filters({ address }: { address: ReturnType<typeof useListAddress> }) {
   const [term, setTerm] = useState(address.q);
   const search = (event: FormEvent) => {
@@ -80,40 +83,22 @@ function Filters({ address }: { address: ReturnType<typeof useListAddress> }) {
   };
   return (
     <Stack component="form" role="search" aria-label="Aanvragen zoeken" onSubmit={search} direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, mb: 2, flexWrap: 'wrap' }}>
-      <TextField
-        select
+      <ChoiceFilter
         id="aanvragen-status"
         size="small"
         label="Status"
         value={address.state ?? ''}
-        onChange={(event) => address.setFilter('state', event.target.value)}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        sx={{ minWidth: 200 }}
-      >
-        <option value="">Alle statussen</option>
-        {REQUEST_STATES.map((state) => (
-          <option key={state} value={state}>
-            {REQUEST_STATE_LABELS[state]}
-          </option>
-        ))}
-      </TextField>
-      <TextField
-        select
+        onChange={(value) => address.setFilter('state', value)}
+        choices={[['', 'Alle statussen'], ...REQUEST_STATES.map((state) => [state, REQUEST_STATE_LABELS[state]] as const)]}
+      />
+      <ChoiceFilter
         id="aanvragen-soort"
         size="small"
         label="Soort"
         value={address.kind ?? ''}
-        onChange={(event) => address.setFilter('kind', event.target.value)}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        sx={{ minWidth: 200 }}
-      >
-        <option value="">Alle soorten</option>
-        {REQUEST_KINDS.map((kind) => (
-          <option key={kind} value={kind}>
-            {REQUEST_KIND_LABELS[kind]}
-          </option>
-        ))}
-      </TextField>
+        onChange={(value) => address.setFilter('kind', value)}
+        choices={KIND_CHOICES}
+      />
       <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start' }}>
         <SearchField label="Zoeken" size="small" value={term} onChange={setTerm} />
         <Button type="submit" variant="outlined">
