@@ -8,7 +8,8 @@ import { businessDateOf, isoDate } from '../../../domain/time';
 import type { Db } from '../../db';
 import { articleGroupFields, articles, services } from '../../db/schema';
 import { HttpError } from '../../httpError';
-import { isEmailAddress, textOrNull } from '../../input';
+import { isEmailAddress, parseInstant, textOrNull } from '../../input';
+import { tariffChangeDateProblem } from '../../services/requests/serviceChanges';
 import type { CreateRequestBody } from './schemas';
 import { visibleGroupWithFields } from '../../services/articles';
 
@@ -78,7 +79,7 @@ const detailsOf = async (
   companyId: number,
   kind: Exclude<RequestKind, 'porting'>,
   details: Details,
-  current: { articleId: number; articleGroupId: number },
+  current: { articleId: number; articleGroupId: number; startTime: Date; endTime: Date | null },
   today: string,
 ): Promise<Record<string, unknown>> => {
   switch (kind) {
@@ -109,7 +110,10 @@ const detailsOf = async (
         .limit(1);
       if (!article || article.articleGroupId !== current.articleGroupId) throw bad('details.article_id', REQUEST_MSG.articleNotInGroup);
       if (article.id === current.articleId) throw bad('details.article_id', REQUEST_MSG.sameArticle);
-      return { article_id: article.id, date: dateFromToday(details.date ?? firstOfNextMonth(today), today, 'Ingangsdatum') };
+      const date = dateFromToday(details.date ?? firstOfNextMonth(today), today, 'Ingangsdatum');
+      const dateProblem = tariffChangeDateProblem(parseInstant(date, 'Ingangsdatum')!, current);
+      if (dateProblem) throw bad('details.date', dateProblem);
+      return { article_id: article.id, date };
     }
     case 'question':
       return { text: requiredText(details, 'text', 'Vraag') };
@@ -142,6 +146,6 @@ export const checkNewRequest = async (db: Db, companyId: number, body: CreateReq
   if (body.kind === 'porting') return portingOf(db, companyId, body, today);
   const { service, articleGroupId, kinds } = await serviceOffering(db, companyId, body.service_id, now);
   if (!kinds.includes(body.kind)) throw new HttpError(400, REQUEST_MSG.kindNotOffered);
-  const details = await detailsOf(db, companyId, body.kind, body.details, { articleId: service.articleId, articleGroupId }, today);
+  const details = await detailsOf(db, companyId, body.kind, body.details, { articleId: service.articleId, articleGroupId, startTime: service.startTime, endTime: service.endTime }, today);
   return { kind: body.kind, serviceId: service.id, articleGroupId: null, details };
 };

@@ -209,6 +209,21 @@ describe('POST /requests', () => {
     });
   });
 
+  it('refuses a tariff change from a day the afname has ended by, and changes nothing', async () => {
+    const service = nextMobile();
+    const [other] = (await t.database.db.select().from(articles).where(and(eq(articles.companyId, installatie), eq(articles.articleGroupId, service.articleGroupId)))).filter(
+      (a) => a.id !== service.articleId,
+    );
+    // Ends in ten days; a change from the first of the month two months on comes after that.
+    await t.database.db.update(services).set({ endTime: new Date(Date.now() + 10 * 86_400_000) }).where(eq(services.id, service.id));
+    const later = `${new Date(Date.now() + 70 * 86_400_000).toISOString().slice(0, 8)}01`;
+    const before = await requestCount();
+    const res = await ask(klant, { kind: 'tariff_change', service_id: service.id, details: { article_id: other.id, date: later } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('De afname is op deze datum al beëindigd.');
+    expect(await requestCount()).toBe(before);
+  });
+
   it('makes one request of the same Idempotency-Key sent twice (201, then 200 with the same request)', async () => {
     const service = nextMobile();
     const headers = { 'idempotency-key': `sleutel-${service.id}` };

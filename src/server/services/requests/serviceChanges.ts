@@ -32,6 +32,16 @@ export interface AfterCommit {
 
 const writerOf = (actor: Actor, request: RequestRow): WritingActor => ({ ...actor, companyId: request.companyId });
 
+/**
+ * Why a tariff change cannot start at `from` on this afname, or null: the new afname starts after
+ * the old one's first day and before its end. Checked when it is asked and again when it is carried out.
+ */
+export const tariffChangeDateProblem = (from: Date, afname: { startTime: Date; endTime: Date | null }): string | null => {
+  if (from.getTime() <= afname.startTime.getTime()) return 'De afname begint pas op of na deze datum: kies een latere datum.';
+  if (afname.endTime && afname.endTime.getTime() <= from.getTime()) return 'De afname is op deze datum al beëindigd.';
+  return null;
+};
+
 const serviceGone = () => new HttpError(409, 'Deze afname bestaat niet meer.');
 
 const detailsOf = <K extends keyof RequestDetails>(request: RequestRow) => request.details as Partial<RequestDetails[K]>;
@@ -88,8 +98,8 @@ export const carryOutTariffChange = async (tx: Db, request: RequestRow, actor: A
   if (article.id === old.articleId) throw new HttpError(400, REQUEST_MSG.sameArticle);
   const from = parseInstant(typeof details.date === 'string' ? details.date : null, 'Datum');
   if (!from) throw new HttpError(400, "Veld 'Datum' is verplicht.");
-  if (from.getTime() <= old.startTime.getTime()) throw new HttpError(409, 'De afname begint pas op of na deze datum: kies een latere datum.');
-  if (old.endTime && old.endTime.getTime() <= from.getTime()) throw new HttpError(409, 'De afname is op deze datum al beëindigd.');
+  const dateProblem = tariffChangeDateProblem(from, old);
+  if (dateProblem) throw new HttpError(409, dateProblem);
 
   const ended = { ...old, endTime: from };
   const next = { startTime: from, endTime: old.endTime };
