@@ -10,6 +10,7 @@ import { Section } from '../../components/Section';
 import { TableStates } from '../../components/TableStates';
 import { companyApi, endUsersAdapter, type EndUserListItem, type EndUsersWindow, useGetEndUserCountQuery } from './companyApi';
 import { EndUserList } from './EndUserList';
+import { useSettledValue } from '../../base/useSettledValue';
 
 const HEADING_ID = 'eindgebruikers-titel';
 
@@ -23,16 +24,6 @@ const count = (n: number) => `${formatDecimal(n, 0)} ${n === 1 ? 'eindgebruiker'
 const windowArgs = (term: string, offset: number): EndUsersWindow => ({ term, offset, limit: END_USERS_WINDOW });
 
 const { selectById } = endUsersAdapter.getSelectors();
-
-/** `value`, once it has not changed for `delayMs`. */
-const useSettledValue = <T,>(value: T, delayMs: number): T => {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-};
 
 /** The query string's name of the end user search, so a reload or a shared link keeps it. */
 const SEARCH_PARAM = 'eindgebruiker';

@@ -27,6 +27,7 @@ import {
 } from './requestQueueApi';
 import { requestQueuePaths } from './requestQueuePaths';
 import { afnameText, ageOf, kindText, mayPickUp } from './requestText';
+import { useSettledValue } from '../../base/useSettledValue';
 
 const HEADING_ID = 'aanvragen-lijst';
 const SEARCH_DELAY_MS = 300;
@@ -71,16 +72,6 @@ const useQueueFilter = () => {
       { replace: true },
     );
   return [filter, update] as const;
-};
-
-/** `value`, once it has not changed for `delayMs`. */
-const useSettledValue = <T,>(value: T, delayMs: number): T => {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
 };
 
 interface CompanyOption {

@@ -1,9 +1,10 @@
 import { FormLabel, Stack, Typography } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Select, { type StylesConfig } from 'react-select';
 import { MSG } from '../../../domain/messages';
 import { END_USER_OPTIONS_LIMIT, type EndUser, endUsersAdapter, useGetEndUserOptionsQuery } from './servicesApi';
+import { useSettledValue } from '../../base/useSettledValue';
 
 /** The menu shows at most this many end users; the server finds them (a big customer has 20,000). */
 export const MAX_END_USER_OPTIONS = END_USER_OPTIONS_LIMIT - 1;
@@ -28,16 +29,6 @@ export const endUserOptions = (endUsers: readonly EndUser[]): EndUserOption[] =>
     options.push({ value: -1, label: 'Meer gebruikers gevonden: typ verder om te zoeken', isDisabled: true });
   }
   return options;
-};
-
-/** `value`, once it has not changed for `delayMs`. */
-const useSettledValue = <T,>(value: T, delayMs: number): T => {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
 };
 
 interface EndUserPickerProps {
