@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import { canTakeStep, REQUEST_MSG, REQUEST_STEPS, type RequestState, type RequestStep } from '../../../domain/requests';
 import type { Db } from '../../db';
 import { requestEvents, requests } from '../../db/schema';
@@ -58,8 +58,10 @@ type StepApp = Pick<FastifyInstance, 'db' | 'config' | 'mailer' | 'backgroundTas
 /**
  * Takes `step` on the request: 403 when the caller may not, 409 REQUEST_MSG.stepNotAllowed when
  * the request is no longer in a state the step starts from. The state changes by an update
- * `where state in (from)`, so of two callers taking a step at once one succeeds and the other
- * gets the 409; the effect, the event and the audit entry are in the same transaction.
+ * `where state = (the state the caller's step was decided on)`, so of two callers taking a step at
+ * once one succeeds and the other gets the 409, even when the first step leads to a state the
+ * second could also start from (an approval and a withdrawal at the same moment); the effect, the
+ * event and the audit entry are in the same transaction.
  */
 export const takeStep = async (app: StepApp, actor: Actor, request: RequestRow, step: RequestStep, route: StepRoute, input: StepInput = {}) => {
   const refusal = refusalOf(actor, request, step, route);
@@ -69,7 +71,7 @@ export const takeStep = async (app: StepApp, actor: Actor, request: RequestRow, 
     throw new HttpError(400, REQUEST_MSG.reasonRequired, [{ field: 'reason', message: REQUEST_MSG.reasonRequired }]);
   }
   if (!canTakeStep(request.state, step) || alreadyDone(actor, request, step)) throw new HttpError(409, REQUEST_MSG.stepNotAllowed);
-  const { from, to } = REQUEST_STEPS[step];
+  const { to } = REQUEST_STEPS[step];
   // Usage matched to an afname that carrying out creates may cross an alert threshold: mailed after the commit.
   const afterCommit: AfterCommit = { alerts: [] };
   const { updated, mails } = await app.db.transaction(async (tx) => {
@@ -84,7 +86,7 @@ export const takeStep = async (app: StepApp, actor: Actor, request: RequestRow, 
       .where(
         and(
           eq(requests.id, request.id),
-          inArray(requests.state, [...from]),
+          eq(requests.state, request.state),
           step === 'pick_up' ? or(isNull(requests.handlerId), ne(requests.handlerId, actor.userId)) : undefined,
         ),
       )
