@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_VAT_RATE, parseVatRate } from '../domain/costs/vat';
 
 export interface Config {
   port: number;
@@ -41,6 +42,8 @@ export interface Config {
   logLevel: string;
   /** How customers reach support, shown on the 404 page (GET /api/support). */
   support: SupportContact;
+  /** VAT rate in percent (`VAT_RATE`), exact decimal text: the cost specification's VAT line and Kosten's total including VAT. */
+  vatRate: string;
 }
 
 /** The trusted proxies' addresses and CIDRs (`10.0.0.0/8`), or a hop count: the nearest N connections are proxies. */
@@ -126,6 +129,13 @@ const trustedProxiesOf = (raw: string | undefined): TrustedProxies | undefined =
   return entries;
 };
 
+const vatRateOf = (value: string | undefined): string => {
+  if (value === undefined || value === '') return DEFAULT_VAT_RATE;
+  const rate = parseVatRate(value);
+  if (rate === null) throw new Error(`VAT_RATE must be a percentage from 0 to 100 with at most 2 decimals, e.g. 21 ('${value}').`);
+  return rate;
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const port = Number(env.PORT ?? 3000);
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -160,6 +170,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     uploadLimitBytes: Number(env.UPLOAD_LIMIT_MB ?? 200) * 1024 * 1024,
     logLevel: env.LOG_LEVEL ?? 'info',
     support: { phone: env.SUPPORT_PHONE || DEMO_SUPPORT.phone, email: env.SUPPORT_EMAIL || DEMO_SUPPORT.email },
+    vatRate: vatRateOf(env.VAT_RATE),
   };
 };
 
@@ -179,5 +190,6 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   uploadLimitBytes: 200 * 1024 * 1024,
   logLevel: 'silent',
   support: DEMO_SUPPORT,
+  vatRate: DEFAULT_VAT_RATE,
   ...overrides,
 });

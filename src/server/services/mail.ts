@@ -11,6 +11,8 @@ export interface MailMessage {
   html: string;
   /** The one link the message is about; logged in outbox mode so demo and tests can follow it. */
   link?: string;
+  /** Files sent along, such as a cost specification's PDF. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {
@@ -26,7 +28,7 @@ export const createMailer = (opts: { smtpUrl?: string; dataDir: string; log: Fas
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       send: async (m) => {
-        await transport.sendMail({ from: FROM, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        await transport.sendMail({ from: FROM, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments });
       },
       close: () => transport.close(),
     };
@@ -36,7 +38,7 @@ export const createMailer = (opts: { smtpUrl?: string; dataDir: string; log: Fas
   let sequence = 0;
   return {
     send: async (m) => {
-      const info = await transport.sendMail({ from: FROM, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      const info = await transport.sendMail({ from: FROM, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments });
       await fs.promises.mkdir(outbox, { recursive: true });
       sequence += 1;
       const safeTo = m.to.replace(/[^a-z0-9@._-]/gi, '_');

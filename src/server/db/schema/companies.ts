@@ -33,6 +33,8 @@ export const companies = pgTable(
     requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     /** 'Aanvragen vereisen goedkeuring' (docs/requests.md, 'Approval'). */
     requestsNeedApproval: boolean('requests_need_approval').notNull().default(false),
+    /** The field /kosten's 'Per kostenplaats' view allocates costs by, remembered for the company (docs/cost-specification.md, 'Costs per cost centre'). */
+    costAllocationField: text('cost_allocation_field'),
     endTime: instant('end_time'),
     createdAt: createdAt(),
   },

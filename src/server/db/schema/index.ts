@@ -6,3 +6,4 @@ export * from './audit';
 export * from './usage';
 export * from './alerts';
 export * from './requests';
+export * from './costSpecifications';

@@ -43,6 +43,8 @@ export const users = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     /** 'Mag aanvragen goedkeuren': a customer user approves colleagues' requests only when marked (docs/requests.md, 'Approval'). */
     approvesRequests: boolean('approves_requests').notNull().default(true),
+    /** 'Ontvangt kostenspecificatie': mailed the company's final cost specification (docs/cost-specification.md, 'Mail'). */
+    receivesCostSpecification: boolean('receives_cost_specification').notNull().default(false),
     /**
      * Two-factor login (docs/rules.md, 'Two-factor login'; TOTP, RFC 6238): the secret, encrypted with the key from the
      * environment (AES-256-GCM). Set when the user starts to set it up; it holds for login only
