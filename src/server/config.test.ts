@@ -27,6 +27,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...production, MAIL_OUTBOX: '1' }).smtpUrl).toBeUndefined();
   });
 
+  it('reads VAT_RATE as a percentage, 21 by default, and refuses to start on one it cannot read', () => {
+    const demo = { DATA_DIR: '/tmp/portal-config-test', JWT_SECRET: 'a'.repeat(64) };
+    expect(loadConfig(demo).vatRate).toBe('21');
+    expect(loadConfig({ ...demo, VAT_RATE: '' }).vatRate).toBe('21');
+    expect(loadConfig({ ...demo, VAT_RATE: '9' }).vatRate).toBe('9');
+    expect(loadConfig({ ...demo, VAT_RATE: '20,5' }).vatRate).toBe('20.5');
+    expect(loadConfig({ ...demo, VAT_RATE: ' 0 ' }).vatRate).toBe('0');
+    for (const bad of ['21%', '-1', '101', 'btw', '21.555']) {
+      expect(() => loadConfig({ ...demo, VAT_RATE: bad })).toThrow('VAT_RATE must be a percentage from 0 to 100');
+    }
+  });
+
   it('needs neither in demo mode (no DATABASE_URL): mail goes to the outbox folder', () => {
     expect(loadConfig({ DATA_DIR: '/tmp/portal-config-test', JWT_SECRET: 'a'.repeat(64) }).smtpUrl).toBeUndefined();
   });

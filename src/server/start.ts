@@ -3,6 +3,7 @@ import { isEmptyDataDir, openPglite, openPostgres, pgdataOf, type Database, type
 import { lockDataDir } from './db/lock';
 import { removeOrphanedFiles } from './db/maintenance';
 import { seedDemoData } from './seed/demo';
+import { seedDemoSpecifications } from './seed/demoSpecifications';
 import { seedDemoUsage } from './seed/demoUsage';
 import { seedReferenceData } from './seed/reference';
 
@@ -42,6 +43,7 @@ export const prepareDatabase = async (
       await database.db.transaction(async (tx) => {
         await seedDemoData(tx, { twoFactorKey: config.twoFactorKey });
         await seedDemoUsage(tx);
+        await seedDemoSpecifications(tx, config.vatRate);
       });
     }
     return { database, seededDemo: fresh, release };

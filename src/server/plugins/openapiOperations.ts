@@ -155,6 +155,11 @@ export const RESOURCES: Record<string, Resource> = {
       'GET /costslinesmonthly': ['getCostLinesMonthly', 'De periodieke kostenregels'],
       'GET /costslinespartly': ['getCostLinesPartly', 'De kostenregels van nieuwe aansluitingen (deel van de maand)'],
       'GET /costslinessetup': ['getCostLinesSetup', 'De eenmalige kostenregels (set-up)'],
+      'GET /costs/specification': ['downloadCostSpecification', 'De kostenspecificatie van een maand als PDF: de laatste definitieve versie, een bepaalde versie, of een voorlopige'],
+      'GET /costs/specifications': ['getCostSpecificationVersions', 'De opgeslagen versies van de kostenspecificatie van een maand'],
+      'POST /costs/specifications': ['correctCostSpecification', 'Een nieuwe versie van een definitieve kostenspecificatie, met de reden (medewerkers van de aanbieder)'],
+      'GET /group/costs/specification': ['downloadGroupCostSpecification', 'De kostenspecificatie van de hele groep in een maand als PDF'],
+      'GET /group/costs/specifications': ['getGroupCostSpecificationVersions', 'De opgeslagen versies van de kostenspecificatie van de groep in een maand'],
     },
   },
   'group-bundle': {

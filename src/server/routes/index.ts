@@ -10,6 +10,7 @@ import billingCycleRoutes from './billing-cycles';
 import bulkServiceRoutes from './bulk-services';
 import companyRoutes from './company';
 import costsRoutes from './costs';
+import costSpecificationRoutes from './costs/specification';
 import endUserRoutes from './end-users';
 import endUserImportRoutes from './end-users/import';
 import groupRoutes from './group';
@@ -38,6 +39,7 @@ export const apiRoutes = async (app: FastifyInstance) => {
   await app.register(billingCycleRoutes);
   await app.register(groupBundleRoutes);
   await app.register(costsRoutes);
+  await app.register(costSpecificationRoutes);
   await app.register(groupRoutes);
   await app.register(billingExportRoutes);
   await app.register(articleRoutes);

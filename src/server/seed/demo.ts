@@ -267,7 +267,7 @@ export const seedDemoData = async (db: Db, { twoFactorKey = DEMO_TWO_FACTOR_KEY,
   await db.insert(users).values([
     { firstname: 'Sanne', lastname: 'de Vries', email: 'superadmin@demo.nl', phonenumber: '020 123 4567', companyId: provider.id, roleId: ROLE.superadmin, passwordHash, ...twoFactorOf('superadmin@demo.nl') },
     { firstname: 'Mark', lastname: 'Jansen', email: 'admin@demo.nl', phonenumber: '020 123 4568', companyId: provider.id, roleId: ROLE.admin, passwordHash, ...twoFactorOf('admin@demo.nl') },
-    { firstname: 'Pieter', lastname: 'van Dijk', email: 'klant@demo.nl', phonenumber: '010 765 4321', companyId: installatie.id, roleId: ROLE.endUser, passwordHash },
+    { firstname: 'Pieter', lastname: 'van Dijk', email: 'klant@demo.nl', phonenumber: '010 765 4321', companyId: installatie.id, roleId: ROLE.endUser, passwordHash, receivesCostSpecification: true },
     // A colleague who may ask but not approve ('Mag aanvragen goedkeuren' off).
     { firstname: 'Femke', lastname: 'de Wit', email: 'collega@demo.nl', phonenumber: '010 765 4322', companyId: installatie.id, roleId: ROLE.endUser, passwordHash, approvesRequests: false },
     { firstname: 'Ingrid', lastname: 'Bakker', email: 'i.bakker@vandijk-elektro.nl', phonenumber: '030 234 5678', companyId: elektro.id, roleId: ROLE.endUser },

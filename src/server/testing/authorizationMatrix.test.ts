@@ -2,13 +2,14 @@ import crypto from 'node:crypto';
 import type { RouteOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { isProviderStaff, ROLE, type Permission } from '../../domain/permissions';
-import { businessTimeToEpoch, isoDate, todayNoon, businessDateOf } from '../../domain/time';
+import { businessTimeToEpoch, isoDate, lastWholeMonth, monthKey, monthStart, todayNoon, businessDateOf } from '../../domain/time';
 import {
   articleGroupFields,
   articleGroups,
   articles,
   bulkServices,
   companies,
+  costSpecifications,
   endUsers,
   parentCompanies,
   pukCodes,
@@ -47,6 +48,9 @@ const PROVIDER_ONLY: Permission[] = [
   // docs/requests.md, 'Who may do what': the provider's queue and the PUK import.
   'HANDLE_REQUESTS',
 ];
+
+/** The totals of a stored cost specification the matrix makes (its own figures do not matter here). */
+const MATRIX_TOTALS = { periodic: '0.00', full: '0.00', setup: '0.00', usage: '0.00', total: '0.00', vat_rate: '21', vat: '0.00', total_including_vat: '0.00' };
 
 /** The kinds of caller; `roleId` null for callers the server must refuse (401). */
 const CALLERS = {
@@ -330,6 +334,14 @@ beforeAll(async () => {
           .values({ companyId, kind: 'question', state, serviceId, details: { text: 'Matrix: een vraag' }, requestedBy: asker, requestedByName: 'Matrix Contact' })
           .returning({ id: requests.id });
         return row.id;
+      },
+      finalSpecification: async (companyId) => {
+        const month = lastWholeMonth();
+        await db
+          .insert(costSpecifications)
+          .values({ companyId, month: monthStart(month), version: 1, pdf: Buffer.from('%PDF-1.4\n%%EOF\n'), sha256: 'matrix', totals: MATRIX_TOTALS })
+          .onConflictDoNothing();
+        return monthKey(month);
       },
     },
   };

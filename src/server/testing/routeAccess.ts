@@ -103,6 +103,8 @@ export interface AccessContext {
      * `requestedBy` (default: a fresh contact person of the company, so not the caller).
      */
     request(companyId: number, state: RequestState, requestedBy?: number): Promise<number>;
+    /** Version 1 of the company's cost specification of the last whole month, stored if it is not yet: answers the month, YYYY-MM. */
+    finalSpecification(companyId: number): Promise<string>;
   };
 }
 
@@ -483,6 +485,17 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
   'GET /api/costsbymonth': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
   'GET /api/group/costs': { access: 'EDIT_PARENT_COMPANY', tenant: 'none', example: costsMonth, status: 200, groupOnly: true },
   'GET /api/group/costs/download': { access: 'EDIT_PARENT_COMPANY', tenant: 'none', example: costsMonth, status: 200, groupOnly: true },
+  // The cost specification (docs/cost-specification.md): the acting company's, or its group's.
+  'GET /api/costs/specification': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
+  'GET /api/costs/specifications': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
+  'POST /api/costs/specifications': {
+    access: 'CREATE_COMPANY',
+    tenant: 'none',
+    example: async (ctx) => ({ body: { month: await ctx.make.finalSpecification(ctx.caller.actingCompanyId), reason: 'Matrix: correctie' } }),
+    status: 201,
+  },
+  'GET /api/group/costs/specification': { access: 'EDIT_PARENT_COMPANY', tenant: 'none', example: costsMonth, status: 200, groupOnly: true },
+  'GET /api/group/costs/specifications': { access: 'EDIT_PARENT_COMPANY', tenant: 'none', example: costsMonth, status: 200, groupOnly: true },
   'GET /api/costs/forecast': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
   'GET /api/costslinesmonthly': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
   'GET /api/costslinespartly': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },

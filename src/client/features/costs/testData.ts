@@ -25,6 +25,7 @@ export const monthCosts = (overrides: Partial<PeriodCosts> = {}): PeriodCosts =>
   usagedetail: { costs: { data: 0.745, voice: 0.3, sms: 0, bundle: 0 } },
   start: { date: '2026-04-01' },
   end: { date: '2026-04-30' },
+  vat: { rate: 21, vat: 0.41, total: 1.95, total_including_vat: 2.36 },
   ...overrides,
 });
 

@@ -1,4 +1,6 @@
+import { sumToCents } from '../../../domain/costs/sums';
 import type { CostKind } from '../../../domain/costs/types';
+import { vatOf } from '../../../domain/costs/vat';
 import { costLines, costsByMonth, costsSummary } from '../../services/costs';
 import { costsForecast } from '../../services/costs/forecast';
 import { errorResponses, type RouteApp } from '../schemas';
@@ -27,7 +29,17 @@ export default async function costsRoutes(app: RouteApp) {
       const range = monthRangeOf(request.query);
       const dates = rangeDates(range);
       const summary = await costsSummary(app.db, request.actor.companyId, range);
-      return { ...summary, start: { date: dates.from }, end: { date: dates.to } };
+      const total = sumToCents([
+        ...summary.billing_cycles.flatMap((cycle) => [cycle.costs.periodic, cycle.costs.full, cycle.costs.setup].map(String)),
+        String(summary.usage),
+      ]);
+      const vat = vatOf(total, app.config.vatRate);
+      return {
+        ...summary,
+        start: { date: dates.from },
+        end: { date: dates.to },
+        vat: { rate: Number(vat.rate), vat: Number(vat.vat), total: Number(total), total_including_vat: Number(vat.totalIncludingVat) },
+      };
     },
   );
 

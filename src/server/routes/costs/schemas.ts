@@ -31,6 +31,12 @@ export const periodCostsAnswer = Type.Object({
   /** The first and last day of the months the period touches (YYYY-MM-DD). */
   start: Type.Object({ date: Type.String() }),
   end: Type.Object({ date: Type.String() }),
+  /**
+   * VAT (docs/cost-specification.md, 'VAT'): `total` is what the period costs excluding VAT (every
+   * billing cycle's periodic, full and setup costs plus usage), `vat` the rate (percent, `VAT_RATE`)
+   * of it rounded half-up to cents once, `total_including_vat` their sum.
+   */
+  vat: Type.Object({ rate: Type.Number(), vat: Type.Number(), total: Type.Number(), total_including_vat: Type.Number() }),
 });
 export type PeriodCostsAnswer = Static<typeof periodCostsAnswer>;
 

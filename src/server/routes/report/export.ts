@@ -1,4 +1,6 @@
+import { monthsInRange } from '../../../domain/costs';
 import { HttpError } from '../../httpError';
+import { finalizeMonths, isClosedMonth } from '../../services/costSpecification/store';
 import {
   BILLING_EXPORT_HEADER,
   billingExportFileName,
@@ -18,7 +20,8 @@ import { exportQuery } from './schemas';
  * - `/report/export`: the acting company's, for any logged-in user (the costs screen's
  *   'Export facturatiedetails').
  * - `/report/export/all`: every customer company with services, for provider staff: it needs
- *   CREATE_COMPANY, the permission that opens the admin screen where its tab lives.
+ *   CREATE_COMPANY, the permission that opens the admin screen where its tab lives. It also makes
+ *   the cost specifications of the range's closed months final (docs/cost-specification.md, 'Final once billed').
  */
 
 const exportResponses = { 200: downloadResponse, ...errorResponses } as const;
@@ -43,6 +46,15 @@ export default async function billingExportRoutes(app: RouteApp) {
       const range = monthRangeOf(request.query);
       const companies = await exportCompanies(app.db);
       const rows = await billingExportRows(app.db, companies, range);
+      // docs/cost-specification.md, 'Final once billed': the closed months of the range become final,
+      // in the background, so the export answers as fast as before.
+      const nowMs = Date.now();
+      const closed = monthsInRange(range.from, range.to).filter((month) => isClosedMonth(month, nowMs));
+      if (closed.length > 0) {
+        app.backgroundTasks.run('cost specifications', async () => {
+          await finalizeMonths(app.db, { mailer: app.mailer, publicUrl: app.config.publicUrl }, companies, closed, app.config.vatRate, nowMs);
+        });
+      }
       return sendDownload(reply, request.query.format, billingExportFileName(range), BILLING_EXPORT_HEADER, rows);
     },
   );

@@ -45,3 +45,43 @@ it('lists the mark with every contact person', async () => {
   expect(res.statusCode).toBe(200);
   for (const person of res.json() as { approves_requests: boolean }[]) expect(typeof person.approves_requests).toBe('boolean');
 });
+
+describe("'Ontvangt kostenspecificatie' (docs/cost-specification.md, 'Mail')", () => {
+  it('is off for a new contact person, is set and cleared by a colleague who may add contact persons, and is audited', async () => {
+    const admin = await t.login('klant@demo.nl');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: auth(admin),
+      payload: { firstname: 'Fenna', lastname: 'Boekhouding', email: 'boekhouding@vandijk.nl' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ receives_cost_specification: false });
+    const id = created.json().id as number;
+    const put = (receives: boolean, token = admin) =>
+      t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: auth(token), payload: { receives_cost_specification: receives } });
+    const marked = await put(true);
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json()).toMatchObject({ receives_cost_specification: true, approves_requests: true });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
+    expect(row.receivesCostSpecification).toBe(true);
+    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, String(id)));
+    expect(entries.map((e) => e.changes)).toContainEqual(expect.objectContaining({ receives_cost_specification: true }));
+    const list = await t.app.inject({ method: 'GET', url: '/api/users', headers: auth(admin) });
+    expect(list.json().find((u: { id: number }) => u.id === id)).toMatchObject({ receives_cost_specification: true });
+    // Another company's user cannot reach it.
+    expect((await put(false, await t.login('kees@korenschoof.nl'))).statusCode).toBe(404);
+    expect((await put(false)).json()).toMatchObject({ receives_cost_specification: false });
+  });
+
+  it('can be set when the contact person is added', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: auth(await t.login('klant@demo.nl')),
+      payload: { firstname: 'Frans', lastname: 'Financiën', email: 'financien@vandijk.nl', receives_cost_specification: true },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ receives_cost_specification: true });
+  });
+});
