@@ -134,6 +134,8 @@ describe("a company's specification", () => {
     expect(text).toMatch(
       lineOf(String(line.service_id), numbered.number, `${line.firstname} ${line.lastname}`, '1', formatEuro(line.price), formatEuro(line.total_price)),
     );
+    // The kind's lines end in its total, the first page's figure.
+    expect(text).toMatch(lineOf('Totaal Periodiek', euro((await costsInCents(token)).periodic)));
   });
 
   it("shows a number's usage row as Verbruik shows it: data, call time, texts and amount", async () => {

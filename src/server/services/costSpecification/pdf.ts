@@ -99,6 +99,18 @@ const cellsRow = (section: Section, columns: Column[], cells: string[], { bold =
   },
 });
 
+/** A subtotal of a table: the label over every column but the last, the amount in the last. */
+const subtotalRow = (section: Section, columns: Column[], label: string, amount: string, { bold = false, size = 8, height = 14, line = false } = {}): Row => ({
+  height,
+  section,
+  draw(doc, y) {
+    font(doc, bold, size);
+    if (line) rule(doc, y - 1.5);
+    put(doc, fitted(doc, label, WIDTH - columns[columns.length - 1].width - 6), LEFT, y + 1);
+    put(doc, amount, RIGHT, y + 1, true);
+  },
+});
+
 /** A line of text across the page, optionally with an amount at the right. */
 const textRow = (section: Section, text: string, { bold = false, size = 9, height = 14, amount = '', colour = 'black', keep = 0 } = {}): Row => ({
   height,
@@ -193,11 +205,11 @@ const kindRows = (section: CompanySpecification, kind: SpecificationKind): Row[]
           header,
         });
       }
-      rows.push({ ...cellsRow(section, LINE_COLUMNS, [`Subtotaal ${article.name}`, '', '', '', '', formatEuro(article.total)], { height: 14 }), header });
+      rows.push({ ...subtotalRow(section, LINE_COLUMNS, `Subtotaal ${article.name}`, formatEuro(article.total)), header });
     }
-    rows.push(cellsRow(section, LINE_COLUMNS, [`Totaal ${group.name}`, '', '', '', '', formatEuro(group.total)], { bold: true, height: 15, line: true }), space(section, 6));
+    rows.push(subtotalRow(section, LINE_COLUMNS, `Totaal ${group.name}`, formatEuro(group.total), { bold: true, height: 15, line: true }), space(section, 6));
   }
-  rows.push(cellsRow(section, LINE_COLUMNS, [`Totaal ${kind.label}`, '', '', '', '', formatEuro(kind.total)], { bold: true, size: 9, height: 16, line: true }), space(section, 12));
+  rows.push(subtotalRow(section, LINE_COLUMNS, `Totaal ${kind.label}`, formatEuro(kind.total), { bold: true, size: 9, height: 16, line: true }), space(section, 12));
   return rows;
 };
 
