@@ -188,6 +188,17 @@ describe("a company's specification", () => {
   });
 });
 
+describe('names in any script', () => {
+  it('prints letters the standard fonts lack as their base letter, and other characters as ?', async () => {
+    const content = (await companySpecification(t.database.db, companyId, month, '21'))!;
+    const line = content.kinds[0].groups[0].articles[0].lines[0];
+    const renamed = { ...content, companyName: 'Ørsted & Zoë B.V.', kinds: [{ ...content.kinds[0], groups: [{ ...content.kinds[0].groups[0], articles: [{ ...content.kinds[0].groups[0].articles[0], lines: [{ ...line, endUser: 'Łukasz Żółć 😀' }] }] }] }] };
+    const text = pagesOf(await specificationPdfBytes(specificationOf(month, renamed, DRAFT))).join('\n');
+    expect(text).toContain('Ørsted & Zoë B.V.');
+    expect(text).toMatch(lineOf(String(line.serviceId), line.number ?? '', 'Lukasz Zólc ?', String(line.quantity), formatEuro(line.price), formatEuro(line.amount)));
+  });
+});
+
 describe("a group's specification", () => {
   it("shows the group's totals per branch adding up to the group's total, then each branch's section", async () => {
     const content = (await groupSpecification(t.database.db, parentCompanyId, month, '21'))!;

@@ -57,8 +57,37 @@ interface Row {
 // ---------------------------------------------------------------------------------------------
 // Drawing
 
+/** The characters the standard fonts have beyond Latin-1 (Windows-1252, which PDFKit writes them in). */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+/** Letters whose base letter is not a decomposition of theirs. */
+const BASE_LETTERS: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', ı: 'i', Ħ: 'H', ħ: 'h', Ŧ: 'T', ŧ: 't' };
+const isWinAnsi = (c: string) => {
+  const code = c.charCodeAt(0);
+  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(c);
+};
+
+/**
+ * The text in the characters the standard Helvetica fonts have: a letter they lack becomes its
+ * base letter ('Łukasz Żółć' -> 'Lukasz Zólc'), any other character '?'. PDFKit would write it as
+ * bytes of another character, and garble the text after it too.
+ */
+const printable = (text: string): string => {
+  if (/^[\x20-\x7e]*$/.test(text)) return text;
+  let out = '';
+  for (const c of text) {
+    if (isWinAnsi(c)) out += c;
+    else if (BASE_LETTERS[c]) out += BASE_LETTERS[c];
+    else {
+      const base = c.normalize('NFD').replace(/\p{M}/gu, '');
+      out += base !== c && [...base].every(isWinAnsi) ? base : c === '\t' || c === '\n' ? ' ' : '?';
+    }
+  }
+  return out;
+};
+
 /** The text cut to `width` with '…' when it does not fit (in the current font). */
-const fitted = (doc: Doc, text: string, width: number): string => {
+const fitted = (doc: Doc, raw: string, width: number): string => {
+  const text = printable(raw);
   if (doc.widthOfString(text) <= width) return text;
   let low = 0;
   let high = text.length;
@@ -71,8 +100,9 @@ const fitted = (doc: Doc, text: string, width: number): string => {
 };
 
 /** Text at x (left) or ending at x (right), on one line. */
-const put = (doc: Doc, text: string, x: number, y: number, right = false) => {
-  if (text === '') return;
+const put = (doc: Doc, raw: string, x: number, y: number, right = false) => {
+  if (raw === '') return;
+  const text = printable(raw);
   doc.text(text, right ? x - doc.widthOfString(text) : x, y, { lineBreak: false });
 };
 
@@ -131,7 +161,7 @@ const space = (section: Section, height: number): Row => ({ height, section, dra
 const paragraph = (doc: Doc, section: Section, text: string, { size = 9, colour = GREY } = {}): Row[] => {
   // Measured before any page exists: the font only (a colour needs a page).
   doc.font(REGULAR).fontSize(size);
-  const words = text.split(/\s+/);
+  const words = printable(text).split(/\s+/);
   const lines: string[] = [];
   let line = '';
   for (const word of words) {
