@@ -4,6 +4,7 @@ import { benchArticlePage } from './articlePage';
 import { benchArticlePageAB } from './articlePageAB';
 import { benchCostEngine } from './costEngine';
 import { benchCosts } from './costs';
+import { benchCostSpecification } from './costSpecification';
 import { benchGroupCosts } from './groupCosts';
 import { benchRequestQueue } from './requestQueue';
 import { benchLighthouse } from './lighthouse';
@@ -68,6 +69,11 @@ const main = async () => {
     if (process.env.BENCH_DB !== 'pglite') {
       out.push((await postgresReachable()) ? (await benchCosts('postgres', postgresUrl)).report : `\nPostgreSQL not reachable at ${postgresUrl}: skipped`);
     }
+  }
+  // The cost specification's PDF of a company with 5,000 afnames and 1,000,000 usage records (PostgreSQL; PGlite with BENCH_DB=pglite or without it).
+  if (!only || only === 'specification') {
+    if (process.env.BENCH_DB !== 'pglite' && (await postgresReachable())) out.push(await benchCostSpecification('postgres', postgresUrl));
+    else out.push(await benchCostSpecification('pglite'));
   }
   // The group view of a parent with 20 branches of the large customer's size (PostgreSQL: its target is there).
   if (!only || only === 'group') {

@@ -67,6 +67,7 @@ export default async function specificationRoutes(app: RouteApp) {
     if (stored) return sendPdf(reply, specificationFileName(subject, month, stored.version), stored.pdf, stored.sha256);
     if (version !== undefined) throw new HttpError(404, NO_VERSION);
     const draft = await draftSpecification(app.db, subject, month, app.config.vatRate, Date.now());
+    if (!draft) throw new HttpError(404, 'Bedrijf niet gevonden.');
     return sendPdf(reply, specificationFileName(subject, month, null), specificationPdf(draft));
   };
 
@@ -78,7 +79,7 @@ export default async function specificationRoutes(app: RouteApp) {
         month: monthKey(month),
         final: stored.length > 0,
         versions: stored.map(versionAnswer),
-        changed_since_final: latest ? await changedSinceFinal(app.db, subject, month, latest.totals, app.config.vatRate) : false,
+        changed_since_final: latest ? await changedSinceFinal(app.db, subject, month, latest.totals) : false,
       },
     };
   };

@@ -1,15 +1,18 @@
 import crypto from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { firstOpenDay } from '../../../domain/closedMonths';
-import { formatDate } from '../../../domain/format';
+import { Decimal } from '../../../domain/money';
 import { ROLE } from '../../../domain/permissions';
 import { monthKey, monthLabel, monthStart, type Month } from '../../../domain/time';
 import { queryRows, type Db } from '../../db';
 import type { StoredSpecificationTotals } from '../../db/schema/costSpecifications';
 import { mailName, type Mailer, type MailMessage } from '../mail';
-import { companySpecification, groupSpecification } from './content';
+import { costsByMonth } from '../costs';
+import { companySpecification, groupSpecification, specificationOf } from './content';
 import { specificationPdfBytes } from './pdf';
-import type { CostSpecification, SpecificationTotals } from './types';
+import type { SpecificationTotals } from './types';
+
+const KINDS = ['periodic', 'full', 'setup', 'usage'] as const;
 
 /**
  * The stored cost specifications (docs/cost-specification.md, 'Final once billed', 'Corrections',
@@ -74,18 +77,15 @@ export const readVersion = async (
   return row ? { version: row.version, pdf: Buffer.from(row.pdf), sha256: row.sha256 } : null;
 };
 
-/** The content of the subject's month, as of today's data. */
-export const specificationContent = (db: Db, subject: SpecificationSubject, month: Month, vatRate: string): Promise<CostSpecification> =>
+/** The content of the subject's month, as of today's data; null when the company or parent company is gone. */
+const specificationContent = (db: Db, subject: SpecificationSubject, month: Month, vatRate: string) =>
   isGroup(subject) ? groupSpecification(db, subject.parentCompanyId, month, vatRate) : companySpecification(db, subject.companyId, month, vatRate);
 
-/** A draft of a month that is not final yet ('Voorlopig'), made today. */
-export const draftSpecification = async (db: Db, subject: SpecificationSubject, month: Month, vatRate: string, nowMs: number) => ({
-  ...(await specificationContent(db, subject, month, vatRate)),
-  draft: true,
-  version: null,
-  reason: null,
-  madeOn: formatDate(Math.floor(nowMs / 1000)),
-});
+/** A draft of a month that is not final yet ('Voorlopig'), made now; null when the company or parent company is gone. */
+export const draftSpecification = async (db: Db, subject: SpecificationSubject, month: Month, vatRate: string, nowMs: number) => {
+  const content = await specificationContent(db, subject, month, vatRate);
+  return content && specificationOf(month, content, { draft: true, version: null, reason: null, madeAt: new Date(nowMs) });
+};
 
 const storedTotals = (totals: SpecificationTotals): StoredSpecificationTotals => ({
   periodic: totals.periodic,
@@ -111,7 +111,8 @@ const storeVersion = async (
   opts: { vatRate: string; nowMs: number; reason: string | null; createdBy: number | null },
 ): Promise<number | null> => {
   const content = await specificationContent(db, subject, month, opts.vatRate);
-  const spec: CostSpecification = { ...content, draft: false, version, reason: opts.reason, madeOn: formatDate(Math.floor(opts.nowMs / 1000)) };
+  if (!content) return null;
+  const spec = specificationOf(month, content, { draft: false, version, reason: opts.reason, madeAt: new Date(opts.nowMs) });
   const pdf = await specificationPdfBytes(spec);
   const sha256 = crypto.createHash('sha256').update(pdf).digest('hex');
   const [companyId, parentCompanyId] = isGroup(subject) ? [null, subject.parentCompanyId] : [subject.companyId, null];
@@ -235,10 +236,19 @@ export const correctSpecification = async (
 /**
  * Whether the month's costs today differ from the latest stored version's totals (per kind and in
  * all): a change provider staff made in the closed month since, which a correction would show.
+ * The totals are GET /costs's (/costsbymonth's figures of the month), which the specification's
+ * kind totals equal to the cent, of the company or of each branch of the group; no PDF content is built.
  */
-export const changedSinceFinal = async (db: Db, subject: SpecificationSubject, month: Month, latest: StoredSpecificationTotals, vatRate: string) => {
-  const { totals } = await specificationContent(db, subject, month, vatRate);
-  return (['periodic', 'full', 'setup', 'usage', 'total'] as const).some((kind) => totals[kind] !== latest[kind]);
+export const changedSinceFinal = async (db: Db, subject: SpecificationSubject, month: Month, latest: StoredSpecificationTotals) => {
+  const companyIds = isGroup(subject)
+    ? (await queryRows<{ id: number }>(db, sql`select id from companies where parent_company_id = ${subject.parentCompanyId}`)).map((c) => c.id)
+    : [subject.companyId];
+  const today = { periodic: new Decimal(0), full: new Decimal(0), setup: new Decimal(0), usage: new Decimal(0) };
+  for (const companyId of companyIds) {
+    const [figures] = await costsByMonth(db, companyId, { from: month, to: month });
+    for (const kind of KINDS) today[kind] = today[kind].plus(figures[kind]);
+  }
+  return KINDS.some((kind) => !today[kind].eq(latest[kind]));
 };
 
 /** The mail of a company's version to one marked contact person (docs/cost-specification.md, 'Mail'). */
