@@ -11,6 +11,7 @@ import bulkServiceRoutes from './bulk-services';
 import companyRoutes from './company';
 import costsRoutes from './costs';
 import costSpecificationRoutes from './costs/specification';
+import costAllocationRoutes from './costs/allocation';
 import endUserRoutes from './end-users';
 import endUserImportRoutes from './end-users/import';
 import groupRoutes from './group';
@@ -40,6 +41,7 @@ export const apiRoutes = async (app: FastifyInstance) => {
   await app.register(groupBundleRoutes);
   await app.register(costsRoutes);
   await app.register(costSpecificationRoutes);
+  await app.register(costAllocationRoutes);
   await app.register(groupRoutes);
   await app.register(billingExportRoutes);
   await app.register(articleRoutes);

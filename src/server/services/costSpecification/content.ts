@@ -9,6 +9,7 @@ import { hasGroupBundle } from '../groupBundle';
 import { costMonths } from '../costs';
 import { bundleFiguresOfMonths, usageOfMonths } from '../costs/usage';
 import { usageReport } from '../usage/report';
+import { numbersOfServices } from '../costs/serviceNumbers';
 import type {
   CompanySpecification,
   CostSpecification,
@@ -64,18 +65,6 @@ const totalsOf = (kinds: { periodic: Decimal.Value; full: Decimal.Value; setup: 
     vat: vat.vat,
     totalIncludingVat: vat.totalIncludingVat,
   };
-};
-
-/** Each afname's phone number: the value of its `used_for_cdr` category field (the lowest when it has several). One query for the company. */
-const numbersOfServices = async (db: Db, companyId: number): Promise<Map<number, string>> => {
-  const rows = await queryRows<{ service_id: number; number: string }>(
-    db,
-    sql`select fi.service_id, min(fi.value) as number
-      from service_field_inputs fi join article_group_fields f on f.id = fi.article_group_field_id and f.used_for_cdr
-      where fi.company_id = ${companyId} and fi.value <> ''
-      group by fi.service_id`,
-  );
-  return new Map(rows.map((r) => [r.service_id, r.number]));
 };
 
 /**
