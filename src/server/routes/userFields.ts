@@ -24,6 +24,7 @@ export const userInput = Type.Object(
     phonenumber: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
     role_id: Type.Optional(Type.Enum([1, 2, 3, 4], { type: 'integer' })),
     approves_requests: Type.Optional(Type.Boolean()),
+    receives_cost_specification: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -54,6 +55,7 @@ export const userFieldsOf = (user: UserRow) => ({
   company_id: user.companyId,
   role_id: user.roleId,
   approves_requests: user.approvesRequests,
+  receives_cost_specification: user.receivesCostSpecification,
 });
 
 export const contactPersonDto = (user: UserRow, loggedIn: boolean) => ({
@@ -89,7 +91,8 @@ export const validateUserFields = (input: UserInput, current?: UserRow) => {
   else if (!isEmailAddress(email)) errors.push({ field: 'email', message: MSG.emailInvalid });
   if (errors.length > 0) throw new HttpError(400, errors[0].message, errors);
   const approvesRequests = input.approves_requests ?? current?.approvesRequests ?? true;
-  return { firstname, lastname, email, phonenumber, approvesRequests };
+  const receivesCostSpecification = input.receives_cost_specification ?? current?.receivesCostSpecification ?? false;
+  return { firstname, lastname, email, phonenumber, approvesRequests, receivesCostSpecification };
 };
 
 /**
@@ -154,8 +157,11 @@ export const assertMayGrantRole = async (db: Db, actor: Actor, roleId: number): 
 
 /** The fields of `after` whose value differs from the user's, in the API's names. */
 /** Written user fields in the API's names, as the audit log keeps them. */
-export const auditFieldsOf = ({ approvesRequests, ...rest }: Record<string, unknown>) =>
-  approvesRequests === undefined ? rest : { ...rest, approves_requests: approvesRequests };
+export const auditFieldsOf = ({ approvesRequests, receivesCostSpecification, ...rest }: Record<string, unknown>) => ({
+  ...rest,
+  ...(approvesRequests !== undefined && { approves_requests: approvesRequests }),
+  ...(receivesCostSpecification !== undefined && { receives_cost_specification: receivesCostSpecification }),
+});
 
 export const changedUserFields = (user: UserRow, after: Partial<ReturnType<typeof validateUserFields>> & { role_id: number }) => {
   const before: Record<string, unknown> = { ...user, role_id: user.roleId };

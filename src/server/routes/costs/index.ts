@@ -1,4 +1,6 @@
 import type { CostKind } from '../../../domain/costs/types';
+import { vatOf } from '../../../domain/costs/vat';
+import { sumAmounts } from '../../../domain/money';
 import { costLines, costsByMonth, costsSummary } from '../../services/costs';
 import { costsForecast } from '../../services/costs/forecast';
 import { errorResponses, type RouteApp } from '../schemas';
@@ -27,7 +29,15 @@ export default async function costsRoutes(app: RouteApp) {
       const range = monthRangeOf(request.query);
       const dates = rangeDates(range);
       const summary = await costsSummary(app.db, request.actor.companyId, range);
-      return { ...summary, start: { date: dates.from }, end: { date: dates.to } };
+      // docs/cost-specification.md, 'VAT': of the shown figures' sum (periodic + full + setup + usage), excl. VAT.
+      const total = sumAmounts([summary.usage, ...summary.billing_cycles.flatMap(({ costs }) => [costs.periodic, costs.full, costs.setup])]);
+      const vat = vatOf(total, app.config.vatRate);
+      return {
+        ...summary,
+        start: { date: dates.from },
+        end: { date: dates.to },
+        vat: { rate: Number(vat.rate), vat: Number(vat.vat), total: total.toNumber(), total_including_vat: Number(vat.totalIncludingVat) },
+      };
     },
   );
 

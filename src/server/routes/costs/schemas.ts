@@ -31,6 +31,8 @@ export const periodCostsAnswer = Type.Object({
   /** The first and last day of the months the period touches (YYYY-MM-DD). */
   start: Type.Object({ date: Type.String() }),
   end: Type.Object({ date: Type.String() }),
+  /** docs/cost-specification.md, 'VAT': the range's total excl. VAT, the VAT at `rate` percent and the total incl. VAT, euros. */
+  vat: Type.Object({ rate: Type.Number(), vat: Type.Number(), total: Type.Number(), total_including_vat: Type.Number() }),
 });
 export type PeriodCostsAnswer = Static<typeof periodCostsAnswer>;
 

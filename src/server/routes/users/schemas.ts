@@ -16,6 +16,8 @@ const userFields = {
   role_id: Type.Integer(),
   /** 'Mag aanvragen goedkeuren' (docs/requests.md, 'Approval'). */
   approves_requests: Type.Boolean(),
+  /** 'Ontvangt kostenspecificatie' (docs/cost-specification.md, 'Mail'). */
+  receives_cost_specification: Type.Boolean(),
 };
 
 /** GET /users/{id}: yourself, or a contact person of the acting company, with the user's own company. */
