@@ -8,7 +8,7 @@ import type {
   AllocationAnswer,
   AllocationFieldsAnswer,
   AllocationRowAnswer,
-} from '../../../server/routes/costs/allocationSchemas';
+} from '../../../server/routes/costs/schemas';
 import { fileNameFromDisposition } from './costsApi';
 
 /**

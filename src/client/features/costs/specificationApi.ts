@@ -7,7 +7,7 @@ import type {
   SpecificationCorrectionBody,
   SpecificationVersionAnswer,
   SpecificationVersionsAnswer,
-} from '../../../server/routes/costs/specificationSchemas';
+} from '../../../server/routes/costs/schemas';
 import { fileNameFromDisposition } from './costsApi';
 
 /**
