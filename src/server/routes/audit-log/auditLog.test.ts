@@ -76,7 +76,7 @@ describe('GET /api/audit-log', () => {
       entity: 'user',
       entity_id: String(created.json().id),
       subject_name: 'Lotte Hendriks',
-      changes: { firstname: 'Lotte', lastname: 'Hendriks', email: 'lotte@vandijk.nl', phonenumber: null, approves_requests: true, role_id: 3 },
+      changes: { firstname: 'Lotte', lastname: 'Hendriks', email: 'lotte@vandijk.nl', phonenumber: null, approves_requests: true, receives_cost_specification: false, role_id: 3 },
     });
     expect(Math.abs(newest.created_at - Date.now() / 1000)).toBeLessThan(60);
     expect(res.json().total).toBeGreaterThanOrEqual(1);

@@ -48,6 +48,8 @@ const APRIL_COSTS = {
   usagedetail: { costs: { data: 1.01, voice: 2.35, sms: 0.31, bundle: 15.36 } },
   start: { date: '2025-04-01' },
   end: { date: '2025-04-30' },
+  // docs/cost-specification.md, 'VAT': 25 + 41,66 + 90 + 30 + 19,03 = 205,69; x 0,21 = 43,1949, so 43,19; 248,88 incl. VAT.
+  vat: { rate: 21, vat: 43.19, total: 205.69, total_including_vat: 248.88 },
 };
 
 describe('GET /api/costs', () => {

@@ -28,6 +28,7 @@ describe('GET /api/users/:id', () => {
       company_id: klant.companyId,
       role_id: 3,
       approves_requests: true,
+      receives_cost_specification: false,
       company: { id: klant.companyId, name: 'Van Dijk Installatietechniek B.V.' },
     });
     expect(res.body).not.toMatch(/password|scrypt|disabled/);
