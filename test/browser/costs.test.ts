@@ -20,6 +20,7 @@ interface CostFigures {
 interface PeriodCosts {
   billing_cycles: { costs: CostFigures }[];
   usage: number;
+  vat: { rate: number };
 }
 
 interface CostLine {
@@ -122,6 +123,9 @@ describeInBrowser('Kosten en verbruik (browser)', () => {
       ['Set up', euro(figures.setup)],
       ['Verbruik', euro(figures.usage)],
       ['Totale kosten', euro(total)],
+      // docs/cost-specification.md, 'VAT': the total times the rate, rounded half-up once, and their sum.
+      [`Btw ${String(costs.vat.rate).replace('.', ',')} %`, euro(cents(total.times(costs.vat.rate).dividedBy(100)))],
+      ['Totaal incl. btw', euro(total.plus(cents(total.times(costs.vat.rate).dividedBy(100))))],
     ]);
     expect(figures.periodic.gt(0)).toBe(true);
 

@@ -15,6 +15,9 @@ export const TAG_TYPES = [
   'BulkService',
   'EndUser',
   'Costs',
+  // docs/cost-specification.md: a month's stored versions of the cost specification, and 'Per kostenplaats'.
+  'CostSpecification',
+  'CostAllocation',
   'Report',
   'ParentCompany',
   'AuditLog',

@@ -123,7 +123,7 @@ describe('a moment without the database (503 with Retry-After)', () => {
     expect(read.error).toMatchObject({ status: 503 });
     expect(requests.filter((r) => r.url === '/api/article-groups/visible')).toHaveLength(2);
 
-    const change = await store.dispatch(companyApi.endpoints.addContactPerson.initiate({ firstname: 'A', lastname: 'B', email: 'a@b.nl', phonenumber: null, approves_requests: true }));
+    const change = await store.dispatch(companyApi.endpoints.addContactPerson.initiate({ firstname: 'A', lastname: 'B', email: 'a@b.nl', phonenumber: null, approves_requests: true, receives_cost_specification: false }));
     expect('error' in change && change.error).toMatchObject({ status: 503 });
     expect(requests.filter((r) => r.url === '/api/users')).toHaveLength(1);
   });

@@ -13,9 +13,18 @@ export interface ContactPersonValues {
   phonenumber: string;
   /** 'Mag aanvragen goedkeuren' (docs/requests.md, 'Approval'). */
   approves_requests: boolean;
+  /** 'Ontvangt kostenspecificatie' (docs/cost-specification.md, 'Mail'): the final PDF of each month by e-mail. */
+  receives_cost_specification: boolean;
 }
 
-export const emptyContactPerson: ContactPersonValues = { firstname: '', lastname: '', email: '', phonenumber: '', approves_requests: true };
+export const emptyContactPerson: ContactPersonValues = {
+  firstname: '',
+  lastname: '',
+  email: '',
+  phonenumber: '',
+  approves_requests: true,
+  receives_cost_specification: false,
+};
 
 /** A standard address: something, one @, a domain with a dot, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -36,6 +45,7 @@ const contactPersonInput = (values: ContactPersonValues): ContactPersonInput => 
   email: values.email.trim(),
   phonenumber: values.phonenumber.trim() || null,
   approves_requests: values.approves_requests,
+  receives_cost_specification: values.receives_cost_specification,
 });
 
 interface ContactPersonFormProps {
@@ -80,6 +90,22 @@ export function ContactPersonForm({ title, initialValues, save, emailReadOnly = 
               />
               <FormHelperText id="approves-requests-help" sx={{ mt: 0 }}>
                 Als aanvragen goedkeuring vereisen, keurt deze persoon de aanvragen van collega's goed of af.
+              </FormHelperText>
+            </div>
+            <div>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    name="receives_cost_specification"
+                    checked={values.receives_cost_specification}
+                    onChange={handleChange}
+                    slotProps={{ input: { 'aria-describedby': 'receives-cost-specification-help' } }}
+                  />
+                }
+                label="Ontvangt kostenspecificatie"
+              />
+              <FormHelperText id="receives-cost-specification-help" sx={{ mt: 0 }}>
+                Deze persoon krijgt de kostenspecificatie van elke maand als PDF per e-mail, zodra de maand is gefactureerd.
               </FormHelperText>
             </div>
             <Stack direction="row" spacing={2}>

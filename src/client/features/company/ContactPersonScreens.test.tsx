@@ -47,7 +47,7 @@ describe('AddContactPersonScreen', () => {
     expect(await screen.findByRole('link', { name: 'Carla de Boer' })).toBeTruthy();
     expect(location().pathname).toBe('/mijn-bedrijf');
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
-      { firstname: 'Carla', lastname: 'de Boer', email: 'carla@vandijk.nl', phonenumber: null, approves_requests: true },
+      { firstname: 'Carla', lastname: 'de Boer', email: 'carla@vandijk.nl', phonenumber: null, approves_requests: true, receives_cost_specification: false },
     ]);
   });
 
@@ -111,12 +111,23 @@ describe('EditContactPersonScreen', () => {
     const approves = screen.getByRole('checkbox', { name: 'Mag aanvragen goedkeuren' }) as HTMLInputElement;
     expect(approves.checked).toBe(true);
     await user.click(approves);
+    // docs/cost-specification.md, 'Mail': the final PDF of each month by e-mail.
+    const receives = screen.getByRole('checkbox', { name: 'Ontvangt kostenspecificatie' }) as HTMLInputElement;
+    expect(receives.checked).toBe(false);
+    await user.click(receives);
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
 
     await screen.findByRole('heading', { level: 1, name: 'Mijn bedrijf' });
     expect(location().pathname).toBe('/mijn-bedrijf');
     expect(requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
-      { firstname: 'Bram', lastname: 'Bakker', email: 'b.bakker@vandijk.nl', phonenumber: '0687654321', approves_requests: false },
+      {
+        firstname: 'Bram',
+        lastname: 'Bakker',
+        email: 'b.bakker@vandijk.nl',
+        phonenumber: '0687654321',
+        approves_requests: false,
+        receives_cost_specification: true,
+      },
     ]);
   });
 

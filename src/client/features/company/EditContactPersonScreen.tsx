@@ -46,6 +46,7 @@ export function EditContactPersonScreen() {
           email: person.email,
           phonenumber: person.phonenumber ?? '',
           approves_requests: person.approves_requests,
+          receives_cost_specification: person.receives_cost_specification,
         }}
         emailReadOnly={person.has_logged_in}
         save={(input) => editContactPerson({ id: person.id, ...input }).unwrap()}

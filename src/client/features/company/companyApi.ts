@@ -21,6 +21,7 @@ export interface ContactPersonInput {
   email: string;
   phonenumber: string | null;
   approves_requests: boolean;
+  receives_cost_specification: boolean;
 }
 
 export type EndUserListItem = EndUserAnswer;

@@ -6,6 +6,7 @@ import { type Month, monthLabel, monthRange } from '../../../domain/time';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
 import { costsPaths } from './costsPaths';
+import { ExclVatNote } from '../../components/ExclVatNote';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { type CostLinesQuery, useGetCostLinesQuery } from './costsApi';
 import { COSTS_TYPES, hasLines, isCostsType, type LinesCostsType, type ServiceCosts, totalOf } from './costsModel';
@@ -67,6 +68,7 @@ function ArticleLines({ costsType, articleId, month }: { costsType: LinesCostsTy
           rowKey={(row) => row.key}
           total={{ label: 'Totaal', amount: totalOf(rows) }}
         />
+        <ExclVatNote sx={{ mt: 1 }} />
       </Box>
     </>
   );

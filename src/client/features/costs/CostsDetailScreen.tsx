@@ -6,6 +6,7 @@ import { type Month, monthLabel, monthRange } from '../../../domain/time';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
 import { costsPaths } from './costsPaths';
+import { ExclVatNote } from '../../components/ExclVatNote';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { LazyPieChart } from './charts/LazyCharts';
 import { type CostLinesQuery, useGetCostLinesQuery, useGetCostsQuery } from './costsApi';
@@ -52,6 +53,7 @@ function DetailLayout({ chart, table }: DetailLayoutProps) {
       </Paper>
       <Box component="section" aria-labelledby={TABLE_HEADING_ID}>
         {table}
+        <ExclVatNote sx={{ mt: 1 }} />
       </Box>
     </Stack>
   );

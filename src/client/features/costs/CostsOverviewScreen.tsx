@@ -1,4 +1,5 @@
 import DownloadIcon from '@mui/icons-material/Download';
+import TableChartIcon from '@mui/icons-material/TableChart';
 import { Alert, Box, Button, Chip, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
 import { type MouseEvent, useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -7,10 +8,12 @@ import { currentMonth, type Month, monthKey, monthLabel, type MonthOption, month
 import { saveCsv, saveObjectUrl } from '../../base/download';
 import { useAppSelector } from '../../base/hooks';
 import { costsPaths } from './costsPaths';
+import { ExclVatNote } from '../../components/ExclVatNote';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { LazyColumnChart } from './charts/LazyCharts';
 import { type CostsForecast, useExportCostsBillingExcelMutation, useExportCostsBillingMutation, useGetCostsByMonthQuery, useGetCostsForecastQuery, useGetCostsQuery } from './costsApi';
-import { chartPeriod, type CostsSummary, forecastBasis } from './costsModel';
+import { type Cents, chartPeriod, type CostsSummary, forecastBasis } from './costsModel';
+import { CostSpecificationSection } from './CostSpecificationSection';
 import { LoadState, MonthPicker, STACKED_AMOUNTS, totalCell } from './CostsParts';
 import { selectCostsSummary, selectMonthlyChart } from './selectors';
 import { useCostsOverviewMonth } from './useCostsMonth';
@@ -52,7 +55,11 @@ export function CostsOverviewScreen() {
           </Typography>
           {summary ? <SummaryTable summary={summary} month={month} /> : <LoadState isError={costs.isError} />}
           {provisional && forecast.data && <ForecastNote forecast={forecast.data} month={month} />}
+          <Button component={RouterLink} to={costsPaths.allocation(month)} variant="outlined" startIcon={<TableChartIcon />} sx={{ mt: 2 }}>
+            Per kostenplaats
+          </Button>
         </Box>
+        <CostSpecificationSection month={month} />
         <Box component="section" aria-labelledby={CHART_HEADING_ID}>
           <Typography variant="h2" id={CHART_HEADING_ID} sx={{ mb: 1.5 }}>
             Kosten per maand
@@ -202,9 +209,12 @@ function SummaryTable({ summary, month }: { summary: CostsSummary; month: Month 
                 </TableCell>
               )}
             </TableRow>
+            <VatRow label={`Btw ${summary.vat.rate} %`} amount={summary.vat.vat} invoiceDiffers={invoiceDiffers} />
+            <VatRow label="Totaal incl. btw" amount={summary.vat.totalIncludingVat} invoiceDiffers={invoiceDiffers} strong />
           </TableFooter>
         </Table>
       </TableContainer>
+      <ExclVatNote sx={{ mt: 1 }} />
       {invoiceDiffers && (
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1, maxWidth: 720 }}>
           Gefactureerd: wat in deze maand gefactureerd wordt. Abonnementen per kwartaal, halfjaar of jaar worden vooraf
@@ -212,5 +222,32 @@ function SummaryTable({ summary, month }: { summary: CostsSummary; month: Month 
         </Typography>
       )}
     </>
+  );
+}
+
+interface VatRowProps {
+  label: string;
+  amount: Cents;
+  invoiceDiffers: boolean;
+  /** The total incl. VAT, in the total's weight. */
+  strong?: boolean;
+}
+
+/**
+ * docs/cost-specification.md, 'VAT': below Totale kosten (the screen's own sum), the server's VAT
+ * line and total incl. VAT, in the Bedrag column.
+ */
+function VatRow({ label, amount, invoiceDiffers, strong = false }: VatRowProps) {
+  const sx = strong ? totalCell : { color: 'text.primary', borderBottom: 0, fontSize: '0.95rem' };
+  return (
+    <TableRow role="row">
+      <TableCell component="th" scope="row" sx={sx} role="rowheader">
+        {label}
+      </TableCell>
+      <TableCell align="right" sx={sx} role="cell" data-label="Bedrag">
+        {formatEuro(amount)}
+      </TableCell>
+      {invoiceDiffers && <TableCell sx={sx} role="cell" data-label="Gefactureerd" />}
+    </TableRow>
   );
 }

@@ -80,6 +80,9 @@ describe('CostsOverviewScreen (/kosten)', () => {
       ['Verbruik', '€ 1,05'],
       // 0 + 0.6 + (0.1 + 0.2) + 1.045 in floats is 1.9449999999999998: € 1,94.
       ['Totale kosten', '€ 1,95'],
+      // docs/cost-specification.md, 'VAT': the server's VAT line and total incl. VAT, below the screen's own total.
+      ['Btw 21 %', '€ 0,41'],
+      ['Totaal incl. btw', '€ 2,36'],
     ]);
     expect((screen.getByLabelText('Maand') as HTMLSelectElement).value).toBe(previous.value);
     expect(queriesOf(requests, '/api/costs')).toEqual([{ costs_date_from: previous.value, costs_date_to: lastDay(previous.value) }]);
@@ -99,13 +102,18 @@ describe('CostsOverviewScreen (/kosten)', () => {
 
   it('shows what is billed beside what it costs when a cycle bills in advance', async () => {
     const quarterly = { id: 2, name: 'Per kwartaal', costs: { periodic: 10, full: 0, setup: 0 }, invoice: { periodic: 30, full: 0, setup: 0 } };
-    mockCosts({ 'GET /api/costs': () => json(200, monthCosts({ billing_cycles: [quarterly], usage: 0 })) });
+    const vat = { rate: 21, vat: 2.1, total: 10, total_including_vat: 12.1 };
+    mockCosts({ 'GET /api/costs': () => json(200, monthCosts({ billing_cycles: [quarterly], usage: 0, vat })) });
     renderWithProviders('/kosten', { preloadedState: loggedIn() });
 
     const table = await summaryTable();
     expect(rowTexts(table)[0]).toEqual(['Soort kosten', 'Bedrag', 'Gefactureerd']);
     expect(rowTexts(table)[1]).toEqual(['Periodiek', '€ 10,00', '€ 30,00']);
-    expect(rowTexts(table).at(-1)).toEqual(['Totale kosten', '€ 10,00', '€ 30,00']);
+    expect(rowTexts(table).slice(-3)).toEqual([
+      ['Totale kosten', '€ 10,00', '€ 30,00'],
+      ['Btw 21 %', '€ 2,10', ''],
+      ['Totaal incl. btw', '€ 12,10', ''],
+    ]);
   });
 
   it('asks for the twelve months ending at the chosen month and draws them with Dutch labels', async () => {

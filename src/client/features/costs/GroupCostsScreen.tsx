@@ -1,7 +1,8 @@
 import DownloadIcon from '@mui/icons-material/Download';
+import TableChartIcon from '@mui/icons-material/TableChart';
 import { Alert, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { bundlePercentage } from '../../../domain/bundle';
 import { formatDecimal, formatEuro, formatGb } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
@@ -11,11 +12,14 @@ import { saveCsv, saveObjectUrl } from '../../base/download';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
 import { type DataColumn, DataTable } from '../../components/DataTable';
+import { ExclVatNote } from '../../components/ExclVatNote';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { Section } from '../../components/Section';
 import { useManageCompany } from '../../components/useManageCompany';
+import { costsPaths } from './costsPaths';
 import { MonthPicker } from './CostsParts';
+import { SpecificationButton } from './CostSpecificationSection';
 import { type BranchCosts, type GroupCosts, useDownloadGroupCostsExcelMutation, useDownloadGroupCostsMutation, useGetGroupCostsQuery } from './groupApi';
 import { useCostsOverviewMonth } from './useCostsMonth';
 
@@ -87,7 +91,8 @@ function BundleTable({ data, busy }: { data: GroupCosts; busy: boolean }) {
  * /kosten/groep ('Groepsoverzicht', docs/rules.md, 'The group view'): for the month, every branch of the parent company
  * side by side: its costs and the group's totals (the sums of the branches to the cent), its
  * services per article group, and its group bundle use. A branch's costs screen opens by managing
- * the branch (for the acting company itself, directly). The costs table downloads as CSV or Excel.
+ * the branch (for the acting company itself, directly). The costs table downloads as CSV or Excel; the
+ * group's cost specification and its costs per cost centre (docs/cost-specification.md) are a click away.
  */
 export function GroupCostsScreen() {
   const { options, month, select } = useCostsOverviewMonth();
@@ -152,7 +157,13 @@ export function GroupCostsScreen() {
     <>
       <ScreenTitle>Groepsoverzicht</ScreenTitle>
       <Stack spacing={3}>
-        <MonthPicker month={month} options={options} onSelect={select} />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }} useFlexGap>
+          <MonthPicker month={month} options={options} onSelect={select} />
+          <SpecificationButton scope="group" month={month} />
+          <Button component={RouterLink} to={costsPaths.allocation(month, 'group')} variant="outlined" startIcon={<TableChartIcon />}>
+            Per kostenplaats
+          </Button>
+        </Stack>
         <Section
           id={TABLE_HEADING_ID}
           title={data ? `Kosten ${monthLabel(month)} per vestiging van ${data.parent.name}` : `Kosten ${monthLabel(month)} per vestiging`}
@@ -171,6 +182,7 @@ export function GroupCostsScreen() {
               busy={isFetching}
             />
           )}
+          <ExclVatNote sx={{ mt: 1 }} />
         </Section>
         {data && (
           <>

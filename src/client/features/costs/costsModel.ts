@@ -1,5 +1,5 @@
 import { sumToCents, toCents } from '../../../domain/costs/sums';
-import { formatEuro } from '../../../domain/format';
+import { formatDecimal, formatEuro } from '../../../domain/format';
 import { compareNames, comparePeople } from '../../../domain/names';
 import { type DateRange, type Month, monthKey, monthOptions, monthRange, shiftMonth } from '../../../domain/time';
 import type { CostFigures, CostLine, CostLineKind, CostsForecast, MonthCosts, PeriodCosts } from './costsApi';
@@ -72,7 +72,22 @@ export interface CostsSummary {
   invoicedTotal: Cents;
   /** Some cycle bills otherwise than it costs (quarterly and longer articles are billed in advance). */
   invoiceDiffers: boolean;
+  /** docs/cost-specification.md, 'VAT': the server's VAT line and total incl. VAT of the month. */
+  vat: SummaryVat;
 }
+
+export interface SummaryVat {
+  /** The rate in Dutch notation, without needless decimals: '21', '9', '20,5'. */
+  rate: string;
+  vat: Cents;
+  totalIncludingVat: Cents;
+}
+
+/** A VAT rate as a percentage in Dutch notation: 21 -> '21', 20.5 -> '20,5'. */
+export const vatRateText = (rate: number): string => {
+  const decimals = (String(rate).split('.')[1] ?? '').length;
+  return formatDecimal(rate, Math.min(decimals, 4));
+};
 
 const cycleSum = (costs: PeriodCosts, pick: (cycle: PeriodCosts['billing_cycles'][number]) => number) =>
   sumToCents(costs.billing_cycles.map(pick));
@@ -98,6 +113,7 @@ export const summarizeCosts = (costs: PeriodCosts): CostsSummary => {
     total: sumToCents(rows.map((row) => row.amount)),
     invoicedTotal: sumToCents(rows.map((row) => row.invoiced)),
     invoiceDiffers: rows.some((row) => row.amount !== row.invoiced),
+    vat: { rate: vatRateText(costs.vat.rate), vat: toCents(costs.vat.vat), totalIncludingVat: toCents(costs.vat.total_including_vat) },
   };
 };
 

@@ -1,5 +1,5 @@
-import type { Month } from '../../../domain/time';
-import { monthQuery, paths } from '../../base/paths';
+import { type Month, monthKey } from '../../../domain/time';
+import { COSTS_MONTH_PARAM, monthQuery, paths } from '../../base/paths';
 
 /**
  * The addresses below /kosten (docs/screens.md, 'Detail screens'): the route patterns, relative to
@@ -8,11 +8,37 @@ import { monthQuery, paths } from '../../base/paths';
  */
 export const COSTS = 'kosten';
 export const GROUP_COSTS = 'groep';
+/** 'Per kostenplaats' (docs/cost-specification.md, 'Costs per cost centre'): static segments, ranked before `:costsType`. */
+export const ALLOCATION = 'per-kostenplaats';
+export const ALLOCATION_VALUE = `${ALLOCATION}/waarde`;
+export const GROUP_ALLOCATION = `${GROUP_COSTS}/${ALLOCATION}`;
+export const GROUP_ALLOCATION_VALUE = `${GROUP_ALLOCATION}/waarde`;
 export const COSTS_DETAIL = ':costsType';
 export const COSTS_ARTICLE = `${COSTS_DETAIL}/:articleId`;
+
+/** 'Per kostenplaats' in the address: the field (`?veld=free:1`) and, in a drill-down, the value (`&waarde=…`; absent: 'Zonder waarde'). */
+export const ALLOCATION_FIELD_PARAM = 'veld';
+export const ALLOCATION_VALUE_PARAM = 'waarde';
+
+/** Whose 'Per kostenplaats': the acting company's, or its group's (below /kosten/groep). */
+type Scope = 'company' | 'group';
+
+const allocationBase = (scope: Scope) => `/${COSTS}/${scope === 'group' ? GROUP_ALLOCATION : ALLOCATION}`;
+
+const allocationQuery = (month: Month, field?: string | null, value?: string | null) => {
+  const query = new URLSearchParams({ [COSTS_MONTH_PARAM]: monthKey(month) });
+  if (field) query.set(ALLOCATION_FIELD_PARAM, field);
+  if (value !== undefined && value !== null) query.set(ALLOCATION_VALUE_PARAM, value);
+  return `?${query}`;
+};
 
 export const costsPaths = {
   /** `costsType`: maandelijks, nieuwe-aansluitingen, setup or verbruik; the month is part of the address. */
   detail: (costsType: string, month: Month) => `${paths.costs()}/${costsType}${monthQuery(month)}`,
   article: (costsType: string, articleId: number, month: Month) => `${paths.costs()}/${costsType}/${articleId}${monthQuery(month)}`,
+  /** The month's costs per value of `field` (without it: the company's chosen field). */
+  allocation: (month: Month, scope: Scope = 'company', field?: string | null) => `${allocationBase(scope)}${allocationQuery(month, field)}`,
+  /** The afnames behind one value of `field`; `value` null: 'Zonder waarde'. */
+  allocationValue: (month: Month, scope: Scope, field: string, value: string | null) =>
+    `${allocationBase(scope)}/waarde${allocationQuery(month, field, value)}`,
 };

@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router-dom';
 import { screen, screenIndexRoute, screenRoute } from '../../base/lazyScreen';
 import { type Prefetch, prefetchQuery } from '../../base/routeNeeds';
 import { costsApi } from './costsApi';
-import { COSTS, COSTS_ARTICLE, COSTS_DETAIL, GROUP_COSTS } from './costsPaths';
+import { ALLOCATION, ALLOCATION_VALUE, COSTS, COSTS_ARTICLE, COSTS_DETAIL, GROUP_ALLOCATION, GROUP_ALLOCATION_VALUE, GROUP_COSTS } from './costsPaths';
 import { chartPeriod } from './costsModel';
 import { costsOverviewMonth } from './useCostsMonth';
 
@@ -15,6 +15,10 @@ const GroupCostsScreen = screen(loadCosts, 'GroupCostsScreen');
 const CostsDetailScreen = screen(loadCosts, 'CostsDetailScreen');
 const CostsArticleScreen = screen(loadCosts, 'CostsArticleScreen');
 const CostsPageNotFound = screen(loadCosts, 'CostsPageNotFound');
+const AllocationScreen = screen(loadCosts, 'AllocationScreen');
+const GroupAllocationScreen = screen(loadCosts, 'GroupAllocationScreen');
+const AllocationValueScreen = screen(loadCosts, 'AllocationValueScreen');
+const GroupAllocationValueScreen = screen(loadCosts, 'GroupAllocationValueScreen');
 
 /** /kosten itself asks the month's costs and the chart's twelve months, as CostsOverviewScreen does. */
 const prefetchOverview: Prefetch = ({ search }) => (dispatch) => {
@@ -25,12 +29,17 @@ const prefetchOverview: Prefetch = ({ search }) => (dispatch) => {
   ]);
 };
 
-/** Everything below /kosten: the costs of a month, of a kind of costs, of an article, and of the group. */
+/** Everything below /kosten: the costs of a month, of a kind of costs, of an article, per cost centre, and of the group. */
 export const costsRoute: RouteObject = {
   ...screenRoute(COSTS, CostsScreen),
   children: [
     screenIndexRoute(CostsOverviewScreen, prefetchOverview),
     screenRoute(GROUP_COSTS, GroupCostsScreen),
+    // Static segments before `:costsType` (the router ranks them first anyway).
+    screenRoute(ALLOCATION, AllocationScreen),
+    screenRoute(ALLOCATION_VALUE, AllocationValueScreen),
+    screenRoute(GROUP_ALLOCATION, GroupAllocationScreen),
+    screenRoute(GROUP_ALLOCATION_VALUE, GroupAllocationValueScreen),
     screenRoute(COSTS_DETAIL, CostsDetailScreen),
     screenRoute(COSTS_ARTICLE, CostsArticleScreen),
     screenRoute('*', CostsPageNotFound),

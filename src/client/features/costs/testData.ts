@@ -25,6 +25,7 @@ export const monthCosts = (overrides: Partial<PeriodCosts> = {}): PeriodCosts =>
   usagedetail: { costs: { data: 0.745, voice: 0.3, sms: 0, bundle: 0 } },
   start: { date: '2026-04-01' },
   end: { date: '2026-04-30' },
+  // docs/cost-specification.md, 'VAT': the server's, of the total excl. VAT 1.945 (€ 1,95 as the screen sums it).
   vat: { rate: 21, vat: 0.41, total: 1.95, total_including_vat: 2.36 },
   ...overrides,
 });
@@ -46,11 +47,16 @@ export const costLine = (overrides: Partial<CostLine>): CostLine => ({
   ...overrides,
 });
 
+/** GET /costs/specifications of a month that is not billed yet: no version stored. */
+export const draftSpecification = (month: string) => ({ data: { month, final: false, versions: [], changed_since_final: false } });
+
 /** The portal with the costs calls answered; override per test. */
 export const mockCosts = (overrides: Routes = {}) =>
   mockPortal({
     'GET /api/costs': () => json(200, monthCosts()),
     'GET /api/costsbymonth': () => json(200, costsByMonth),
+    'GET /api/costs/specifications': (request) =>
+      json(200, draftSpecification(new URL(request.url, 'http://portal').searchParams.get('costs_date_from')!.slice(0, 7))),
     ...overrides,
   });
 

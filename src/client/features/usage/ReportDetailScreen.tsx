@@ -7,6 +7,7 @@ import { MSG } from '../../../domain/messages';
 import { saveCsv, saveObjectUrl } from '../../base/download';
 import { paths } from '../../base/paths';
 import { PageLoading } from '../../components/PageLoading';
+import { ExclVatNote } from '../../components/ExclVatNote';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { UsageNotFound } from './UsageNotFound';
 import { type Column, VirtualTable } from '../../components/VirtualTable';
@@ -111,6 +112,7 @@ function NumberUsage({ userId: id }: { userId: number }) {
             error={records.error}
             more={records.hasNextPage ? { loading: records.isFetchingNextPage, load: () => records.fetchNextPage() } : null}
           />
+          <ExclVatNote sx={{ mt: 1 }} />
         </Box>
       </Stack>
     </>

@@ -9,6 +9,7 @@ import { paths } from '../../base/paths';
 import { evenWindows, useQueryWindows } from '../../base/useQueryWindows';
 import { DateField } from '../../components/DateField';
 import { PageLoading } from '../../components/PageLoading';
+import { ExclVatNote } from '../../components/ExclVatNote';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { type Column, VirtualTable } from '../../components/VirtualTable';
 import {
@@ -225,6 +226,7 @@ function ReportResults({ filters, search }: ReportResultsProps) {
             rowKey={(row) => `${row.id}-${row.mobile_number}`}
             rowHref={(row) => paths.usageDetail(row, search ? `?${search}` : '')}
           />
+          <ExclVatNote sx={{ mt: 1 }} />
         </>
       )}
     </Box>

@@ -62,6 +62,8 @@ const entryAnswer = (entry: AllocationEntry) => ({
   service_id: entry.serviceId,
   company_id: entry.companyId,
   company_name: entry.companyName,
+  article_id: entry.articleId,
+  article_group_id: entry.articleGroupId,
   article_name: entry.articleName,
   productgroup: entry.productgroup,
   firstname: entry.firstname,

@@ -83,6 +83,9 @@ export const allocationAfnameAnswer = Type.Object({
   /** The branch, in the group's calls; the acting company otherwise. */
   company_id: Type.Integer(),
   company_name: Type.String(),
+  /** The afname's article and article group (its page's address); null for a line of no afname. */
+  article_id: Nullable(Type.Integer()),
+  article_group_id: Nullable(Type.Integer()),
   article_name: Type.String(),
   productgroup: Type.String(),
   firstname: Nullable(Type.String()),

@@ -94,3 +94,7 @@ export const costsForecastAnswer = Type.Object({
   }),
 });
 export type CostsForecastAnswer = Static<typeof costsForecastAnswer>;
+
+// The cost specification's and 'Per kostenplaats' answers, declared beside their calls, as the client takes them (docs/api.md, 'How an answer is declared').
+export type { SpecificationCorrectionBody, SpecificationVersionAnswer, SpecificationVersionsAnswer } from './specificationSchemas';
+export type { AllocationAfnameAnswer, AllocationAnswer, AllocationFieldsAnswer, AllocationRowAnswer } from './allocationSchemas';

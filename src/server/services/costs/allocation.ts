@@ -39,6 +39,8 @@ export interface AllocationEntry extends AllocationAmounts {
   serviceId: number | null;
   companyId: number;
   companyName: string;
+  articleId: number | null;
+  articleGroupId: number | null;
   articleName: string;
   productgroup: string;
   firstname: string | null;
@@ -130,9 +132,9 @@ const valuesOfServices = async (db: Db, companyId: number, field: AllocationFiel
 
 /** The article, article group and end user of each afname of the company (for afnames with usage but no cost line). */
 const servicesOf = (db: Db, companyId: number) =>
-  queryRows<{ id: number; article_name: string; productgroup: string; firstname: string | null; lastname: string | null }>(
+  queryRows<{ id: number; article_id: number; article_group_id: number; article_name: string; productgroup: string; firstname: string | null; lastname: string | null }>(
     db,
-    sql`select s.id, a.name as article_name, g.name as productgroup, e.firstname, e.lastname
+    sql`select s.id, a.id as article_id, a.article_group_id, a.name as article_name, g.name as productgroup, e.firstname, e.lastname
       from services s join articles a on a.id = s.article_id join article_groups g on g.id = a.article_group_id
       left join end_users e on e.id = s.end_user_id
       where s.company_id = ${companyId}`,
@@ -158,6 +160,8 @@ const companyEntries = async (db: Db, company: { id: number; name: string }, mon
         serviceId,
         companyId: company.id,
         companyName: company.name,
+        articleId: info?.article_id ?? null,
+        articleGroupId: info?.article_group_id ?? null,
         articleName: info?.article_name ?? '',
         productgroup: info?.productgroup ?? '',
         firstname: info?.firstname ?? null,
@@ -176,6 +180,8 @@ const companyEntries = async (db: Db, company: { id: number; name: string }, mon
       serviceId: null,
       companyId: company.id,
       companyName: company.name,
+      articleId: null,
+      articleGroupId: null,
       articleName,
       productgroup,
       firstname: null,
