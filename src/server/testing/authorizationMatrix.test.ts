@@ -343,6 +343,11 @@ beforeAll(async () => {
           .onConflictDoNothing();
         return monthKey(month);
       },
+      allocationField: async (companyId) => {
+        const [company] = await db.select({ label: companies.inputLabel1 }).from(companies).where(eq(companies.id, companyId));
+        if (!company?.label) await db.update(companies).set({ inputLabel1: 'Kostenplaats' }).where(eq(companies.id, companyId));
+        return 'free:1';
+      },
     },
   };
 

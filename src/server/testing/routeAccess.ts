@@ -105,6 +105,8 @@ export interface AccessContext {
     request(companyId: number, state: RequestState, requestedBy?: number): Promise<number>;
     /** Version 1 of the company's cost specification of the last whole month, stored if it is not yet: answers the month, YYYY-MM. */
     finalSpecification(companyId: number): Promise<string>;
+    /** A free field of the company to allocate costs by ('Per kostenplaats'), labelled if it was not: answers its key. */
+    allocationField(companyId: number): Promise<string>;
   };
 }
 
@@ -138,6 +140,26 @@ const noInput = () => ({});
 
 /** The running month as a costs range (`costs_date_from` .. `costs_date_to`). */
 const costsMonth = (ctx: AccessContext): RouteRequest => ({ query: { costs_date_from: ctx.thisMonth, costs_date_to: ctx.thisMonth } });
+
+/** The five calls of 'Per kostenplaats' under `prefix`, each with a field of the acting company. */
+const allocationRoutes = (prefix: string, access: Access, extra: { groupOnly?: true }): Record<string, RouteAccessEntry> => {
+  const withField = async (ctx: AccessContext): Promise<RouteRequest> => ({
+    query: { ...costsMonth(ctx).query, field: await ctx.make.allocationField(ctx.caller.actingCompanyId) },
+  });
+  return {
+    [`GET ${prefix}/fields`]: { access, tenant: 'none', example: () => ({}), status: 200, ...extra },
+    [`PUT ${prefix}/field`]: {
+      access,
+      tenant: 'none',
+      example: async (ctx) => ({ body: { field: await ctx.make.allocationField(ctx.caller.actingCompanyId) } }),
+      status: 200,
+      ...extra,
+    },
+    [`GET ${prefix}`]: { access, tenant: 'none', example: withField, status: 200, ...extra },
+    [`GET ${prefix}/afnames`]: { access, tenant: 'none', example: withField, status: 200, ...extra },
+    [`GET ${prefix}/download`]: { access, tenant: 'none', example: withField, status: 200, ...extra },
+  };
+};
 
 /** A tenant object made fresh for the acting company (own) and for the foreign one (other). */
 const fresh = (make: (ctx: AccessContext, companyId: number) => Promise<RouteRequest>): TenantObjects => ({
@@ -496,6 +518,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
   },
   'GET /api/group/costs/specification': { access: 'EDIT_PARENT_COMPANY', tenant: 'none', example: costsMonth, status: 200, groupOnly: true },
   'GET /api/group/costs/specifications': { access: 'EDIT_PARENT_COMPANY', tenant: 'none', example: costsMonth, status: 200, groupOnly: true },
+  // 'Per kostenplaats' (docs/cost-specification.md, 'Costs per cost centre'): the acting company's, or its group's.
+  ...allocationRoutes('/api/costs/allocation', 'user', {}),
+  ...allocationRoutes('/api/group/costs/allocation', 'EDIT_PARENT_COMPANY', { groupOnly: true }),
   'GET /api/costs/forecast': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
   'GET /api/costslinesmonthly': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
   'GET /api/costslinespartly': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },

@@ -108,7 +108,7 @@ export default async function allocationRoutes(app: RouteApp) {
     const { companies, fields } = await fieldsOf(scope, companyId);
     const field = await resolveField(fields, companyId, query.field);
     // Without a field every line is 'Zonder waarde': the totals are the month's all the same.
-    const entries = await allocationEntries(app.db, companies, month, field ?? { key: '', name: '', kind: 'free' });
+    const entries = await allocationEntries(app.db, companies, month, field);
     return { month, field, entries };
   };
 

@@ -110,7 +110,8 @@ export const rememberFieldKey = (db: Db, companyId: number, key: string | null) 
   db.execute(sql`update companies set cost_allocation_field = ${key} where id = ${companyId}`);
 
 /** Each afname's value of the field (trimmed; empty counts as none), of one company. */
-const valuesOfServices = async (db: Db, companyId: number, field: AllocationField): Promise<Map<number, string>> => {
+const valuesOfServices = async (db: Db, companyId: number, field: AllocationField | null): Promise<Map<number, string>> => {
+  if (field === null) return new Map();
   if (field.kind === 'free') {
     const column = sql.raw(`input_field_${Number(field.key.slice('free:'.length))}`);
     const rows = await queryRows<{ id: number; value: string }>(
@@ -141,7 +142,7 @@ const servicesOf = (db: Db, companyId: number) =>
   );
 
 /** One company's entries of the month: per afname its cost lines and usage, then the lines of no afname. */
-const companyEntries = async (db: Db, company: { id: number; name: string }, month: Month, field: AllocationField): Promise<AllocationEntry[]> => {
+const companyEntries = async (db: Db, company: { id: number; name: string }, month: Month, field: AllocationField | null): Promise<AllocationEntry[]> => {
   const [[costs], perService, [usage], values, numbers, services] = await Promise.all([
     costMonths(db, company.id, { from: month, to: month }),
     usageByService(db, company.id, month),
@@ -214,12 +215,12 @@ const companyEntries = async (db: Db, company: { id: number; name: string }, mon
   return [...entries.values(), ...loose].filter((entry) => KINDS.some((kind) => !entry[kind].isZero()));
 };
 
-/** The entries of the companies' month, by total (highest first), then company and afname. */
+/** The entries of the companies' month, by total (highest first), then company and afname; without a field every entry is 'Zonder waarde'. */
 export const allocationEntries = async (
   db: Db,
   companies: readonly { id: number; name: string }[],
   month: Month,
-  field: AllocationField,
+  field: AllocationField | null,
 ): Promise<AllocationEntry[]> => {
   const entries: AllocationEntry[] = [];
   // One company after the other: a group's branches share the pool with everyone else.
