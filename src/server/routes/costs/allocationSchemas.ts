@@ -18,7 +18,6 @@ export const allocationFieldAnswer = Type.Object({
   name: Type.String(),
   kind: Type.Union([Type.Literal('free'), Type.Literal('category')]),
 });
-export type AllocationFieldAnswer = Static<typeof allocationFieldAnswer>;
 
 /** `GET /costs/allocation/fields`: the fields to choose from and the one the company chose (null: none yet). */
 export const allocationFieldsAnswer = Type.Object({
@@ -38,7 +37,6 @@ export const allocationAmounts = Type.Object({
   usage: Type.Number(),
   total: Type.Number(),
 });
-export type AllocationAmounts = Static<typeof allocationAmounts>;
 
 /** One value's row; `value` null is 'Zonder waarde' (afnames without a value, bulk units and the group bundle overage). */
 export const allocationRowAnswer = Type.Object({
@@ -75,7 +73,6 @@ export const allocationAfnamesQuery = Type.Object(
   { ...allocationQuery.properties, value: Type.Optional(Type.String({ maxLength: 300 })) },
   { additionalProperties: false },
 );
-export type AllocationAfnamesQuery = Static<typeof allocationAfnamesQuery>;
 
 /** One afname behind a value (or a bulk line or the bundle overage, `service_id` null). */
 export const allocationAfnameAnswer = Type.Object({
