@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describeInBrowser, usePortal } from './harness';
+import { eventually } from './support';
 
 /**
  * The API document's viewer (docs/api.md, 'Using it'): Swagger UI from the server's own files, working under the
@@ -43,8 +44,8 @@ describeInBrowser('the API viewer at /api/docs (browser)', () => {
     await page.getByRole('heading', { name: /Mijn Portaal API/ }).waitFor();
     const apiDocument = (await (await page.request.get(`${run.portal.baseUrl}/api/openapi.json`)).json()) as { paths: Record<string, object> };
     const operations = Object.values(apiDocument.paths).reduce((count, item) => count + Object.keys(item).filter((k) => k !== 'parameters').length, 0);
-    await page.locator('.opblock').first().waitFor();
-    expect(await page.locator('.opblock').count()).toBe(operations);
+    // Swagger UI draws the operations tag by tag: wait until the last one is drawn.
+    await eventually(async () => expect(await page.locator('.opblock').count()).toBe(operations), 20_000);
     expect(await page.locator('#operations-articles-addArticle').textContent()).toContain('/articles/create');
     expect(foreignRequests).toEqual([]);
     expect(errors).toEqual([]);
