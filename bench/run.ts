@@ -2,6 +2,7 @@ import { Pool } from 'pg';
 import { benchAlerts } from './alerts';
 import { benchArticlePage } from './articlePage';
 import { benchArticlePageAB } from './articlePageAB';
+import { benchCostAllocation } from './costAllocation';
 import { benchCostEngine } from './costEngine';
 import { benchCosts } from './costs';
 import { benchCostSpecification } from './costSpecification';
@@ -74,6 +75,11 @@ const main = async () => {
   if (!only || only === 'specification') {
     if (process.env.BENCH_DB !== 'pglite' && (await postgresReachable())) out.push(await benchCostSpecification('postgres', postgresUrl));
     else out.push(await benchCostSpecification('pglite'));
+  }
+  // 'Per kostenplaats' of last month, 5,000 and 50,000 afnames (PostgreSQL; PGlite with BENCH_DB=pglite or without it).
+  if (!only || only === 'allocation') {
+    if (process.env.BENCH_DB !== 'pglite' && (await postgresReachable())) out.push(await benchCostAllocation('postgres', postgresUrl));
+    else out.push(await benchCostAllocation('pglite'));
   }
   // The group view of a parent with 20 branches of the large customer's size (PostgreSQL: its target is there).
   if (!only || only === 'group') {

@@ -371,7 +371,8 @@ const seedCompanyCatalogue = async (
           startTime: noonDaysFrom(now, -startDaysAgo),
           endTime: ended ? noonDaysFrom(now, -Math.floor(startDaysAgo / 3)) : null,
           price: serial % 13 === 0 ? '20.000000' : null,
-          inputField1: `KP-${100 + (serial % 4) * 10}`,
+          // 'Kostenplaats' (docs/cost-specification.md, 'Costs per cost centre'): four values, and every seventh afname without one.
+          inputField1: serial % 7 === 0 ? null : `KP-${100 + (serial % 4) * 10}`,
           inputField2: ['Service', 'Montage', 'Kantoor', 'Projecten'][serial % 4],
           spieField1: serial % 2 === 0 ? `SPIE-${serial}` : null,
         })

@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { Permission } from '../../../domain/permissions';
 import { type Month, monthKey } from '../../../domain/time';
 import { toSlug } from '../../../domain/slug';
+import { queryRows } from '../../db';
 import { HttpError } from '../../httpError';
+import { audit } from '../../services/audit';
 import {
   type AllocationAmounts,
   type AllocationEntry,
@@ -182,7 +185,15 @@ export default async function allocationRoutes(app: RouteApp) {
         const { fields } = await fieldsOf(scope, request.actor.companyId);
         const key = request.body.field;
         if (key !== null && !fieldOf(fields, key)) throw new HttpError(400, UNKNOWN_FIELD);
-        await rememberFieldKey(app.db, request.actor.companyId, key);
+        const { actor } = request;
+        // In the change log like the company's other settings (company.update), once per change.
+        if ((await chosenFieldKey(app.db, actor.companyId)) !== key) {
+          await app.db.transaction(async (tx) => {
+            await rememberFieldKey(tx, actor.companyId, key);
+            const [company] = await queryRows<{ name: string }>(tx, sql`select name from companies where id = ${actor.companyId}`);
+            await audit(tx, actor, 'company.update', 'company', actor.companyId, { name: company?.name ?? null, cost_allocation_field: key });
+          });
+        }
         return { data: { chosen: key } };
       },
     );

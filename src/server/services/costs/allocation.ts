@@ -109,26 +109,32 @@ export const chosenFieldKey = async (db: Db, companyId: number): Promise<string 
 export const rememberFieldKey = (db: Db, companyId: number, key: string | null) =>
   db.execute(sql`update companies set cost_allocation_field = ${key} where id = ${companyId}`);
 
-/** Each afname's value of the field (trimmed; empty counts as none), of one company. */
+/**
+ * Each afname's value of the field, of one company, in one query: trimmed of every kind of white
+ * space (a tab or a line break too), empty counting as none; of several inputs of a category field
+ * the lowest.
+ */
 const valuesOfServices = async (db: Db, companyId: number, field: AllocationField | null): Promise<Map<number, string>> => {
   if (field === null) return new Map();
+  let rows: { service_id: number; value: string }[];
   if (field.kind === 'free') {
     const column = sql.raw(`input_field_${Number(field.key.slice('free:'.length))}`);
-    const rows = await queryRows<{ id: number; value: string }>(
+    rows = await queryRows(db, sql`select id as service_id, ${column} as value from services where company_id = ${companyId} and ${column} is not null`);
+  } else {
+    rows = await queryRows(
       db,
-      sql`select id, trim(${column}) as value from services where company_id = ${companyId} and trim(coalesce(${column}, '')) <> ''`,
+      sql`select fi.service_id, fi.value
+        from service_field_inputs fi join article_group_fields f on f.id = fi.article_group_field_id
+        where fi.company_id = ${companyId} and trim(f.name) = ${field.key.slice('category:'.length)} and not f.used_for_cdr`,
     );
-    return new Map(rows.map((r) => [r.id, r.value]));
   }
-  const name = field.key.slice('category:'.length);
-  const rows = await queryRows<{ service_id: number; value: string }>(
-    db,
-    sql`select fi.service_id, min(trim(fi.value)) as value
-      from service_field_inputs fi join article_group_fields f on f.id = fi.article_group_field_id
-      where fi.company_id = ${companyId} and trim(f.name) = ${name} and not f.used_for_cdr and trim(fi.value) <> ''
-      group by fi.service_id`,
-  );
-  return new Map(rows.map((r) => [r.service_id, r.value]));
+  const values = new Map<number, string>();
+  for (const row of rows) {
+    const value = row.value.trim();
+    const known = values.get(row.service_id);
+    if (value !== '' && (known === undefined || value < known)) values.set(row.service_id, value);
+  }
+  return values;
 };
 
 /** The article, article group and end user of each afname of the company (for afnames with usage but no cost line). */
