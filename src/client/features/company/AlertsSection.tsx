@@ -132,7 +132,7 @@ function AlertSettingsForm({ settings, mayEdit }: { settings: AlertSettings; may
               label="Meld het verbruik van de groepsbundel bij 80 % en 100 %"
             />
             <Typography variant="body2" color="text.secondary">
-              De drempels gelden per kalendermaand; laat een veld leeg voor geen melding. De drempels per nummer gelden voor elk nummer van uw bedrijf.
+              De drempels gelden per kalendermaand; laat een veld leeg voor geen melding. De drempels per nummer gelden voor elk nummer van uw bedrijf. Bedragen excl. btw.
             </Typography>
             {THRESHOLD_FIELDS.map(({ name, unit }) => {
               const error = submitCount > 0 ? errors[name] : undefined;

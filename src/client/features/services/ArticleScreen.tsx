@@ -21,6 +21,7 @@ import { ScreenState } from './ScreenState';
 import type { ArticleDetail, ServiceRow } from './servicesApi';
 import { ServicesBreadcrumbs } from './ServicesBreadcrumbs';
 import { type Column, VirtualTable } from '../../components/VirtualTable';
+import { ExclVatNote } from '../../components/ExclVatNote';
 
 const TABLE_HEADING_ID = 'afnames-titel';
 const SIM_FIELD = 'SIM nummer';
@@ -146,6 +147,7 @@ function ArticleDetails({ article }: { article: ArticleDetail }) {
           { label: 'Eenmalige kosten', value: formatEuro(article.setup_price) },
         ]}
       />
+      <ExclVatNote sx={{ mt: 1 }} />
     </Paper>
   );
 }

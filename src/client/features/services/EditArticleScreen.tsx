@@ -33,6 +33,7 @@ import { useArticle, useArticleGroup, useRouteIds } from './routeData';
 import { ScreenState } from './ScreenState';
 import { type ArticleDetail, type PriceHistoryEntry, useDeleteArticleMutation, useEditArticleMutation } from './servicesApi';
 import { ServicesBreadcrumbs } from './ServicesBreadcrumbs';
+import { ExclVatNote } from '../../components/ExclVatNote';
 
 const HISTORY_HEADING_ID = 'prijshistorie-titel';
 
@@ -122,6 +123,7 @@ function PriceHistory({ entries }: { entries: PriceHistoryEntry[] }) {
       ) : (
         <DataTable labelledBy={HISTORY_HEADING_ID} columns={PRICE_HISTORY_COLUMNS} rows={entries} rowKey={(entry) => entry.id} />
       )}
+      <ExclVatNote sx={{ mt: 1 }} />
     </Box>
   );
 }

@@ -14,6 +14,7 @@ import { ScreenState } from './ScreenState';
 import { endUserName, fieldValue, labelledFreeFields, SPIE_LABELS, shownCategoryFields } from './serviceText';
 import { SPIE_FIELDS } from './servicesApi';
 import { ServicesBreadcrumbs } from './ServicesBreadcrumbs';
+import { ExclVatNote } from '../../components/ExclVatNote';
 
 /** .../{serviceId}/{endUserUrlName}: one service (docs/screens.md, 'A service'). */
 export function ServiceScreen() {
@@ -69,6 +70,7 @@ export function ServiceScreen() {
             Afname
           </Typography>
           <DetailList details={details} />
+          <ExclVatNote sx={{ mt: 1 }} />
         </Paper>
         <RequestActions group={group} service={service} />
       </Stack>

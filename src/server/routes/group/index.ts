@@ -24,7 +24,7 @@ const downloadHeader = (costs: GroupCosts) => [
   'Nieuwe aansluitingen',
   'Set up',
   'Verbruik',
-  'Totale kosten',
+  'Totale kosten excl. btw',
   ...costs.article_groups.map((g) => `Diensten ${g.name}`),
   'Groepsbundel verbruikt (GB)',
   'Groepsbundel totaal (GB)',

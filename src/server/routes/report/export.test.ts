@@ -17,7 +17,7 @@ let token: string;
 
 const APRIL = 'costs_date_from=2025-04-01&costs_date_to=2025-04-30';
 const BOM = '\uFEFF';
-const HEADER = 'Klantnummer;SAP nummer;Bedrijf;Maand;Soort;Facturatiecyclus;Artikel;Productgroep;Afname;Eindgebruiker;Aantal;Prijs;Bedrag';
+const HEADER = 'Klantnummer;SAP nummer;Bedrijf;Maand;Soort;Facturatiecyclus;Artikel;Productgroep;Afname;Eindgebruiker;Aantal;Prijs;Bedrag excl. btw';
 
 const get = (url: string, bearer = token) => t.app.inject({ method: 'GET', url, headers: auth(bearer) });
 const rowsOf = (body: string) => body.slice(BOM.length).split('\r\n').filter(Boolean).slice(1).map((line) => line.split(';'));

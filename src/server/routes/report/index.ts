@@ -60,7 +60,7 @@ const filtersOf = (query: ReportQuery): ReportFilters => ({
   sender: query.sender?.trim() || undefined,
 });
 
-const CSV_HEADER = ['Voornaam', 'Achternaam', 'Telefoonnummer', 'Product', 'Data (bytes)', 'Sms (aantal)', 'Bellen (seconden)', 'Totaal (EUR)'];
+const CSV_HEADER = ['Voornaam', 'Achternaam', 'Telefoonnummer', 'Product', 'Data (bytes)', 'Sms (aantal)', 'Bellen (seconden)', 'Totaal excl. btw (EUR)'];
 
 export default async function reportRoutes(app: RouteApp) {
   app.get(

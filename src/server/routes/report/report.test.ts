@@ -168,7 +168,7 @@ describe('GET /api/report/download', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="verbruik-${isoDate(month)}-${isoDate({ ...month, day: lastDay })}.xlsx"`);
     const { rows } = readXlsx(res.rawPayload);
-    expect(rows[0].map((c) => c?.value)).toEqual(['Voornaam', 'Achternaam', 'Telefoonnummer', 'Product', 'Data (bytes)', 'Sms (aantal)', 'Bellen (seconden)', 'Totaal (EUR)']);
+    expect(rows[0].map((c) => c?.value)).toEqual(['Voornaam', 'Achternaam', 'Telefoonnummer', 'Product', 'Data (bytes)', 'Sms (aantal)', 'Bellen (seconden)', 'Totaal excl. btw (EUR)']);
     expect(rows).toHaveLength(3);
     const own = rows.find((row) => row[2]?.value === svc.number)!;
     expect(own.slice(4)).toEqual([
@@ -458,7 +458,7 @@ describe('GET /api/report, all rows: byte for byte what the rows read one by one
       // The download reads all rows as well.
       const rows = windowed.json() as { firstname: string; lastname: string; mobile_number: string; product_name: string; data: number; sms: number; call_seconds: number; total_price: number }[];
       const csv = toCsv(
-        ['Voornaam', 'Achternaam', 'Telefoonnummer', 'Product', 'Data (bytes)', 'Sms (aantal)', 'Bellen (seconden)', 'Totaal (EUR)'],
+        ['Voornaam', 'Achternaam', 'Telefoonnummer', 'Product', 'Data (bytes)', 'Sms (aantal)', 'Bellen (seconden)', 'Totaal excl. btw (EUR)'],
         rows.map((r) => [r.firstname, r.lastname, r.mobile_number, r.product_name, r.data, r.sms, r.call_seconds, csvAmount(r.total_price)]),
       );
       expect((await get(`/api/report/download?${query}`)).body).toBe(csv);

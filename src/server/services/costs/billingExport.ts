@@ -28,7 +28,8 @@ export const BILLING_EXPORT_HEADER = [
   'Eindgebruiker',
   'Aantal',
   'Prijs',
-  'Bedrag',
+  // Amounts exclude VAT: the export says so once (docs/cost-specification.md, 'VAT').
+  'Bedrag excl. btw',
 ];
 
 /** The 'Soort' of a line: the costs screen's row names. */
