@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describeInBrowser, login, seriousViolations, usePortal } from './harness';
-import { apiGet, apiToken, heading, KLANT, newPage, trackApi } from './support';
+import { apiGet, apiToken, cents, euro, heading, KLANT, newPage, previousMonth, tableRows, trackApi } from './support';
 
 /**
  * docs/cost-specification.md in Chromium, as klant@demo.nl: /kosten's VAT rows, the month's cost
@@ -24,35 +24,6 @@ interface PeriodCosts {
 }
 
 const PHONE = { width: 390, height: 844 };
-const DUTCH_MONTHS = ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'];
-
-/** The month before today in Europe/Amsterdam (/kosten's default): first and last day, Dutch label. */
-const previousMonth = () => {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: 'numeric' })
-    .formatToParts(new Date())
-    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
-  const first = new Date(Date.UTC(Number(parts.year), Number(parts.month) - 2, 1));
-  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0));
-  return {
-    from: first.toISOString().slice(0, 10),
-    to: last.toISOString().slice(0, 10),
-    label: `${DUTCH_MONTHS[first.getUTCMonth()]} ${first.getUTCFullYear()}`,
-  };
-};
-
-const cents = (value: Decimal.Value) => new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-
-/** "€ 1.234,56": two decimals, half-up, Dutch notation (docs/screens.md, 'Dutch notation'). */
-const euro = (value: Decimal.Value) => {
-  const fixed = cents(value).toFixed(2);
-  const [int, frac] = fixed.replace('-', '').split('.');
-  return `€ ${fixed.startsWith('-') ? '-' : ''}${int.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${frac}`;
-};
-
-/** Every row of a table (head, body and total) as the texts of its header and data cells. */
-const tableRows = (table: Locator) =>
-  table.locator('tr').evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent?.trim() ?? '')));
-
 describeInBrowser('Kostenspecificatie en Per kostenplaats (browser)', () => {
   const run = usePortal();
   let context: BrowserContext;

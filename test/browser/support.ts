@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Decimal from 'decimal.js';
 import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD, staffLoginCode } from './portal';
 
@@ -220,3 +221,35 @@ export const resetLinkIn = (eml: string): string => {
 };
 
 export const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+
+const DUTCH_MONTHS = ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'];
+
+/** The month before today in Europe/Amsterdam (docs/screens.md, 'Month overview': /kosten's default): first and last day, Dutch label. */
+export const previousMonth = () => {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: 'numeric' })
+    .formatToParts(new Date())
+    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
+  const first = new Date(Date.UTC(Number(parts.year), Number(parts.month) - 2, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0));
+  return {
+    from: first.toISOString().slice(0, 10),
+    to: last.toISOString().slice(0, 10),
+    label: `${DUTCH_MONTHS[first.getUTCMonth()]} ${first.getUTCFullYear()}`,
+  };
+};
+
+/** An amount rounded half-up to cents. */
+export const cents = (value: Decimal.Value) => new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+
+/** "€ 1.234,56": two decimals, half-up, Dutch notation (docs/screens.md, 'Dutch notation'). */
+export const euro = (value: Decimal.Value) => {
+  const fixed = cents(value).toFixed(2);
+  const [int, frac] = fixed.replace('-', '').split('.');
+  return `€ ${fixed.startsWith('-') ? '-' : ''}${int.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${frac}`;
+};
+
+/** Every shown row of a table (head, body and total) as the texts of its header and data cells. */
+export const tableRows = (table: Locator) =>
+  table.locator('tr:not([aria-hidden="true"])').evaluateAll((rows) =>
+    rows.map((row) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent?.trim() ?? '')),
+  );
