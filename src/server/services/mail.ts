@@ -52,7 +52,7 @@ export const createMailer = (opts: { smtpUrl?: string; dataDir: string; log: Fas
   };
 };
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Control, format and line or paragraph separator characters: nothing a one-line text should carry. */

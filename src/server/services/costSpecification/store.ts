@@ -6,7 +6,7 @@ import { ROLE } from '../../../domain/permissions';
 import { monthKey, monthLabel, monthStart, type Month } from '../../../domain/time';
 import { queryRows, type Db } from '../../db';
 import type { StoredSpecificationTotals } from '../../db/schema/costSpecifications';
-import { mailName, type Mailer, type MailMessage } from '../mail';
+import { escapeHtml, mailName, type Mailer, type MailMessage } from '../mail';
 import { costsByMonth } from '../costs';
 import { companySpecification, groupSpecification, specificationOf } from './content';
 import { specificationPdfBytes } from './pdf';
@@ -266,13 +266,12 @@ const specificationMail = (
   const intro = `Beste ${mailName(to.firstname)}, in de bijlage vind je de definitieve kostenspecificatie van ${mailName(company)} over ${label}. De bedragen zijn exclusief btw; onderaan staan de btw en het totaal inclusief btw.${correction}`;
   const outro = 'Je ontvangt dit bericht omdat je bij je bedrijf bent aangemerkt als ontvanger van de kostenspecificatie. Je kosten bekijk je ook in Mijn Portaal.';
   const link = `${publicUrl}/kosten`;
-  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
   return {
     to: to.email,
     subject: `Kostenspecificatie ${label}`,
     link,
     text: `${intro}\n\nBekijk je kosten in Mijn Portaal: ${link}\n\n${outro}\n`,
-    html: `${intro.split('\n\n').map((p) => `<p>${escape(p)}</p>`).join('')}<p><a href="${escape(link)}">Bekijk je kosten in Mijn Portaal</a></p><p>${escape(outro)}</p>`,
+    html: `${intro.split('\n\n').map((p) => `<p>${escapeHtml(p)}</p>`).join('')}<p><a href="${escapeHtml(link)}">Bekijk je kosten in Mijn Portaal</a></p><p>${escapeHtml(outro)}</p>`,
     attachments: [{ filename: specificationFileName({ companyId: 0 }, month, version.version), content: version.pdf, contentType: 'application/pdf' }],
   };
 };
