@@ -1,8 +1,9 @@
 import { Paper, type SxProps, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, type Theme } from '@mui/material';
 import type { Key, ReactNode } from 'react';
 import { PHONE } from '../base/theme';
+import { SortableHeader, type SortableColumn, type TableSorting } from './SortableHeader';
 
-export interface DataColumn<Row> {
+export interface DataColumn<Row> extends SortableColumn {
   header: string;
   align?: 'left' | 'right';
   /** Style of the column's body cells. */
@@ -20,6 +21,8 @@ interface DataTableProps<Row> {
   busy?: boolean;
   /** Below the table, e.g. its DataTablePagination. */
   footer?: ReactNode;
+  /** The table's order, for the columns with a `sortKey` (useSortParam). */
+  sorting?: TableSorting;
 }
 
 const HEAD = { fontWeight: 600 } as const;
@@ -51,16 +54,16 @@ export const STACKED = {
 } as const;
 
 /** A small table with a header row, named by its section's heading. */
-export function DataTable<Row>({ labelledBy, columns, rows, rowKey, busy, footer }: DataTableProps<Row>) {
+export function DataTable<Row>({ labelledBy, columns, rows, rowKey, busy, footer, sorting }: DataTableProps<Row>) {
   return (
     <TableContainer component={Paper} variant="outlined" aria-busy={busy}>
       <Table size="small" aria-labelledby={labelledBy} role="table" sx={STACKED}>
         <TableHead role="rowgroup">
           <TableRow role="row">
             {columns.map((column) => (
-              <TableCell key={column.header} align={column.align} sx={HEAD} role="columnheader">
+              <SortableHeader key={column.header} column={column} sorting={sorting} align={column.align} sx={HEAD}>
                 {column.header}
-              </TableCell>
+              </SortableHeader>
             ))}
           </TableRow>
         </TableHead>

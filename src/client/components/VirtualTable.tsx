@@ -1,9 +1,10 @@
-import { styled, Table, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { styled, Table, TableContainer, TableHead, TableRow } from '@mui/material';
 import { type Key, type MouseEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { TOUCH, TOUCH_SIZE } from '../base/theme';
+import { SortableHeader, type SortableColumn, type TableSorting } from './SortableHeader';
 
-export interface Column<Row> {
+export interface Column<Row> extends SortableColumn {
   id: string;
   header: string;
   /** CSS width; columns without one share the rest. */
@@ -22,6 +23,8 @@ interface CommonProps<Row> {
   rowHref?: (row: Row) => string;
   /** Height of the scroll area at most, in pixels. */
   maxHeight?: number;
+  /** The table's order, for the columns with a `sortKey` (useSortParam); the rows come sorted. */
+  sorting?: TableSorting;
 }
 
 /** Every row is here. */
@@ -115,7 +118,7 @@ function Spacer({ height, columns }: { height: number; columns: number }) {
  * `onRangeChange`), for lists the screen does not download at once.
  */
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
-  const { labelledBy, columns, rowKey, rowHref, maxHeight = 576, onRangeChange } = props;
+  const { labelledBy, columns, rowKey, rowHref, maxHeight = 576, onRangeChange, sorting } = props;
   const rows = props.rows;
   const rowCount = rows ? rows.length : props.rowCount;
   const rowAt = rows ? (index: number) => rows[index] : props.rowAt;
@@ -170,9 +173,9 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
         <TableHead>
           <TableRow aria-rowindex={1} sx={{ height: HEADER_HEIGHT }}>
             {columns.map((column) => (
-              <TableCell key={column.id} align={column.align} sx={{ ...oneLine, width: column.width, fontWeight: 600 }}>
+              <SortableHeader key={column.id} column={column} sorting={sorting} align={column.align} sx={{ ...oneLine, width: column.width, fontWeight: 600 }}>
                 {column.header}
-              </TableCell>
+              </SortableHeader>
             ))}
           </TableRow>
         </TableHead>
