@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { formatDecimal } from '../../../domain/format';
-import { queryRows, type Db } from '../../db';
+import { allowLongWork, queryRows, type Db } from '../../db';
 import { evaluateAlerts, type NewAlert } from '../alerts';
 import { audit, type AuditActor } from '../audit';
 import { hasGroupBundle, recalculateGroupBundle } from '../groupBundle';
@@ -141,6 +141,8 @@ export const importUsage = async (db: Db, input: UsageImportInput): Promise<Usag
   db.transaction(async (tx) => {
     // Drizzle keeps the transaction's connection (pg) or the database thread's transaction (PGlite) on its session.
     const client = (tx as unknown as { session: { client: RawClient } }).session.client;
+    // A million records, and the wait for another import's lock: docs/operations.md, 'No query hangs'.
+    await allowLongWork(tx);
     // Room for the hash aggregates of the totals (a month of records has as many day rows);
     // this transaction only. Durability stays as it is: no synchronous_commit = off.
     await tx.execute(sql`set local work_mem = '64MB'`);
