@@ -9,6 +9,7 @@ import { Pool } from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema';
 import { PgliteThread } from './pgliteThread';
+import { processLog } from '../processLog';
 import { projectRoot } from '../projectRoot';
 
 /**
@@ -135,7 +136,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
  * that meets the broken database answers 503 (plugins/errors.ts); the next connection is made
  * anew, so the portal recovers by itself once PostgreSQL is back.
  */
-export const openPostgres = async (url: string, max = 10, log: PoolLog = consoleLog): Promise<Database> => {
+export const openPostgres = async (url: string, max = 10, log: PoolLog = processLog): Promise<Database> => {
   // Keepalive probes find a peer that vanished without a word (a network cut), where a query
   // would otherwise wait for an answer that never comes.
   const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
@@ -150,7 +151,6 @@ export const openPostgres = async (url: string, max = 10, log: PoolLog = console
   };
 };
 
-const consoleLog: PoolLog = { warn: (details, message) => console.warn(message, JSON.stringify(details)) };
 
 /** PGlite's own folder inside the data folder. */
 export const pgdataOf = (dataDir: string): string => path.join(dataDir, 'pgdata');

@@ -37,6 +37,19 @@ describe('metrics', () => {
     if (t.database.kind === 'postgres') expect(text).toMatch(/^portal_db_connections\{state="total"\} [1-9]/m);
   });
 
+  it('tells whether the shared limits reach Redis, only where REDIS_URL is set', async () => {
+    expect((await scrape(`Bearer ${token}`)).body).not.toContain('portal_redis_up');
+    const withRedis = await createTestApp({ demo: false, config: { metricsToken: token, redisUrl: 'redis://127.0.0.1:1' } });
+    try {
+      // A login makes a count, which finds Redis away.
+      await withRedis.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'niemand@demo.nl', password: 'x'.repeat(12) } });
+      const res = await withRedis.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+      expect(res.body).toMatch(/^portal_redis_up 0$/m);
+    } finally {
+      await withRedis.close();
+    }
+  }, 60_000);
+
   it('has no /metrics at all without a configured token: a JSON 404, not the web app', async () => {
     // With a built web app every unknown page address answers its index.html.
     const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-client-'));
