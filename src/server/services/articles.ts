@@ -1,6 +1,6 @@
 import { type BlockState, isSimField } from '../../domain/requests';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { type ArticleServiceSort, PHONE_FIELD_NAME, type SortOrder } from '../../domain/articleServiceSort';
+import { type ArticleServiceSort, PHONE_FIELD_NAME, type SortOrder } from '../../domain/listSorts';
 import { groupBy } from '../../domain/collections';
 import { queryRows, type Db } from '../db';
 import { articleGroupFields, articleGroups, articlePriceHistory, articles, billingCycles, bulkServices, companyArticleGroups, services } from '../db/schema';
@@ -169,8 +169,9 @@ const serviceOrderBy = ({ column, direction, fieldId = null }: ServiceOrder) => 
     case 'end_time':
       return byValue(sql`s.end_time`);
     case 'end_user':
-      // As the table shows the name: first name, then last name.
-      return sql`order by lower(e.firstname) ${dir}, lower(e.lastname) ${dir}, s.id ${dir}`;
+      // People the Dutch way, as the end users list: surname without particles, then first name
+      // (domain/names.ts comparePeople; the sort keys PostgreSQL keeps, migration 0009).
+      return sql`order by e.sort_lastname ${dir}, e.sort_firstname ${dir}, s.id ${dir}`;
     case 'phone_number':
     case 'sim_number':
       return byValue(

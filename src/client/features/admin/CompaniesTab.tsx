@@ -104,8 +104,9 @@ function CompaniesTable({ companies, sorting }: { companies: readonly AdminCompa
     { header: 'Einddatum', sortKey: 'einddatum', cell: (company) => (company.end_time === null ? '–' : formatDate(company.end_time)) },
     {
       header: 'Acties',
+      // The buttons wrap under each other when the table is narrow (a tablet), so neither is cut off.
       cell: (company) => (
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
           {company.id !== actingCompanyId && (
             <Button size="small" variant="outlined" onClick={() => manage(company)} aria-label={`${company.name} beheren`}>
               Beheren

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, formatEuro, formatGb } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
 import { useMemo } from 'react';
-import { PHONE_FIELD_NAME } from '../../../domain/articleServiceSort';
+import { PHONE_FIELD_NAME } from '../../../domain/listSorts';
 import { BLOCK_STATE_LABELS, isSimField, SIM_FIELD_NAME } from '../../../domain/requests';
 import { usePermission } from '../../api/currentUserApi';
 import type { ArticleGroup, ArticleGroupField } from '../../api/catalogApi';
@@ -38,12 +38,13 @@ type ServiceColumn = Column<ServiceRow> & { sortKey: ServiceSortKey };
  * 1, the block state of a mobile group, start and end date. Each sorts on the server.
  */
 const serviceColumns = (fields: readonly ArticleGroupField[], inputLabel1: string | null | undefined): ServiceColumn[] => {
-  const fieldColumn = (id: string, name: string, sortKey: ServiceSortKey): ServiceColumn[] => {
+  const fieldColumn = (id: string, name: string, sortKey: ServiceSortKey, width?: string): ServiceColumn[] => {
     const field = fields.find((f) => f.name === name);
-    return field ? [{ id, header: name, sortKey, cell: (row) => fieldValueById(row, field.id) }] : [];
+    return field ? [{ id, header: name, width, sortKey, cell: (row) => fieldValueById(row, field.id) }] : [];
   };
   return [
-    ...fieldColumn('phone', PHONE_FIELD_NAME, 'telefoonnummer'),
+    // Wide enough for a whole number ('+31612345678') with the sort arrow, also when a phone's table is squeezed.
+    ...fieldColumn('phone', PHONE_FIELD_NAME, 'telefoonnummer', '170px'),
     { id: 'end-user', header: 'Eindgebruiker', sortKey: 'eindgebruiker', cell: (row) => endUserName(row.end_user) },
     ...fieldColumn('sim', SIM_FIELD_NAME, 'sim'),
     ...(inputLabel1 ? [{ id: 'input-1', header: inputLabel1, sortKey: 'vrij-veld-1' as const, cell: (row: ServiceRow) => row.input_field_1 ?? '' }] : []),

@@ -1,4 +1,4 @@
-import type { ArticleServiceSort, SortOrder } from '../../../domain/articleServiceSort';
+import type { ArticleServiceSort, SortOrder } from '../../../domain/listSorts';
 import type { Sort } from '../../base/useSortParam';
 
 /**

@@ -1,5 +1,5 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
-import type { ArticleServiceSort, SortOrder } from '../../../domain/articleServiceSort';
+import type { ArticleServiceSort, SortOrder } from '../../../domain/listSorts';
 import { MSG } from '../../../domain/messages';
 import type {
   ArticleAnswer,

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ARTICLE_SERVICE_SORTS, SORT_ORDERS } from '../../../domain/articleServiceSort';
+import { ARTICLE_SERVICE_SORTS, SORT_ORDERS } from '../../../domain/listSorts';
 import { amountInput, articleGroupAnswer, integerId, Nullable, nullableAmount, serviceRowAnswer } from '../schemas';
 
 /** The requests and answers of the articles (docs/api.md, 'How an answer is declared'). */

@@ -1,3 +1,5 @@
+/** The lists the server sorts (docs/api.md, 'Paths and parameters'): their columns and directions. */
+
 /**
  * The columns the afnames of an article sort by (`GET /articles/{id}?sort=&order=`,
  * docs/api-services.md, 'Sorting the afnames'): the server sorts, since a big customer's article
@@ -11,3 +13,7 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /** The category field that holds an afname's phone number: the row's identity on the article page. */
 export const PHONE_FIELD_NAME = 'Telefoonnummer';
+
+/** The columns the end users of a company sort by (`GET /end-users/all?sort=&order=`); the surname the Dutch way by default. */
+export const END_USER_SORTS = ['lastname', 'firstname'] as const;
+export type EndUserSort = (typeof END_USER_SORTS)[number];
