@@ -104,9 +104,9 @@ function CompaniesTable({ companies, sorting }: { companies: readonly AdminCompa
     { header: 'Einddatum', sortKey: 'einddatum', cell: (company) => (company.end_time === null ? '–' : formatDate(company.end_time)) },
     {
       header: 'Acties',
-      // The buttons wrap under each other when the table is narrow (a tablet), so neither is cut off.
+      // Six columns and two buttons do not fit a tablet: there the rows are blocks (stackOnTablet).
       cell: (company) => (
-        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end' }}>
           {company.id !== actingCompanyId && (
             <Button size="small" variant="outlined" onClick={() => manage(company)} aria-label={`${company.name} beheren`}>
               Beheren
@@ -134,7 +134,7 @@ function CompaniesTable({ companies, sorting }: { companies: readonly AdminCompa
 
   return (
     <>
-      <DataTable labelledBy={HEADING_ID} columns={columns} rows={rows} rowKey={(company) => company.id} footer={pagination} sorting={sorting} />
+      <DataTable labelledBy={HEADING_ID} columns={columns} rows={rows} rowKey={(company) => company.id} footer={pagination} sorting={sorting} stackOnTablet />
       {withoutUser && <NoUserDialog company={withoutUser} onClose={() => setWithoutUser(null)} />}
       {manageDialog}
     </>
