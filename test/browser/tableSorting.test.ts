@@ -72,7 +72,7 @@ const within = (inner: { x: number; y: number; width: number; height: number }, 
 const notClipped = (locator: Locator) => locator.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
 
 describeInBrowser('Sorting the main tables', () => {
-  it('sorts the afnames of an article on the server by a header click, kept in the address and by a reload', async () => {
+  it('sorts the afnames of an article on the server by a header click, kept in the address and by a reload; the end users too', async () => {
     const { group, article, phonesIn } = await busiestArticle(run.portal.baseUrl);
     expect(article.count).toBeGreaterThanOrEqual(ROWS);
     const [up, down] = [await phonesIn('asc'), await phonesIn('desc')];
@@ -102,6 +102,21 @@ describeInBrowser('Sorting the main tables', () => {
       await eventually(async () => expect(await shownPhones(afnamesTable(page), ROWS)).toEqual(down));
       expect(await afnamesTable(page).getByRole('columnheader', { name: 'Telefoonnummer' }).getAttribute('aria-sort')).toBe('descending');
       expect(await seriousViolations(page)).toEqual([]);
+
+      // The end users of Mijn bedrijf: by first name, the other way round, as the server answers.
+      const token = await apiToken(run.portal.baseUrl, KLANT.email);
+      const expected = (await apiGet<{ firstname: string; lastname: string }[]>(run.portal.baseUrl, token, 'end-users/all?sort=firstname&order=desc&limit=3')).map(
+        (endUser) => `${endUser.firstname} ${endUser.lastname}`,
+      );
+      await page.goto(`${run.portal.baseUrl}/mijn-bedrijf`);
+      const list = page.getByRole('list', { name: 'Eindgebruikers' });
+      const sortButton = page.getByRole('group', { name: 'Sorteren' }).getByRole('button', { name: /^Voornaam/ });
+      await sortButton.click();
+      await eventually(async () => expect(await sortButton.getAttribute('aria-label')).toBe('Voornaam, oplopend'));
+      await sortButton.click();
+      await eventually(async () => expect(await sortButton.getAttribute('aria-label')).toBe('Voornaam, aflopend'));
+      expect(sortParams(page)).toEqual(['voornaam', 'aflopend']);
+      await eventually(async () => expect((await list.getByRole('link').allTextContents()).slice(0, 3)).toEqual(expected));
     } finally {
       await context.close();
     }
