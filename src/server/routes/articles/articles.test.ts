@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { searchText, surnameSortKey } from '../../../domain/names';
 import { ROLE } from '../../../domain/permissions';
 import { articles as articlesTable, companies, rolePermissions } from '../../db/schema';
 import { auth, claimsOf, createTestApp, type TestApp } from '../../testing/testApp';
@@ -311,7 +312,8 @@ describe('GET /api/articles/:id with sort and order', () => {
   const valueOf: Record<string, (row: Row) => Value> = {
     start_time: (row) => row.start_time,
     end_time: (row) => row.end_time,
-    end_user: (row) => (row.end_user ? `${row.end_user.firstname}\u0000${row.end_user.lastname}`.toLowerCase() : null),
+    // Surname without particles, then first name ('de Boer' under B), without case or accents.
+    end_user: (row) => (row.end_user ? `${searchText(surnameSortKey(row.end_user.lastname))}\u0000${searchText(row.end_user.firstname)}` : null),
     phone_number: (row) => fieldValue(row, 'Telefoonnummer'),
     sim_number: (row) => fieldValue(row, 'SIM nummer'),
     input_field_1: (row) => row.input_field_1?.toLowerCase() ?? null,
