@@ -1,6 +1,6 @@
 import { Paper, type SxProps, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, type Theme } from '@mui/material';
 import type { Key, ReactNode } from 'react';
-import { PHONE } from '../base/theme';
+import { PHONE, TOUCH } from '../base/theme';
 import { SortableHeader, type SortableColumn, type TableSorting } from './SortableHeader';
 
 export interface DataColumn<Row> extends SortableColumn {
@@ -23,6 +23,8 @@ interface DataTableProps<Row> {
   footer?: ReactNode;
   /** The table's order, for the columns with a `sortKey` (useSortParam). */
   sorting?: TableSorting;
+  /** Rows as blocks below 900 px (a tablet too), not only on a phone: for a table whose actions a tablet would cut off. */
+  stackOnTablet?: boolean;
 }
 
 const HEAD = { fontWeight: 600 } as const;
@@ -32,32 +34,35 @@ const HEAD = { fontWeight: 600 } as const;
  * `data-label`), so no column is cut off or scrolled out of view. The explicit roles keep the
  * table a table for screen readers once its elements no longer display as one.
  */
-export const STACKED = {
-  [PHONE]: {
-    display: 'block',
-    '& thead': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
-    '& tbody': { display: 'block' },
-    '& tbody > tr': { display: 'block', py: 1, borderBottom: 1, borderColor: 'divider' },
-    '& tbody > tr > td': {
-      display: 'flex',
-      justifyContent: 'space-between',
-      alignItems: 'center',
-      gap: 2,
-      minHeight: 32,
-      py: 0.5,
-      border: 0,
-      textAlign: 'right',
-      overflowWrap: 'anywhere',
-      '&::before': { content: 'attr(data-label)', fontWeight: 600, textAlign: 'left', flexShrink: 0, maxWidth: '45%' },
-    },
+const stackedLayout = {
+  display: 'block',
+  '& thead': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+  '& tbody': { display: 'block' },
+  '& tbody > tr': { display: 'block', py: 1, borderBottom: 1, borderColor: 'divider' },
+  '& tbody > tr > td': {
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    gap: 2,
+    minHeight: 32,
+    py: 0.5,
+    border: 0,
+    textAlign: 'right',
+    overflowWrap: 'anywhere',
+    '&::before': { content: 'attr(data-label)', fontWeight: 600, textAlign: 'left', flexShrink: 0, maxWidth: '45%' },
   },
 } as const;
 
+export const STACKED = { [PHONE]: stackedLayout } as const;
+
+/** The same blocks on a tablet too, for a table too wide for one (a row of buttons). */
+const STACKED_ON_TOUCH = { [TOUCH]: stackedLayout } as const;
+
 /** A small table with a header row, named by its section's heading. */
-export function DataTable<Row>({ labelledBy, columns, rows, rowKey, busy, footer, sorting }: DataTableProps<Row>) {
+export function DataTable<Row>({ labelledBy, columns, rows, rowKey, busy, footer, sorting, stackOnTablet }: DataTableProps<Row>) {
   return (
     <TableContainer component={Paper} variant="outlined" aria-busy={busy}>
-      <Table size="small" aria-labelledby={labelledBy} role="table" sx={STACKED}>
+      <Table size="small" aria-labelledby={labelledBy} role="table" sx={stackOnTablet ? STACKED_ON_TOUCH : STACKED}>
         <TableHead role="rowgroup">
           <TableRow role="row">
             {columns.map((column) => (
