@@ -1,5 +1,5 @@
-import { Paper, type SxProps, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, type Theme } from '@mui/material';
-import type { Key, ReactNode } from 'react';
+import { Box, Paper, type SxProps, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TextField, type Theme } from '@mui/material';
+import { type Key, type ReactNode, useId } from 'react';
 import { PHONE } from '../base/theme';
 import { SortableHeader, type SortableColumn, type TableSorting } from './SortableHeader';
 
@@ -23,6 +23,11 @@ interface DataTableProps<Row> {
   footer?: ReactNode;
   /** The table's order, for the columns with a `sortKey` (useSortParam). */
   sorting?: TableSorting;
+  /**
+   * The width (px) the table needs: narrower than this its rows stack as on a phone (a container query on the
+   * table's own width, whatever the menu beside it takes), so no column is cut off or scrolled out of view.
+   */
+  stackBelow?: number;
 }
 
 const HEAD = { fontWeight: 600 } as const;
@@ -53,11 +58,55 @@ export const STACKED = {
   },
 } as const;
 
-/** A small table with a header row, named by its section's heading. */
-export function DataTable<Row>({ labelledBy, columns, rows, rowKey, busy, footer, sorting }: DataTableProps<Row>) {
+/** The container query under which a table of `stackBelow` px stacks its rows. */
+const stackedUnder = (stackBelow: number) => `@container (max-width: ${stackBelow - 0.05}px)`;
+
+const DIRECTIONS = [
+  ['asc', 'oplopend'],
+  ['desc', 'aflopend'],
+] as const;
+
+/**
+ * Stacked rows hide the header row, and with it the sorting headers: in their place 'Sorteren op' chooses the column
+ * and the direction (useSortParam's `setSort`, docs/screens.md, 'Sorting'). Shown only while the rows are stacked.
+ */
+function StackedSortSelect<Row>({ columns, sorting, stackBelow }: { columns: readonly DataColumn<Row>[]; sorting: TableSorting; stackBelow?: number }) {
+  const id = useId();
+  const sortable = columns.filter((column) => column.sortKey);
+  if (sortable.length === 0 || !sorting.setSort) return null;
+  const shown = { display: 'block', mb: 1.5 };
   return (
+    <Box sx={{ display: 'none', [PHONE]: shown, ...(stackBelow && { [stackedUnder(stackBelow)]: shown }) }}>
+      <TextField
+        select
+        id={id}
+        label="Sorteren op"
+        size="small"
+        value={`${sorting.sort.key}:${sorting.sort.direction}`}
+        onChange={(event) => {
+          const [key, direction] = event.target.value.split(':');
+          sorting.setSort?.({ key, direction: direction === 'desc' ? 'desc' : 'asc' });
+        }}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        sx={{ minWidth: 240, bgcolor: 'background.paper' }}
+      >
+        {sortable.flatMap((column) =>
+          DIRECTIONS.map(([direction, word]) => (
+            <option key={`${column.sortKey}:${direction}`} value={`${column.sortKey}:${direction}`}>
+              {`${column.header} (${word})`}
+            </option>
+          )),
+        )}
+      </TextField>
+    </Box>
+  );
+}
+
+/** A small table with a header row, named by its section's heading. */
+export function DataTable<Row>({ labelledBy, columns, rows, rowKey, busy, footer, sorting, stackBelow }: DataTableProps<Row>) {
+  const table = (
     <TableContainer component={Paper} variant="outlined" aria-busy={busy}>
-      <Table size="small" aria-labelledby={labelledBy} role="table" sx={STACKED}>
+      <Table size="small" aria-labelledby={labelledBy} role="table" sx={stackBelow ? { ...STACKED, [stackedUnder(stackBelow)]: STACKED[PHONE] } : STACKED}>
         <TableHead role="rowgroup">
           <TableRow role="row">
             {columns.map((column) => (
@@ -81,6 +130,13 @@ export function DataTable<Row>({ labelledBy, columns, rows, rowKey, busy, footer
       </Table>
       {footer}
     </TableContainer>
+  );
+  if (!stackBelow && !sorting) return table;
+  return (
+    <Box sx={stackBelow ? { containerType: 'inline-size' } : undefined}>
+      {sorting && <StackedSortSelect columns={columns} sorting={sorting} stackBelow={stackBelow} />}
+      {table}
+    </Box>
   );
 }
 
