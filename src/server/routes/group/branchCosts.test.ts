@@ -60,6 +60,7 @@ it('reads a branch without managing it: no impersonation, no audit entry, no row
 it("answers each branch's costs and lines of the month exactly as the branch's own calls do", async () => {
   const periodic = (await get(`/api/group/branches/${ids.elektro}/costs?${query}`)).json();
   expect(periodic.vat.total).toBeGreaterThan(0);
+  let lines = 0;
   for (const branch of [ids.installatie, ids.elektro, ids.service]) {
     // The branch's own calls, as its own users or someone managing it see them.
     const own = branch === ids.installatie ? klant : await t.manage(klant, branch);
@@ -68,8 +69,14 @@ it("answers each branch's costs and lines of the month exactly as the branch's o
       const itsOwn = await get(`/api/${call}?${query}`, own);
       expect([branch, call, readOnly.statusCode]).toEqual([branch, call, 200]);
       expect([branch, call, readOnly.json()]).toEqual([branch, call, itsOwn.json()]);
+      if (call !== 'costs') lines += readOnly.json().length;
     }
   }
+  // The branches differ, so answering another company's figures would show.
+  const totals = new Set<number>();
+  for (const branch of [ids.installatie, ids.elektro]) totals.add((await get(`/api/group/branches/${branch}/costs?${query}`)).json().vat.total);
+  expect(totals.size).toBe(2);
+  expect(lines).toBeGreaterThan(0);
 });
 
 it('lists the branches with the ones the user may manage: the siblings, not its own company', async () => {
@@ -93,7 +100,16 @@ it('lists the branches with the ones the user may manage: the siblings, not its 
   }
 });
 
-it("answers 404 for a company of another group or of none, never its figures", async () => {
+it('offers provider staff managing a branch the other branches to manage, not the one it acts for', async () => {
+  const managing = await t.manage(await t.login('admin@demo.nl'), ids.installatie);
+  const { branches } = (await get('/api/group/branches', managing)).json().data;
+  const byId = new Map(branches.map((b: { company_id: number; may_manage: boolean }) => [b.company_id, b.may_manage]));
+  expect([byId.get(ids.installatie), byId.get(ids.elektro), byId.get(ids.service)]).toEqual([false, true, true]);
+  // It reads a sibling's costs read-only as well.
+  expect((await get(`/api/group/branches/${ids.elektro}/costs?${query}`, managing)).statusCode).toBe(200);
+});
+
+it('answers 404 for a company of another group or of none, never its figures', async () => {
   const [other] = await t.database.db.insert(parentCompanies).values({ name: 'Andere Groep' }).returning({ id: parentCompanies.id });
   const [stranger] = await t.database.db
     .insert(companies)

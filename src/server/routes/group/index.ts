@@ -66,8 +66,12 @@ export default async function groupRoutes(app: RouteApp) {
     return companyId;
   };
 
-  /** 'Beheren' is offered where POST /auth/impersonate would start it: the same two checks (../auth/impersonation.ts). */
+  /**
+   * 'Beheren' is offered where POST /auth/impersonate would start it: the same two checks (../auth/impersonation.ts);
+   * not for the company the user already acts for.
+   */
   const mayManage = async (actor: Actor, companyId: number) =>
+    companyId !== actor.companyId &&
     (await mayImpersonate(
       app.db,
       { roleId: actor.roleId, companyId: actor.ownCompanyId, canEditParentCompany: actor.permissions.EDIT_PARENT_COMPANY },
