@@ -1,5 +1,5 @@
 import { Box, Paper, type SxProps, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TextField, type Theme } from '@mui/material';
-import { type Key, type ReactNode, useId } from 'react';
+import { type Key, type ReactNode, type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
 import { PHONE } from '../base/theme';
 import { SortableHeader, type SortableColumn, type TableSorting } from './SortableHeader';
 
@@ -24,10 +24,10 @@ interface DataTableProps<Row> {
   /** The table's order, for the columns with a `sortKey` (useSortParam). */
   sorting?: TableSorting;
   /**
-   * The width (px) the table needs: narrower than this its rows stack as on a phone (a container query on the
-   * table's own width, whatever the menu beside it takes), so no column is cut off or scrolled out of view.
+   * Where its columns do not fit beside each other (the table would scroll or cut a column off), its rows stack as
+   * on a phone, whatever the width of the screen and the menu beside it (useStackedWhenCramped).
    */
-  stackBelow?: number;
+  stackWhenCramped?: boolean;
 }
 
 const HEAD = { fontWeight: 600 } as const;
@@ -58,8 +58,43 @@ export const STACKED = {
   },
 } as const;
 
-/** The container query under which a table of `stackBelow` px stacks its rows. */
-const stackedUnder = (stackBelow: number) => `@container (max-width: ${stackBelow - 0.05}px)`;
+/** The container's width, and the width the table's columns need once they did not fit (null until then). */
+interface Fit {
+  width: number;
+  needed: number | null;
+}
+
+const isStacked = (fit: Fit) => fit.needed !== null && fit.width < fit.needed;
+
+/**
+ * Whether the table's rows stack because its columns do not fit its container. Whenever the container or the table
+ * changes size (the window, the menu beside it, other rows or amounts), the columns are checked in table layout: when
+ * they overflow, the width they need (the table's scrollWidth) is kept and the rows stack until the container is that
+ * wide again.
+ */
+const useStackedWhenCramped = (on: boolean, container: RefObject<HTMLDivElement | null>, table: RefObject<HTMLTableElement | null>) => {
+  const [fit, setFit] = useState<Fit>({ width: 0, needed: null });
+
+  useLayoutEffect(() => {
+    const element = container.current;
+    const grid = table.current;
+    if (!on || !element || !grid || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const width = element.clientWidth;
+      const columns = grid.scrollWidth;
+      setFit((current) => {
+        const needed = !isStacked(current) && columns > width + 1 ? columns : current.needed;
+        return current.width === width && current.needed === needed ? current : { width, needed };
+      });
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    observer.observe(grid);
+    return () => observer.disconnect();
+  }, [on, container, table]);
+
+  return on && isStacked(fit);
+};
 
 const DIRECTIONS = [
   ['asc', 'oplopend'],
@@ -70,13 +105,13 @@ const DIRECTIONS = [
  * Stacked rows hide the header row, and with it the sorting headers: in their place 'Sorteren op' chooses the column
  * and the direction (useSortParam's `setSort`, docs/screens.md, 'Sorting'). Shown only while the rows are stacked.
  */
-function StackedSortSelect<Row>({ columns, sorting, stackBelow }: { columns: readonly DataColumn<Row>[]; sorting: TableSorting; stackBelow?: number }) {
+function StackedSortSelect<Row>({ columns, sorting, stacked }: { columns: readonly DataColumn<Row>[]; sorting: TableSorting; stacked: boolean }) {
   const id = useId();
   const sortable = columns.filter((column) => column.sortKey);
   if (sortable.length === 0 || !sorting.setSort) return null;
   const shown = { display: 'block', mb: 1.5 };
   return (
-    <Box sx={{ display: 'none', [PHONE]: shown, ...(stackBelow && { [stackedUnder(stackBelow)]: shown }) }}>
+    <Box sx={stacked ? shown : { display: 'none', [PHONE]: shown }}>
       <TextField
         select
         id={id}
@@ -103,10 +138,13 @@ function StackedSortSelect<Row>({ columns, sorting, stackBelow }: { columns: rea
 }
 
 /** A small table with a header row, named by its section's heading. */
-export function DataTable<Row>({ labelledBy, columns, rows, rowKey, busy, footer, sorting, stackBelow }: DataTableProps<Row>) {
+export function DataTable<Row>({ labelledBy, columns, rows, rowKey, busy, footer, sorting, stackWhenCramped = false }: DataTableProps<Row>) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const stacked = useStackedWhenCramped(stackWhenCramped, containerRef, tableRef);
   const table = (
-    <TableContainer component={Paper} variant="outlined" aria-busy={busy}>
-      <Table size="small" aria-labelledby={labelledBy} role="table" sx={stackBelow ? { ...STACKED, [stackedUnder(stackBelow)]: STACKED[PHONE] } : STACKED}>
+    <TableContainer component={Paper} variant="outlined" aria-busy={busy} ref={containerRef}>
+      <Table size="small" aria-labelledby={labelledBy} role="table" ref={tableRef} sx={stacked ? { ...STACKED, ...STACKED[PHONE] } : STACKED}>
         <TableHead role="rowgroup">
           <TableRow role="row">
             {columns.map((column) => (
@@ -131,10 +169,10 @@ export function DataTable<Row>({ labelledBy, columns, rows, rowKey, busy, footer
       {footer}
     </TableContainer>
   );
-  if (!stackBelow && !sorting) return table;
+  if (!sorting) return table;
   return (
-    <Box sx={stackBelow ? { containerType: 'inline-size' } : undefined}>
-      {sorting && <StackedSortSelect columns={columns} sorting={sorting} stackBelow={stackBelow} />}
+    <Box>
+      <StackedSortSelect columns={columns} sorting={sorting} stacked={stacked} />
       {table}
     </Box>
   );

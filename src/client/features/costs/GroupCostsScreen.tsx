@@ -51,11 +51,6 @@ const amount = (header: string, sortKey: GroupSortKey, value: (row: BranchCosts)
 /** The server's order: by name the Dutch way. */
 const BY_NAME = { key: 'vestiging', direction: 'asc' } as const;
 
-/**
- * The width the costs table needs beside its branch names (five amounts, the actions): narrower, its rows stack as
- * on a phone, so no amount and no action is ever cut off or scrolled out of view (DataTable's `stackBelow`).
- */
-const COSTS_TABLE_WIDTH = 960;
 
 /** Each branch's services per article group, and the group's. */
 function ServicesTable({ data, busy }: { data: GroupCosts; busy: boolean }) {
@@ -212,7 +207,8 @@ export function GroupCostsScreen() {
               rowKey={(row) => row.company_id}
               busy={isFetching}
               sorting={sorting}
-              stackBelow={COSTS_TABLE_WIDTH}
+              // No amount and no action may be cut off: where the columns do not fit, the rows stack.
+              stackWhenCramped
             />
           )}
           <ExclVatNote sx={{ mt: 1 }} />
