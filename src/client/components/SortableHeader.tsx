@@ -3,13 +3,13 @@ import type { ReactNode } from 'react';
 import { ariaSort, type Sort, type SortDirection } from '../base/useSortParam';
 
 /**
- * How a table is sorted and what a click on a header asks (useSortParam's `sort` and `sortBy`).
- * `sortBy` is a method so a hook's `sortBy` over its own keys fits without a cast: the headers
- * only ask the keys of their columns.
+ * How a table is sorted and what a click on a header asks: useSortParam's answer as it is (its `sort`, `sortBy`,
+ * and `setSort` for the choice of stacked rows). Methods, so the hook's answer for its own keys fits.
  */
 export interface TableSorting {
   sort: Sort<string>;
   sortBy(key: string, first?: SortDirection): void;
+  setSort?(sort: Sort<string>): void;
 }
 
 /** A column that sorts: its key in the address, and the direction of its first click (amounts start high). */

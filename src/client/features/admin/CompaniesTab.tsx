@@ -104,7 +104,7 @@ function CompaniesTable({ companies, sorting }: { companies: readonly AdminCompa
     { header: 'Einddatum', sortKey: 'einddatum', cell: (company) => (company.end_time === null ? '–' : formatDate(company.end_time)) },
     {
       header: 'Acties',
-      // Six columns and two buttons do not fit a tablet: there the rows are blocks (stackOnTablet).
+      // Six columns and two buttons do not fit a tablet: there the rows are blocks (stackWhenCramped).
       cell: (company) => (
         <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end' }}>
           {company.id !== actingCompanyId && (
@@ -134,7 +134,7 @@ function CompaniesTable({ companies, sorting }: { companies: readonly AdminCompa
 
   return (
     <>
-      <DataTable labelledBy={HEADING_ID} columns={columns} rows={rows} rowKey={(company) => company.id} footer={pagination} sorting={sorting} stackOnTablet />
+      <DataTable labelledBy={HEADING_ID} columns={columns} rows={rows} rowKey={(company) => company.id} footer={pagination} sorting={sorting} stackWhenCramped />
       {withoutUser && <NoUserDialog company={withoutUser} onClose={() => setWithoutUser(null)} />}
       {manageDialog}
     </>
@@ -147,7 +147,7 @@ export function CompaniesTab() {
   const companies = useAppSelector(selectCompanies);
   const [term, setTerm] = useState('');
   const deferredTerm = useDeferredValue(term);
-  const { sort, sortBy } = useSortParam(SORT_KEYS, DEFAULT_SORT);
+  const { sort, sortBy, setSort } = useSortParam(SORT_KEYS, DEFAULT_SORT);
   const shown = useMemo(
     () => sortRows(filterCompanies(companies, deferredTerm), SORT_VALUES[sort.key], sort.direction),
     [companies, deferredTerm, sort],
@@ -170,7 +170,7 @@ export function CompaniesTab() {
             onChange={setTerm}
             sx={{ maxWidth: 480 }}
           />
-          {shown.length === 0 ? <Typography>Geen bedrijven gevonden.</Typography> : <CompaniesTable companies={shown} sorting={{ sort, sortBy }} />}
+          {shown.length === 0 ? <Typography>Geen bedrijven gevonden.</Typography> : <CompaniesTable companies={shown} sorting={{ sort, sortBy, setSort }} />}
         </Stack>
       </TableStates>
     </Section>
