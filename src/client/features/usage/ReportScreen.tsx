@@ -201,10 +201,10 @@ function ReportResults({ filters, search }: ReportResultsProps) {
         </Typography>
         <Stack direction="row" spacing={1}>
           <Button variant="outlined" startIcon={<DownloadIcon />} onClick={saveReport} disabled={downloading}>
-            Download CSV
+            CSV downloaden
           </Button>
           <Button variant="outlined" startIcon={<DownloadIcon />} onClick={saveReportExcel} disabled={downloadingExcel}>
-            Download Excel
+            Excel downloaden
           </Button>
         </Stack>
       </Stack>
