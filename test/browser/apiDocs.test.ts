@@ -94,7 +94,8 @@ describeInBrowser('the API documentation at /api/docs (browser)', () => {
       expect(await seriousViolations(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       expect(errors).toEqual([]);
-    });
+      // A long page: axe reads some 10,000 elements, slow on a busy machine.
+    }, 180_000);
   }
 });
 

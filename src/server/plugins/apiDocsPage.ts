@@ -85,7 +85,7 @@ export const operationsOf = (document: ApiDocument): OperationEntry[] =>
     METHODS.filter((method) => item[method]).map((method) => ({ method, path, operation: item[method], anchor: anchorOf(method, path, item[method]) })),
   );
 
-const json = (value: unknown) => escapeHtml(JSON.stringify(value));
+const json = (value: unknown) => JSON.stringify(value);
 
 /** A schema's type in a few words: 'string', 'integer of null', 'lijst van object'. */
 const typeOf = (schema: JsonSchema): string => {
@@ -94,7 +94,7 @@ const typeOf = (schema: JsonSchema): string => {
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   const named = types.map((type) => (type === 'array' && schema.items ? `lijst van ${typeOf(schema.items)}` : type));
   if (named.length > 0) return named.join(' of ');
-  if (schema.anyOf || schema.oneOf) return 'een van de vormen hieronder';
+  if (schema.anyOf || schema.oneOf) return 'een van';
   if (schema.properties) return 'object';
   return 'elke waarde';
 };
@@ -102,8 +102,8 @@ const typeOf = (schema: JsonSchema): string => {
 /** The limits of a value: format, pattern, lengths, range, default. */
 const limitsOf = (schema: JsonSchema): string[] =>
   [
-    schema.format && `formaat ${escapeHtml(schema.format)}`,
-    schema.pattern && `patroon <code>${escapeHtml(schema.pattern)}</code>`,
+    schema.format && `formaat ${schema.format}`,
+    schema.pattern && `patroon ${schema.pattern}`,
     schema.minLength !== undefined && `minimaal ${schema.minLength} tekens`,
     schema.maxLength !== undefined && `maximaal ${schema.maxLength} tekens`,
     schema.minItems !== undefined && `minimaal ${schema.minItems} elementen`,
@@ -113,37 +113,46 @@ const limitsOf = (schema: JsonSchema): string[] =>
     schema.default !== undefined && `standaard ${json(schema.default)}`,
   ].filter((limit): limit is string => Boolean(limit));
 
-/** The parts of a schema below its own line: its fields, its list's element's fields, or its alternatives. */
-const childrenOf = (schema: JsonSchema): string => {
-  if (schema.properties && Object.keys(schema.properties).length > 0) return fieldList(schema);
-  if (schema.items && (schema.items.properties || schema.items.anyOf || schema.items.oneOf)) return childrenOf(schema.items);
+const INDENT = '  ';
+
+/** The lines below a schema's own: its fields, its list element's fields, or its alternatives ('| '). */
+const partsOf = (schema: JsonSchema, depth: number): string[] => {
+  if (schema.properties && Object.keys(schema.properties).length > 0) {
+    const required = new Set(schema.required ?? []);
+    return Object.entries(schema.properties).flatMap(([name, field]) => valueLines(field, depth, `${name}: `, required.has(name) ? 'verplicht' : 'optioneel'));
+  }
+  if (schema.items && (schema.items.properties || schema.items.anyOf || schema.items.oneOf)) return partsOf(schema.items, depth);
   const alternatives = schema.anyOf ?? schema.oneOf ?? schema.allOf;
-  if (alternatives) return `<ul>${alternatives.map((alternative) => `<li>${valueLine(alternative)}</li>`).join('')}</ul>`;
-  return '';
+  return alternatives ? alternatives.flatMap((alternative) => valueLines(alternative, depth, '| ')) : [];
 };
 
-/** A value without a name: its type and limits, then its parts. */
-const valueLine = (schema: JsonSchema): string => {
-  const limits = limitsOf(schema);
-  const description = schema.description ? ` — ${escapeHtml(schema.description)}` : '';
-  return `<span class="type">${typeOf(schema)}</span>${limits.length ? ` (${limits.join(', ')})` : ''}${description}${childrenOf(schema)}`;
+/** A value as lines of an outline: `name: type, verplicht, limits — description`, then its parts one level in. */
+const valueLines = (schema: JsonSchema, depth: number, prefix = '', presence?: string): string[] => {
+  const words = [typeOf(schema), presence, ...limitsOf(schema)].filter(Boolean).join(', ');
+  const description = schema.description ? ` — ${schema.description.replace(/\s+/g, ' ')}` : '';
+  return [`${INDENT.repeat(depth)}${prefix}${words}${description}`, ...partsOf(schema, depth + 1)];
 };
 
-/** An object's fields as a list: name, type, whether it is required, limits; nested objects as nested lists. */
-const fieldList = (schema: JsonSchema): string => {
-  const required = new Set(schema.required ?? []);
-  const fields = Object.entries(schema.properties ?? {}).map(
-    ([name, field]) =>
-      `<li><code class="name">${escapeHtml(name)}</code>: ${required.has(name) ? '<strong>verplicht</strong>, ' : 'optioneel, '}${valueLine(field)}</li>`,
-  );
-  return `<ul class="fields">${fields.join('')}</ul>`;
-};
+/**
+ * A schema as an indented outline in one preformatted block: readable, and light for the page (a
+ * nested list of every field would be some 15,000 elements, too many for a screen reader's list
+ * navigation and for the accessibility check alike).
+ */
+const schemaBlock = (schema: JsonSchema) => `<pre class="schema">${escapeHtml(valueLines(schema, 0).join('\n'))}</pre>`;
 
 /** A body's schema per content type. */
 const contentOf = (content: Record<string, Content> | undefined): string =>
   Object.entries(content ?? {})
-    .map(([type, { schema }]) => `<p class="content-type">Inhoud: <code>${escapeHtml(type)}</code></p>${schema ? `<div class="schema">${valueLine(schema)}</div>` : ''}`)
+    .map(([type, { schema }]) => `<p class="content-type">Inhoud: <code>${escapeHtml(type)}</code></p>${schema ? schemaBlock(schema) : ''}`)
     .join('');
+
+/** A parameter's type, presence and limits on one line. */
+const parameterLine = (parameter: Parameter) => {
+  const schema = parameter.schema ?? {};
+  const words = [typeOf(schema), ...limitsOf(schema)].join(', ');
+  const description = parameter.description ?? schema.description;
+  return `<span class="type">${escapeHtml(words)}</span>${description ? ` — ${escapeHtml(description)}` : ''}`;
+};
 
 const parametersOf = (parameters: Parameter[]) =>
   `<h4>Parameters</h4><ul class="fields">${parameters
@@ -151,29 +160,72 @@ const parametersOf = (parameters: Parameter[]) =>
       (parameter) =>
         `<li><code class="name">${escapeHtml(parameter.name)}</code> ${PLACES[parameter.in] ?? escapeHtml(parameter.in)}: ${
           parameter.required ? '<strong>verplicht</strong>, ' : 'optioneel, '
-        }${valueLine({ ...parameter.schema, description: parameter.description ?? parameter.schema?.description })}</li>`,
+        }${parameterLine(parameter)}</li>`,
     )
     .join('')}</ul>`;
 
 const requestBodyOf = (body: NonNullable<DocumentOperation['requestBody']>) =>
   `<h4>Verzoek</h4><p>${body.required ? 'Met een verplichte inhoud.' : 'Met een inhoud naar keuze.'}</p>${contentOf(body.content)}`;
 
-const responsesOf = (responses: NonNullable<DocumentOperation['responses']>) =>
-  `<h4>Antwoorden</h4><ul class="responses">${Object.entries(responses)
-    .map(
-      ([status, response]) =>
-        `<li><span class="status">${escapeHtml(status)}</span> ${escapeHtml(response.description ?? '')}${contentOf(response.content)}</li>`,
-    )
-    .join('')}</ul>`;
+/** Where an error answer's shape is shown: once for the page, under 'Foutantwoorden' (by its content, JSON). */
+type ErrorShapes = Map<string, { anchor: string; status: string; description: string; content: Record<string, Content> }>;
 
-const operationSection = ({ method, path, operation, anchor }: OperationEntry) => `
+const isError = (status: string) => /^[45]/.test(status);
+
+/**
+ * The error answers' shapes, each once: every call shares the same few (400, 401, 403, 404, 409,
+ * 413, 415, 429, 503), and a page that repeated them at each call would be three times as long.
+ */
+const errorShapesOf = (operations: OperationEntry[]): ErrorShapes => {
+  const shapes: ErrorShapes = new Map();
+  for (const { operation } of operations) {
+    for (const [status, response] of Object.entries(operation.responses ?? {})) {
+      if (!isError(status) || !response.content) continue;
+      const key = `${status} ${JSON.stringify(response.content)}`;
+      if (shapes.has(key)) continue;
+      const sameStatus = [...shapes.values()].filter((shape) => shape.status === status).length;
+      shapes.set(key, { anchor: `fout-${status}${sameStatus ? `-${sameStatus + 1}` : ''}`, status, description: response.description ?? '', content: response.content });
+    }
+  }
+  return shapes;
+};
+
+/**
+ * A call's answers: its own in full; the error answers of a shared shape on one line, their
+ * shapes and meanings under 'Foutantwoorden'.
+ */
+const responsesOf = (responses: NonNullable<DocumentOperation['responses']>, errorShapes: ErrorShapes) => {
+  const entries = Object.entries(responses);
+  const sharedOf = ([status, response]: [string, { description?: string; content?: Record<string, Content> }]) => {
+    const shape = response.content && isError(status) ? errorShapes.get(`${status} ${JSON.stringify(response.content)}`) : undefined;
+    return shape && shape.description === (response.description ?? '') ? shape : undefined;
+  };
+  const own = entries.filter((entry) => !sharedOf(entry));
+  const shared = entries.filter((entry) => sharedOf(entry)).map(([status]) => status);
+  const items = own.map(([status, response]) => `<li><span class="status">${escapeHtml(status)}</span> ${escapeHtml(response.description ?? '')}${contentOf(response.content)}</li>`);
+  if (shared.length > 0) {
+    items.push(`<li><span class="status">${shared.map(escapeHtml).join(', ')}</span> De foutantwoorden van elke aanroep: <a href="#foutantwoorden">wat ze betekenen en hun vorm</a>.</li>`);
+  }
+  return `<h4>Antwoorden</h4><ul class="responses">${items.join('')}</ul>`;
+};
+
+const errorSection = (errorShapes: ErrorShapes) => `
+<section aria-labelledby="foutantwoorden">
+  <h2 id="foutantwoorden">Foutantwoorden</h2>
+  <p>De vorm van elk foutantwoord, één keer voor alle aanroepen.</p>
+  <ul class="responses">${[...errorShapes.values()]
+    .map(({ anchor, status, description, content }) => `<li id="${anchor}"><span class="status">${escapeHtml(status)}</span> ${escapeHtml(description)}${contentOf(content)}</li>`)
+    .join('')}</ul>
+</section>`;
+
+const operationSection = ({ method, path, operation, anchor }: OperationEntry, errorShapes: ErrorShapes) => `
 <section class="operation" id="${escapeHtml(anchor)}" aria-labelledby="${escapeHtml(anchor)}-titel">
   <h3 id="${escapeHtml(anchor)}-titel"><span class="method ${method}">${method.toUpperCase()}</span> <code class="path">${escapeHtml(path)}</code> <span class="summary">${escapeHtml(operation.summary ?? '')}</span></h3>
   ${operation.description ? markdown(operation.description) : ''}
   ${operation.security && operation.security.length === 0 ? '' : '<p>Met het token: <code>Authorization: Bearer &lt;token&gt;</code>.</p>'}
   ${operation.parameters?.length ? parametersOf(operation.parameters) : ''}
   ${operation.requestBody ? requestBodyOf(operation.requestBody) : ''}
-  ${operation.responses ? responsesOf(operation.responses) : ''}
+  ${operation.responses ? responsesOf(operation.responses, errorShapes) : ''}
   <p class="top"><a href="#inhoudsopgave">Naar de inhoudsopgave</a></p>
 </section>`;
 
@@ -221,6 +273,7 @@ nav ol ol{margin:.25rem 0 .5rem}
 .fields,.responses{padding-left:1.25rem;margin:.25rem 0}
 .fields li,.responses li{margin:.2rem 0}
 .type{font-style:italic}
+.schema{font-family:ui-monospace,Menlo,Consolas,"Liberation Mono",monospace;font-size:.85rem;background:#f6f8fa;border:1px solid #d0d5db;border-radius:4px;padding:.5rem .75rem;margin:.25rem 0 .5rem;white-space:pre-wrap;overflow-wrap:anywhere}
 .status{font-weight:700}
 .content-type{margin:.25rem 0}
 .top{margin:.75rem 0 0;font-size:.9em}
@@ -229,6 +282,7 @@ nav ol ol{margin:.25rem 0 .5rem}
 /** The page: skip link, title, table of contents, then the calls per tag. */
 export const apiDocsPage = (document: ApiDocument, documentUrl: string): string => {
   const groups = groupsOf(document);
+  const errorShapes = errorShapesOf(operationsOf(document));
   const contents = groups
     .map(
       (group) =>
@@ -243,7 +297,7 @@ export const apiDocsPage = (document: ApiDocument, documentUrl: string): string 
 <section aria-labelledby="${tagAnchor(group.name)}">
   <h2 id="${tagAnchor(group.name)}">${escapeHtml(group.name)}</h2>
   ${group.description ? `<p>${escapeHtml(group.description)}</p>` : ''}
-  ${group.operations.map(operationSection).join('')}
+  ${group.operations.map((operation) => operationSection(operation, errorShapes)).join('')}
 </section>`,
     )
     .join('');
@@ -266,10 +320,11 @@ export const apiDocsPage = (document: ApiDocument, documentUrl: string): string 
 </header>
 <nav aria-labelledby="inhoudsopgave">
   <h2 id="inhoudsopgave">Inhoudsopgave</h2>
-  <ol>${contents}</ol>
+  <ol>${contents}<li><a href="#foutantwoorden">Foutantwoorden</a></li></ol>
 </nav>
 <main id="aanroepen" tabindex="-1">
 ${sections}
+${errorSection(errorShapes)}
 </main>
 </body>
 </html>

@@ -169,7 +169,9 @@ describe(`${API_DOCS_PATH}: the documentation page`, () => {
       expect(page.body).toContain(`<a href="#${anchor}">${method.toUpperCase()} ${callPath}</a>`);
       expect(section).toContain(`<span class="method ${method}">${method.toUpperCase()}</span> <code class="path">${callPath}</code>`);
       expect(section).toContain(escaped(operation.summary!));
-      for (const status of Object.keys(operation.responses)) expect(section).toContain(`<span class="status">${status}</span>`);
+      // Each answer by its status: its own, or among the shared error answers' line.
+      const statuses = [...section!.matchAll(/<span class="status">([^<]+)<\/span>/g)].flatMap(([, listed]) => listed.split(', '));
+      expect({ anchor, statuses: statuses.sort() }).toEqual({ anchor, statuses: Object.keys(operation.responses).sort() });
     }
     // One tag's heading each, in the document's order.
     const headings = [...page.body.matchAll(/<h2 id="groep-([^"]+)">/g)].map(([, name]) => name);
@@ -178,14 +180,28 @@ describe(`${API_DOCS_PATH}: the documentation page`, () => {
 
   it('shows parameters with where they go, their type and whether they are required, and the fields of bodies and answers', () => {
     const user = sectionOf(operationOf('GET', '/users/:id')!.operationId!)!;
-    expect(user).toMatch(/<code class="name">id<\/code> in het pad: <strong>verplicht<\/strong>, <span class="type">integer<\/span>/);
+    expect(user).toMatch(/<code class="name">id<\/code> in het pad: <strong>verplicht<\/strong>, <span class="type">integer, minimaal 1, maximaal 2147483647<\/span>/);
     const addArticle = sectionOf('addArticle')!;
     expect(addArticle).toContain('<h4>Verzoek</h4>');
-    expect(addArticle).toMatch(/<code class="name">article_group_id<\/code>: <strong>verplicht<\/strong>, <span class="type">integer<\/span> \(minimaal 1/);
-    expect(addArticle).toMatch(/<code class="name">sku<\/code>: optioneel, <span class="type">string of null<\/span> \(maximaal 100 tekens\)/);
-    // The answer's fields, nested.
-    expect(addArticle).toMatch(/<span class="status">201<\/span> Aangemaakt\.<p class="content-type">Inhoud: <code>application\/json<\/code><\/p>/);
-    expect(addArticle).toMatch(/<code class="name">billing_cycle<\/code>: <strong>verplicht<\/strong>, <span class="type">object<\/span><ul class="fields">/);
+    // Bodies and answers as an indented outline: a field a line, one level in per nesting.
+    const [request, created] = [...addArticle.matchAll(/<pre class="schema">([\s\S]*?)<\/pre>/g)].map(([, outline]) => outline.split('\n'));
+    expect(request[0]).toBe('object');
+    expect(request).toContain('  article_group_id: integer, verplicht, minimaal 1, maximaal 2147483647');
+    expect(request).toContain('  sku: string of null, optioneel, maximaal 100 tekens');
+    expect(request).toContain('  price: een van, optioneel');
+    expect(request).toContain('    | number, minimaal 0');
+    expect(addArticle).toMatch(/<span class="status">201<\/span> Aangemaakt\.<p class="content-type">Inhoud: <code>application\/json<\/code><\/p><pre class="schema">/);
+    expect(created).toContain('  billing_cycle: object, verplicht');
+    expect(created[created.indexOf('  billing_cycle: object, verplicht') + 1]).toMatch(/^ {4}\w+: /);
+  });
+
+  it("shows each error answer's shape once, under 'Foutantwoorden', and links a call's error answers to it", () => {
+    const addArticle = sectionOf('addArticle')!;
+    expect(addArticle).toMatch(/<li><span class="status">400, 401, 403, [\d, ]*503<\/span> De foutantwoorden van elke aanroep: <a href="#foutantwoorden">/);
+    for (const status of ['400', '401', '403', '404', '503']) expect(docsPage.split(`<li id="fout-${status}">`)).toHaveLength(2);
+    const errors = docsPage.slice(docsPage.indexOf('<h2 id="foutantwoorden">'));
+    expect(errors).toMatch(/<li id="fout-400"><span class="status">400<\/span> Ongeldige invoer[^<]*<p class="content-type">Inhoud: <code>application\/json<\/code><\/p><pre class="schema">object/);
+    expect(errors).toContain('\n  errors: lijst van object, optioneel');
   });
 });
 
