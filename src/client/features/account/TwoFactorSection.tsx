@@ -25,7 +25,7 @@ const PRINT_ID = 'herstelcodes-afdruk';
 const CODES_FONT = 'ui-monospace, "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace';
 
 /**
- * On paper only the heading and the codes (docs/screens.md, 'Two-factor login'): everything else
+ * On paper only the heading and the codes (docs/screens.md, 'Recovery codes'): everything else
  * of the page is hidden, and the codes' block starts at the top of the sheet.
  */
 const printOnlyCodes = (
