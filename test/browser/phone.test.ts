@@ -297,7 +297,7 @@ describeInBrowser('on a phone and a tablet (browser)', () => {
       await loginKlant();
       await openFromMenu('Groepsoverzicht');
       await page.getByRole('table', { name: /^Kosten .* per vestiging van Van Dijk Groep$/ }).waitFor();
-      await page.getByRole('table', { name: 'Diensten per artikelgroep per vestiging' }).waitFor();
+      await page.getByRole('table', { name: 'Afnames per artikelgroep per vestiging' }).waitFor();
       await page.getByRole('table', { name: /^Groepsbundel .* per vestiging$/ }).waitFor();
       await api.idle(400);
       await expectUsable('Groepsoverzicht');

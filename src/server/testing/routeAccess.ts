@@ -724,7 +724,7 @@ export const routeKeysOf = (route: Pick<RouteOptions, 'method' | 'url'>): string
   return methods.map((method) => `${method} ${route.url}`);
 };
 
-/** An /api route of the table: the API document's viewer (Swagger UI's page and files, all public) is no call. */
+/** An /api route of the table: the API document's page (public) is no call. */
 export const isApiRoute = (route: Pick<RouteOptions, 'url'>) => route.url.startsWith('/api/') && !isViewerRoute(route.url);
 
 /**

@@ -304,7 +304,7 @@ describe('Verbruik importeren tab', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Koppelen' }));
     expect(await screen.findByText('38 verbruiksregels gekoppeld.')).toBeTruthy();
     expect(requests.filter((r) => r.method === 'POST').map((r) => [r.url, r.body])).toEqual([['/api/usage/unmatched/attach', { number: '0699999901' }]]);
-    expect(await screen.findByText('Alle geïmporteerde regels zijn aan een dienst gekoppeld.')).toBeTruthy();
+    expect(await screen.findByText('Alle geïmporteerde regels zijn aan een afname gekoppeld.')).toBeTruthy();
   });
 
   it('toasts a refused attach in the server\'s words', async () => {

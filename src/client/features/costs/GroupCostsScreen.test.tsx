@@ -108,7 +108,7 @@ it("shows every branch's services per article group and its group bundle use of 
   mockGroup();
   renderWithProviders(`/kosten/groep?maand=${previous.value.slice(0, 7)}`, { preloadedState: loggedIn() });
 
-  const services = await screen.findByRole('table', { name: 'Diensten per artikelgroep per vestiging' });
+  const services = await screen.findByRole('table', { name: 'Afnames per artikelgroep per vestiging' });
   expect(rowTexts(services)).toEqual([
     ['Vestiging', 'Mobiele telefonie', 'Internet'],
     ['Van Dijk Elektrotechniek B.V.', '12', '0'],
@@ -139,8 +139,8 @@ it('downloads the table of the month as CSV and as Excel', async () => {
   const { user } = renderWithProviders(`/kosten/groep?maand=${previous.value.slice(0, 7)}`, { preloadedState: loggedIn() });
   await screen.findByRole('table', { name: `Kosten ${previous.label} per vestiging van Van Dijk Groep` });
 
-  await user.click(screen.getByRole('button', { name: 'Download CSV' }));
-  await user.click(screen.getByRole('button', { name: 'Download Excel' }));
+  await user.click(screen.getByRole('button', { name: 'CSV downloaden' }));
+  await user.click(screen.getByRole('button', { name: 'Excel downloaden' }));
 
   const month = previous.value.slice(0, 7);
   await waitFor(() => expect(saves.saved.map((s) => s.fileName)).toEqual([`groepsoverzicht-${month}.csv`, `groepsoverzicht-${month}.xlsx`]));

@@ -171,10 +171,10 @@ export function GroupCostsScreen() {
   const downloads = (
     <Stack direction="row" spacing={1}>
       <Button variant="outlined" startIcon={<DownloadIcon />} onClick={saveTable} disabled={downloading || !data}>
-        Download CSV
+        CSV downloaden
       </Button>
       <Button variant="outlined" startIcon={<DownloadIcon />} onClick={saveTableExcel} disabled={downloadingExcel || !data}>
-        Download Excel
+        Excel downloaden
       </Button>
     </Stack>
   );
@@ -215,7 +215,7 @@ export function GroupCostsScreen() {
         </Section>
         {data && (
           <>
-            <Section id={SERVICES_HEADING_ID} title="Diensten per artikelgroep per vestiging">
+            <Section id={SERVICES_HEADING_ID} title="Afnames per artikelgroep per vestiging">
               <ServicesTable data={data} busy={isFetching} />
             </Section>
             <Section id={BUNDLE_HEADING_ID} title={`Groepsbundel ${monthLabel(month)} per vestiging`}>

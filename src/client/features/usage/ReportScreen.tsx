@@ -294,10 +294,10 @@ function ReportResults({ filters, search, phone, sort, sortBy, setSort }: Report
         </Typography>
         <Stack direction="row" spacing={1}>
           <Button variant="outlined" startIcon={<DownloadIcon />} onClick={saveReport} disabled={downloading}>
-            Download CSV
+            CSV downloaden
           </Button>
           <Button variant="outlined" startIcon={<DownloadIcon />} onClick={saveReportExcel} disabled={downloadingExcel}>
-            Download Excel
+            Excel downloaden
           </Button>
         </Stack>
       </Stack>

@@ -167,7 +167,7 @@ describe('ReportScreen (/verbruik)', () => {
     const { user } = renderWithProviders('/verbruik?from=2026-04-01&to=2026-04-30&type=sms', { preloadedState: loggedIn() });
 
     await reportTable();
-    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await user.click(screen.getByRole('button', { name: 'CSV downloaden' }));
 
     await waitFor(() => expect(saved).toEqual(['verbruik-2026-04-01-2026-04-30.csv']));
     expect(reportQueries(requests, '/api/report/download')).toEqual([
@@ -186,8 +186,8 @@ describe('ReportScreen (/verbruik)', () => {
     const { user } = renderWithProviders('/verbruik?from=2026-04-01&to=2026-04-30&type=sms', { preloadedState: loggedIn() });
 
     await reportTable();
-    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Download Excel' }));
+    expect(screen.getByRole('button', { name: 'CSV downloaden' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Excel downloaden' }));
 
     await waitFor(() => expect(saves.saved).toEqual([{ fileName: 'verbruik-2026-04-01-2026-04-30.xlsx', href: 'blob:report-xlsx' }]));
     expect(reportQueries(requests, '/api/report/download')).toEqual([
@@ -462,7 +462,7 @@ describe('ReportDetailScreen (/verbruik/{userId}/{userName}/{userPhoneNumber})',
     const { user } = renderWithProviders('/verbruik/7/jan-jansen/0612345678?from=2026-04-01&to=2026-04-30', { preloadedState: loggedIn() });
 
     await screen.findByRole('table', { name: 'Verbruiksregels (1)' });
-    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await user.click(screen.getByRole('button', { name: 'CSV downloaden' }));
 
     await waitFor(() => expect(saved).toEqual(['verbruik-0612345678-2026-04-01-2026-04-30.csv']));
     expect(reportQueries(requests, '/api/report/7/0612345678/download')).toEqual([{ report_date_from: '2026-04-01', report_date_to: '2026-04-30' }]);
@@ -479,7 +479,7 @@ describe('ReportDetailScreen (/verbruik/{userId}/{userName}/{userPhoneNumber})',
     const { user } = renderWithProviders('/verbruik/7/jan-jansen/0612345678?from=2026-04-01&to=2026-04-30', { preloadedState: loggedIn() });
 
     await screen.findByRole('table', { name: 'Verbruiksregels (1)' });
-    await user.click(screen.getByRole('button', { name: 'Download Excel' }));
+    await user.click(screen.getByRole('button', { name: 'Excel downloaden' }));
 
     await waitFor(() => expect(saves.saved).toEqual([{ fileName: 'verbruik-0612345678-2026-04-01-2026-04-30.xlsx', href: 'blob:records-xlsx' }]));
     expect(reportQueries(requests, '/api/report/7/0612345678/download')).toEqual([

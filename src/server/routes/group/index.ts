@@ -33,7 +33,7 @@ const downloadHeader = (costs: GroupCosts) => [
   'Set up',
   'Verbruik',
   'Totale kosten excl. btw',
-  ...costs.article_groups.map((g) => `Diensten ${g.name}`),
+  ...costs.article_groups.map((g) => `Afnames ${g.name}`),
   'Groepsbundel verbruikt (GB)',
   'Groepsbundel totaal (GB)',
 ];

@@ -73,7 +73,7 @@ export interface UsageImportInput extends UsageUpload {
 /** Added to the import's answer when records were kept aside because two companies held their number. */
 export const ambiguousNote = (count: number) =>
   `${count === 1 ? '1 verbruiksregel is' : `${formatDecimal(count, 0)} verbruiksregels zijn`} apart gezet: het nummer was op dat ` +
-  'moment bij meer dan één klant in gebruik. Beëindig een van die diensten en importeer het bestand opnieuw.';
+  'moment bij meer dan één klant in gebruik. Beëindig een van die afnames en importeer het bestand opnieuw.';
 
 /** An import adding at least this many records refreshes the statistics of the totals tables. */
 const ANALYZE_AFTER = 10_000;
