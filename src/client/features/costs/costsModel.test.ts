@@ -1,6 +1,7 @@
 import { Highcharts } from '../../components/charts/dutchHighcharts';
 import { fileNameFromDisposition } from './costsApi';
-import { chartPeriod, costsPerArticle, monthlyChart, serviceCostsOf, summarizeCosts, usageCategories } from './costsModel';
+import { chartPeriod } from './costsMonths';
+import { costsPerArticle, monthlyChart, serviceCostsOf, summarizeCosts, usageCategories } from './costsModel';
 import { costLine, monthCosts } from './testData';
 
 describe('summarizeCosts', () => {
