@@ -6,10 +6,10 @@ interface InputFieldProps extends Pick<OutlinedInputProps, 'name' | 'type' | 'au
 }
 
 /**
- * A text field as MUI's outlined TextField renders one (FormControl, InputLabel, OutlinedInput with
+ * An outlined text field as MUI's TextField renders one (FormControl, InputLabel, OutlinedInput with
  * the label in its outline's notch), without TextField itself: TextField imports its select mode
- * (Select, Menu, Popover, Modal) wherever it is used, 10 kB gzip a page of plain text fields never
- * runs. The login page uses it (docs/performance.md, 'The first render's JavaScript').
+ * (Select, Menu, Popover, Modal) wherever it is used, about 17 kB gzip that a page of plain text
+ * fields never runs. The login page uses it (docs/performance.md, 'The first render's JavaScript').
  */
 export function InputField({ label, required, ...input }: InputFieldProps) {
   const id = useId();
