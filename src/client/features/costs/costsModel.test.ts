@@ -1,6 +1,7 @@
 import { Highcharts } from '../../components/charts/dutchHighcharts';
 import { fileNameFromDisposition } from './costsApi';
-import { chartPeriod, compareAmounts, costsPerArticle, monthlyChart, serviceCostsOf, sortBranches, summarizeCosts, usageCategories } from './costsModel';
+import { chartPeriod } from './costsMonths';
+import { compareAmounts, costsPerArticle, monthlyChart, serviceCostsOf, sortBranches, summarizeCosts, usageCategories } from './costsModel';
 import { costLine, monthCosts } from './testData';
 
 describe('summarizeCosts', () => {

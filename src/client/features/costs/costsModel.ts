@@ -1,7 +1,8 @@
 import { sumToCents, toCents } from '../../../domain/costs/sums';
 import { formatDecimal, formatEuro } from '../../../domain/format';
 import { compareNames, comparePeople } from '../../../domain/names';
-import { type DateRange, type Month, monthKey, monthOptions, monthRange, shiftMonth } from '../../../domain/time';
+import { type Month, monthKey } from '../../../domain/time';
+import { chartMonths } from './costsMonths';
 import type { CostFigures, CostLine, CostLineKind, CostsForecast, MonthCosts, PeriodCosts } from './costsApi';
 
 /**
@@ -35,21 +36,6 @@ export const hasLines = (costsType: CostsType): costsType is LinesCostsType => C
 export type Cents = string;
 
 export const isPositive = (amount: Cents) => Number(amount) > 0;
-
-// ---------------------------------------------------------------------------------------------
-// Months
-
-/** The month picker: the current month and the 23 before it, newest first, Dutch labels. */
-export const costsMonthOptions = (nowMs: number = Date.now()) => monthOptions(nowMs, 23);
-
-/** Number of months in the bar chart, the chosen month the last of them. */
-export const CHART_MONTHS = 12;
-
-/** The months of the bar chart, oldest first: the chosen month and the eleven before it. */
-const chartMonths = (last: Month): Month[] => Array.from({ length: CHART_MONTHS }, (_, i) => shiftMonth(last, i + 1 - CHART_MONTHS));
-
-/** The dates of the bar chart's months. */
-export const chartPeriod = (last: Month): DateRange => monthRange(shiftMonth(last, 1 - CHART_MONTHS), last);
 
 const SHORT_MONTHS = ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'];
 

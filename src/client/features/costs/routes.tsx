@@ -5,7 +5,7 @@ import { screen, screenIndexRoute, screenRoute } from '../../base/lazyScreen';
 import { type Prefetch, prefetchQuery } from '../../base/routeNeeds';
 import { costsApi } from './costsApi';
 import { ALLOCATION, ALLOCATION_VALUE, COSTS, COSTS_ARTICLE, COSTS_DETAIL, GROUP_ALLOCATION, GROUP_ALLOCATION_VALUE, GROUP_BRANCH, GROUP_COSTS } from './costsPaths';
-import { chartPeriod } from './costsModel';
+import { chartPeriod } from './costsMonths';
 import { costsOverviewMonth } from './useCostsMonth';
 
 const loadCosts = () => import(/* webpackChunkName: "costs-screen" */ './costsPages');
