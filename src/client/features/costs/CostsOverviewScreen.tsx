@@ -45,15 +45,7 @@ export function CostsOverviewScreen() {
       <Stack spacing={4}>
         <MonthBar month={month} options={options} onSelect={select} />
         <Box component="section" aria-labelledby={SUMMARY_HEADING_ID}>
-          <Typography variant="h2" id={SUMMARY_HEADING_ID} sx={{ mb: 1.5 }}>
-            {`Kosten ${monthLabel(month)}`}
-            {provisional && (
-              <>
-                {' '}
-                <Chip label="Voorlopig" size="small" color="warning" variant="outlined" sx={{ ml: 1, verticalAlign: 'middle' }} />
-              </>
-            )}
-          </Typography>
+          <MonthSummaryHeading id={SUMMARY_HEADING_ID} month={month} provisional={provisional} />
           {summary ? <SummaryTable summary={summary} month={month} labelledBy={SUMMARY_HEADING_ID} /> : <LoadState isError={costs.isError} />}
           {provisional && forecast.data && <ForecastNote forecast={forecast.data} month={month} />}
           <Button component={RouterLink} to={costsPaths.allocation(month)} variant="outlined" startIcon={<TableChartIcon />} sx={{ mt: 2 }}>
@@ -139,6 +131,21 @@ interface SummaryTableProps {
   labelledBy: string;
   /** A branch of the group, read-only: its rows lead to the branch's detail screens. */
   branch?: BranchRef | null;
+}
+
+/** The month's summary heading, 'Kosten {maand}', with 'Voorlopig' while the month is still open. */
+export function MonthSummaryHeading({ id, month, provisional }: { id: string; month: Month; provisional: boolean }) {
+  return (
+    <Typography variant="h2" id={id} sx={{ mb: 1.5 }}>
+      {`Kosten ${monthLabel(month)}`}
+      {provisional && (
+        <>
+          {' '}
+          <Chip label="Voorlopig" size="small" color="warning" variant="outlined" sx={{ ml: 1, verticalAlign: 'middle' }} />
+        </>
+      )}
+    </Typography>
+  );
 }
 
 /**

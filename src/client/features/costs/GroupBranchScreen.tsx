@@ -1,15 +1,15 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack } from '@mui/material';
 import { useMemo } from 'react';
 import { Outlet, Link as RouterLink, useParams } from 'react-router-dom';
-import { currentMonth, monthKey, monthLabel, monthRange } from '../../../domain/time';
+import { currentMonth, monthKey, monthRange } from '../../../domain/time';
 import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { useManageCompany } from '../../components/useManageCompany';
 import { useGetCostsQuery } from './costsApi';
 import { branchRef, CostsBranchContext, periodOf, useCostsBranch } from './costsBranch';
-import { SummaryTable } from './CostsOverviewScreen';
+import { MonthSummaryHeading, SummaryTable } from './CostsOverviewScreen';
 import { CostsBreadcrumbs, CostsNotFound, LoadState, MonthPicker } from './CostsParts';
 import { useGetGroupBranchesQuery } from './groupApi';
 import { selectCostsSummary } from './selectors';
@@ -69,15 +69,7 @@ export function GroupBranchOverviewScreen() {
           )}
         </Stack>
         <Box component="section" aria-labelledby={SUMMARY_HEADING_ID}>
-          <Typography variant="h2" id={SUMMARY_HEADING_ID} sx={{ mb: 1.5 }}>
-            {`Kosten ${monthLabel(month)}`}
-            {provisional && (
-              <>
-                {' '}
-                <Chip label="Voorlopig" size="small" color="warning" variant="outlined" sx={{ ml: 1, verticalAlign: 'middle' }} />
-              </>
-            )}
-          </Typography>
+          <MonthSummaryHeading id={SUMMARY_HEADING_ID} month={month} provisional={provisional} />
           {summary ? (
             <SummaryTable summary={summary} month={month} labelledBy={SUMMARY_HEADING_ID} branch={branchRef(branch)} />
           ) : (
