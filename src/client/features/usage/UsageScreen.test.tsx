@@ -8,6 +8,7 @@ import { loggedIn } from '../../test/tokens';
 import type { ReportFilters, ReportRow, UsageRecord } from './usageApi';
 import { activeFilterCount, DEFAULT_REPORT_SORT, filtersButtonLabel, reportOrder } from './reportModel';
 import { spyOnSaves, xlsxResponse } from '../../test/downloads';
+import { onPhoneScreen } from '../../test/phoneScreen';
 
 configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(30000);
@@ -304,24 +305,7 @@ describe('ReportScreen sorted (docs/screens.md, \'Sorting\')', () => {
 });
 
 describe('ReportScreen on a phone', () => {
-  const originalMatchMedia = window.matchMedia;
-  beforeEach(() => {
-    // Every max-width query matches: the phone's cards and folded filters.
-    window.matchMedia = (query: string) =>
-      ({
-        matches: query.includes('max-width'),
-        media: query,
-        onchange: null,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList;
-  });
-  afterEach(() => {
-    window.matchMedia = originalMatchMedia;
-  });
+  onPhoneScreen();
 
   const cards = () => screen.findByRole('list', { name: 'Verbruik per nummer' });
 
