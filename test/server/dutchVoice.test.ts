@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -92,6 +93,19 @@ describe("the portal's texts", () => {
     // The verbatim ones are still there, as they are.
     const verbatim = texts.filter((text) => VERBATIM.has(text.text)).map((text) => text.text);
     expect(new Set(verbatim)).toEqual(VERBATIM);
+  });
+
+  it("say 'je' outside the source too: the web app's page before it runs and the load balancer's own pages", () => {
+    const root = path.resolve(__dirname, '../..');
+    const pages = ['public/index.html', ...fs.readdirSync(path.join(root, 'deploy/haproxy-errors')).map((file) => `deploy/haproxy-errors/${file}`)];
+    const offending = pages.flatMap((page) =>
+      fs
+        .readFileSync(path.join(root, page), 'utf8')
+        .split(/<[^>]*>|"/)
+        .filter((text) => speaksWithU(text))
+        .map((text) => `${page}: ${text.trim()}`),
+    );
+    expect(offending).toEqual([]);
   });
 
   it("name a download button 'CSV downloaden' and 'Excel downloaden', never 'Download CSV'", () => {
