@@ -1,11 +1,12 @@
 import { Alert, Button, Link, Stack, TextField } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { MSG } from '../../../domain/messages';
 import { sessionStarted } from '../../base/authSlice';
 import { useAppDispatch } from '../../base/hooks';
 import { paths } from '../../base/paths';
+import { RETURN_PARAM, safeReturnAddress } from '../../base/returnAddress';
 import { logout } from '../../base/session';
 import { AuthFrame } from './AuthFrame';
 import { type Credentials, useLoginMutation } from './authApi';
@@ -24,6 +25,8 @@ export function LoginScreen() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
+  // docs/screens.md, 'Logging in and out': sent here from a portal address, whose session had ended or never was.
+  const returnParam = useSearchParams()[0].get(RETURN_PARAM);
   const [login] = useLoginMutation();
   const [challenge, setChallenge] = useState(() => challengeOf(location.state));
   const [expired, setExpired] = useState<string | undefined>();
@@ -35,7 +38,7 @@ export function LoginScreen() {
 
   const startSession = (token: string) => {
     dispatch(sessionStarted({ token, originalToken: null }));
-    navigate(paths.dashboard(), { replace: true });
+    navigate(safeReturnAddress(returnParam) ?? paths.dashboard(), { replace: true });
   };
 
   const submit = async (credentials: Credentials, setStatus: (status?: string) => void) => {
@@ -70,6 +73,7 @@ export function LoginScreen() {
       <Formik initialValues={emptyCredentials} onSubmit={(values, { setStatus }) => submit(values, setStatus)}>
         {({ values, status, isSubmitting, handleChange }) => (
           <Stack component={Form} spacing={2}>
+            {returnParam !== null && <Alert severity="info">{MSG.sessionExpiredLogin}</Alert>}
             {(status ?? expired) && <Alert severity="error">{status ?? expired}</Alert>}
             <TextField
               name="email"
