@@ -16,9 +16,8 @@ const swc: Config['transform'] = {
 };
 
 // A few dependencies ship only ES modules (typebox as .mjs files); Jest on Node 20 needs them
-// compiled to CommonJS. Swagger UI's own copy of @fastify/static requires content-disposition 3,
-// an ES module (Node itself requires it since 20.19; Jest does not): named by its nested path too.
-const esmOnly = ['cookie', 'typebox', 'content-disposition', '@fastify/swagger-ui/node_modules/content-disposition'];
+// compiled to CommonJS.
+const esmOnly = ['cookie', 'typebox', 'content-disposition'];
 
 const common = {
   transform: swc,

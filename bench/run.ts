@@ -6,6 +6,7 @@ import { benchCostAllocation } from './costAllocation';
 import { benchCostEngine } from './costEngine';
 import { benchCosts } from './costs';
 import { benchCostSpecification } from './costSpecification';
+import { benchFirstRenderJs } from './firstRenderJs';
 import { benchGroupCosts } from './groupCosts';
 import { benchRequestQueue } from './requestQueue';
 import { benchLighthouse } from './lighthouse';
@@ -94,6 +95,8 @@ const main = async () => {
   }
   // The demo mix under load: PGlite, PostgreSQL, two instances behind HAProxy (needs `npm run build`).
   if (!only || only === 'mix') out.push(await benchServiceMix(process.env.BENCH_DB === 'pglite' || !(await postgresReachable()) ? null : postgresUrl));
+  // The JavaScript of /login's and /dashboard's first render, in kB gzip (needs `npm run build`).
+  if (!only || only === 'js') out.push(await benchFirstRenderJs());
   // Lighthouse's mobile emulation on six screens (needs `npm run build` and Chromium).
   if (!only || only === 'lighthouse') out.push(await benchLighthouse());
   // The cost engine alone (no database): 12 months of the large customer, lines and totals.

@@ -71,7 +71,7 @@ export const importsOf = (src: string): Import[] => {
  */
 const CLIENT_LAYERS = ['base', 'api', 'components', 'features', 'app'];
 const SERVER_LAYERS: [RegExp, number][] = [
-  [/^server\/(projectRoot|config|httpError|input|serialize)\.ts$/, 0],
+  [/^server\/(projectRoot|config|httpError|input|serialize|processLog)\.ts$/, 0],
   [/^server\/db\//, 1],
   [/^server\/services\//, 2],
   [/^server\/seed\//, 3],

@@ -64,7 +64,7 @@ export const ALERT_FIELDS = {
 export type AlertThresholdField = keyof typeof ALERT_FIELDS;
 
 /** Recipients must be users of the acting company who may log in. */
-export const ALERT_RECIPIENTS_INVALID = 'Meldingen kunnen alleen naar actieve contactpersonen van uw eigen bedrijf worden gestuurd.';
+export const ALERT_RECIPIENTS_INVALID = 'Meldingen kunnen alleen naar actieve contactpersonen van je eigen bedrijf worden gestuurd.';
 
 /** A company's thresholds as exact decimal text; null: no alert of that kind. */
 export interface AlertThresholds {

@@ -82,6 +82,9 @@ const securityHeaders = {
   referrerPolicy: { policy: 'same-origin' as const },
 };
 
+/** The operator's addresses: never the web app, also when one is switched off. */
+const OPERATOR_PATHS = /^\/(?:metrics|healthz|readyz)(?:[/?#]|$)/;
+
 /** Registers third-party plugins, then ours, then the API routes, then the SPA. */
 export const buildApp = async ({ config, database, clientDir }: AppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
@@ -105,6 +108,7 @@ export const buildApp = async ({ config, database, clientDir }: AppOptions): Pro
         instance.decorate('mailLimits', createMailLimits(rateLimits));
         const backgroundTasks = createBackgroundTasks(instance.log);
         instance.decorate('backgroundTasks', backgroundTasks);
+        instance.decorate('lifecycle', { draining: false });
         instance.addHook('onClose', async () => {
           await settleWithin(backgroundTasks);
           mailer.close();
@@ -167,8 +171,13 @@ export const buildApp = async ({ config, database, clientDir }: AppOptions): Pro
   }
 
   app.setNotFoundHandler((request, reply) => {
-    // A source map's address answers 404, not the page, so nothing suggests one exists.
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api') && !/\.map(?:\.br|\.gz)?(?:[?#]|$)/i.test(request.url);
+    // A source map's address answers 404, not the page, so nothing suggests one exists; so does
+    // an operator's address the server does not offer (/metrics without METRICS_TOKEN).
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api') &&
+      !OPERATOR_PATHS.test(request.url) &&
+      !/\.map(?:\.br|\.gz)?(?:[?#]|$)/i.test(request.url);
     if (isPage && hasClient) {
       // History fallback: the SPA's router decides, including its own 404 page.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

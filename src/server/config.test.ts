@@ -7,7 +7,17 @@ describe('loadConfig', () => {
     DATABASE_URL: 'postgres://portal@db/portal',
     JWT_SECRET: 'a'.repeat(64),
     TWO_FACTOR_KEY: 'b'.repeat(64),
+    PUBLIC_URL: 'https://portaal.provider.nl/',
   };
+
+  it('requires PUBLIC_URL with DATABASE_URL, where mails reach people, and an http(s) address', () => {
+    const withMail = { ...production, SMTP_URL: 'smtp://mail' };
+    expect(loadConfig(withMail).publicUrl).toBe('https://portaal.provider.nl');
+    expect(() => loadConfig({ ...withMail, PUBLIC_URL: '' })).toThrow('PUBLIC_URL is required when DATABASE_URL is set');
+    expect(() => loadConfig({ ...withMail, PUBLIC_URL: 'portaal.provider.nl' })).toThrow('PUBLIC_URL must be an http(s) address');
+    expect(loadConfig({ ...production, PUBLIC_URL: '', MAIL_OUTBOX: '1', PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ DATA_DIR: '/tmp/portal-config-test', JWT_SECRET: 'a'.repeat(64) }).publicUrl).toBe('http://localhost:3000');
+  });
 
   it('requires a token secret with DATABASE_URL', () => {
     expect(() => loadConfig({ ...production, JWT_SECRET: '', SMTP_URL: 'smtp://mail' })).toThrow('JWT_SECRET is required when DATABASE_URL is set.');

@@ -57,6 +57,20 @@ export interface SupportContact {
 /** The demo's support contact, until SUPPORT_PHONE and SUPPORT_EMAIL say otherwise. */
 const DEMO_SUPPORT: SupportContact = { phone: '020 123 45 67', email: 'support@demo.nl' };
 
+/**
+ * The address the e-mails' links lead to. In production the mails reach people, so it is required
+ * (a link to localhost would lead nowhere); a test set-up with MAIL_OUTBOX=1 may leave it out.
+ */
+const publicUrlOf = (env: NodeJS.ProcessEnv, databaseUrl: string | undefined, port: number): string => {
+  const value = env.PUBLIC_URL?.trim();
+  if (!value) {
+    if (databaseUrl && env.MAIL_OUTBOX !== '1') throw new Error('PUBLIC_URL is required when DATABASE_URL is set: the links in e-mails lead there (e.g. https://portaal.provider.nl).');
+    return `http://localhost:${port}`;
+  }
+  if (!/^https?:\/\/[^\s/]+/.test(value)) throw new Error(`PUBLIC_URL must be an http(s) address such as https://portaal.provider.nl, not '${value}'.`);
+  return value.replace(/\/$/, '');
+};
+
 const MIN_SECRET_BYTES = 32; // 256 bits, docs/rules.md, 'Tokens and sessions'
 
 const decodeSecret = (raw: string): Buffer => {
@@ -153,6 +167,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
+    publicUrl: publicUrlOf(env, databaseUrl, port),
     dataDir,
     databaseUrl,
     smtpUrl: env.SMTP_URL || undefined,
@@ -161,7 +176,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'portal:',
     jwtSecret,
     twoFactorKey,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     secureCookies: env.INSECURE_COOKIES !== '1',
     trustedProxies: trustedProxiesOf(env.TRUST_PROXY),
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),

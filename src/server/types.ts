@@ -31,6 +31,8 @@ declare module 'fastify' {
     metrics: PortalMetrics;
     /** Work started by a request and not waited for (the reset mail). */
     backgroundTasks: BackgroundTasks;
+    /** Set on SIGTERM: readiness answers 503 so the load balancer sends nothing new (server.ts). */
+    lifecycle: { draining: boolean };
   }
   interface FastifyRequest {
     actor: Actor;

@@ -106,6 +106,14 @@ describeInBrowser('Kosten en verbruik (browser)', () => {
     expect(await chart.locator('.highcharts-legend-item').allTextContents()).toEqual(
       expect.arrayContaining(['Periodiek', 'Nieuwe aansluitingen', 'Set up', 'Verbruik']),
     );
+    // What a screen reader reads of it is Dutch too (components/charts/dutchHighcharts.ts).
+    const spoken = await chart.evaluate((element) =>
+      [element.textContent ?? '', ...[...element.querySelectorAll('[aria-label]')].map((labelled) => labelled.getAttribute('aria-label'))].join(' | '),
+    );
+    expect(spoken).toContain('Interactieve grafiek');
+    expect(spoken).toContain('Einde van interactieve grafiek.');
+    expect(spoken).toContain('Toon Verbruik');
+    expect(spoken).not.toMatch(/End of interactive chart|Highcharts interactive chart|Show Verbruik|Chart legend|Toggle series/);
     await expectAccessible(api);
 
     // Periodiek: the month's lines above zero per article, highest first.

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openPostgres, queryRows, type Database } from '../../src/server/db';
 import { DEMO_PASSWORD, seedDemoData } from '../../src/server/seed/demo';
+import { MSG } from '../../src/domain/messages';
 import { ARTICLE_GROUPS } from '../../src/server/seed/reference';
 import { type Cluster, clusterMissing, startCluster } from './cluster';
 
@@ -165,6 +166,126 @@ describeWithCluster('the portal behind HAProxy, two instances, pgbouncer, Redis'
     for (const instance of cluster.instances) {
       const res = await fetch(`http://127.0.0.1:${instance.port}/api/users`, { headers });
       expect(res.status).toBe(200);
+    }
+  });
+  /** A customer's calls, each timed, until `done`: status, seconds, and whether the answer was JSON. */
+  interface Answer {
+    status: number;
+    seconds: number;
+    json: boolean;
+  }
+  const customerCalls = (token: string, isDone: () => boolean) => {
+    const answers: Answer[] = [];
+    const headers = { authorization: `Bearer ${token}` };
+    const customer = async () => {
+      while (!isDone()) {
+        for (const url of ['/api/users', '/api/article-groups/visible']) {
+          const started = Date.now();
+          const res = await fetch(`${cluster.url}${url}`, { headers }).catch(() => null);
+          const body = res ? await res.text() : '';
+          const json = !!res && (res.headers.get('content-type') ?? '').startsWith('application/json') && /^[[{]/.test(body);
+          answers.push({ status: res?.status ?? 0, seconds: (Date.now() - started) / 1000, json });
+        }
+      }
+    };
+    return { answers, run: () => Promise.all([customer(), customer(), customer()]) };
+  };
+  // One login for these tests: the login limit (LOGIN_LIMIT per address) is small here.
+  let customerToken: string | undefined;
+  const customerTokenOnce = async () => (customerToken ??= ((await (await login('klant@demo.nl')).json()) as { token: string }).token);
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('rides out a paused pgbouncer and a PostgreSQL restart: no request hangs, no answer is HTML, the instances stay in', async () => {
+    const token = await customerTokenOnce();
+    let done = false;
+    const calls = customerCalls(token, () => done);
+    const readiness: number[] = [];
+    const watchReadiness = async () => {
+      while (!done) {
+        for (const instance of cluster.instances) readiness.push((await fetch(`http://127.0.0.1:${instance.port}/readyz`)).status);
+        await pause(250);
+      }
+    };
+    const operator = async () => {
+      await pause(1_000);
+      // A stuck pooler: queries wait for a server connection, up to pgbouncer's query_wait_timeout.
+      await cluster.pauseBouncer();
+      await pause(7_000);
+      await cluster.resumeBouncer();
+      await pause(1_000);
+      await cluster.restartPostgres();
+      await pause(2_000);
+      done = true;
+    };
+    await Promise.all([operator(), calls.run(), watchReadiness()]);
+
+    const { answers } = calls;
+    expect(answers.length).toBeGreaterThan(20);
+    // Every answer is the portal's JSON (a 200, or its Dutch 503), never a proxy's HTML page.
+    expect(answers.filter((answer) => !answer.json)).toEqual([]);
+    expect(answers.filter((answer) => ![200, 503].includes(answer.status))).toEqual([]);
+    // pgbouncer lets a query wait 5 s for a connection; the request then answers. A hang would
+    // have lasted the whole 7 s pause, or for ever.
+    expect(Math.max(...answers.map((answer) => answer.seconds))).toBeLessThan(6.5);
+    // A blip: the instances stayed ready, so HAProxy kept sending customers to them.
+    expect(readiness.filter((status) => status !== 200)).toEqual([]);
+    // And it works again by itself.
+    expect((await fetch(`${cluster.url}/api/users`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+  });
+
+  it('stops an instance gracefully on SIGTERM: a rolling restart under load loses no request', async () => {
+    const token = await customerTokenOnce();
+    let done = false;
+    const calls = customerCalls(token, () => done);
+    const drained: string[] = [];
+    const operator = async () => {
+      for (const instance of cluster.instances) {
+        await pause(1_000);
+        const stopped = instance.stop();
+        // While it drains, the instance still answers, and tells the load balancer it is going.
+        for (let check = 0; check < 20 && !drained.includes(instance.name); check += 1) {
+          const readiness = await fetch(`http://127.0.0.1:${instance.port}/readyz`);
+          if (readiness.status === 503 && ((await readiness.json()) as { status: string }).status === 'draining') drained.push(instance.name);
+          else await pause(100);
+        }
+        await stopped;
+        await instance.start();
+      }
+      await pause(1_000);
+      done = true;
+    };
+    await Promise.all([operator(), calls.run()]);
+    expect(calls.answers.length).toBeGreaterThan(20);
+    expect(calls.answers.filter((answer) => answer.status !== 200)).toEqual([]);
+    expect(drained).toEqual(cluster.instances.map((instance) => instance.name));
+  });
+
+  it('answers the API in Dutch JSON with Retry-After when no instance is ready, and keeps serving the web app', async () => {
+    await cluster.stopPostgres();
+    try {
+      // Past the 10 s a blip may last, the instances say they are not ready; HAProxy takes both out.
+      for (const instance of cluster.instances) {
+        while ((await fetch(`http://127.0.0.1:${instance.port}/readyz`)).status !== 503) await pause(500);
+      }
+      await pause(1_500);
+      const api = await fetch(`${cluster.url}/api/article-groups/visible`);
+      expect(api.status).toBe(503);
+      expect(api.headers.get('retry-after')).toBe('5');
+      expect(api.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await api.json()).toEqual({ message: MSG.databaseUnavailable });
+
+      const page = await fetch(`${cluster.url}/kosten`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toMatch(/<div id="?root"?>/);
+      const script = /<script[^>]+src="?([^" >]+)/.exec(html)?.[1];
+      expect(script).toBeDefined();
+      expect((await fetch(`${cluster.url}${script}`)).status).toBe(200);
+    } finally {
+      await cluster.startPostgres();
+    }
+    for (const instance of cluster.instances) {
+      while ((await fetch(`http://127.0.0.1:${instance.port}/readyz`)).status !== 200) await pause(250);
     }
   });
 });

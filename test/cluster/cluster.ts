@@ -75,6 +75,16 @@ const waitFor = async (what: string, ready: () => Promise<boolean>, timeoutMs = 
 
 const answers = async (url: string) => (await fetch(url)).ok;
 
+/** The shipped configuration files (deploy/): the cluster runs them as an operator would. */
+const deployDir = path.join(root, 'deploy');
+
+/** A shipped file with its `${NAME}` values filled in; a value the file asks for and `values` lacks is an error. */
+const fillIn = (file: string, values: Record<string, string>): string =>
+  fs.readFileSync(path.join(deployDir, file), 'utf8').replace(/\$\{([A-Z_]+)\}/g, (_whole, name: string) => {
+    if (!(name in values)) throw new Error(`${file} asks for ${name}`);
+    return values[name];
+  });
+
 interface Child {
   process: ChildProcess;
   output: string[];
@@ -107,6 +117,8 @@ export interface PortalInstance {
   start(): Promise<void>;
   /** kill -9: no goodbye, as a crash or an out-of-memory kill. */
   kill(): Promise<void>;
+  /** SIGTERM, as a rolling upgrade or systemd stops it: resolves when the process has exited. */
+  stop(): Promise<void>;
   log(): string;
 }
 
@@ -118,17 +130,23 @@ export interface Cluster {
   instances: PortalInstance[];
   /** Restarts PostgreSQL (fast shutdown: open connections are cut), as a minor upgrade does. */
   restartPostgres(): Promise<void>;
+  /** Stops PostgreSQL until startPostgres (an outage longer than a blip). */
+  stopPostgres(): Promise<void>;
+  startPostgres(): Promise<void>;
+  /** pgbouncer's PAUSE: queries wait for a server connection (a stuck pooler); RESUME ends it. */
+  pauseBouncer(): Promise<void>;
+  resumeBouncer(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export interface ClusterOptions {
   /** Extra environment of the portal instances (e.g. LOGIN_RATE_LIMIT). */
   env?: Record<string, string>;
-  instances?: number;
 }
 
-/** Starts the topology; the instances start at once, on an empty database. */
-export const startCluster = async ({ env = {}, instances: count = 2 }: ClusterOptions = {}): Promise<Cluster> => {
+/** Starts the topology: two instances, as deploy/haproxy.cfg has them, at once on an empty database. */
+export const startCluster = async ({ env = {} }: ClusterOptions = {}): Promise<Cluster> => {
+  const count = 2;
   const serverJs = path.join(root, 'build/server/server.js');
   if (!fs.existsSync(serverJs)) throw new Error('The portal is not built: run `npm run build` first.');
   const missing = clusterMissing();
@@ -167,29 +185,21 @@ export const startCluster = async ({ env = {}, instances: count = 2 }: ClusterOp
     const postgresUrl = `postgres://postgres@127.0.0.1:${pgPort}/portal`;
     run(path.join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(pgPort), '-U', 'postgres', '-d', 'postgres', '-qc', 'create database portal']);
 
-    // pgbouncer in transaction mode: a server connection per transaction, a few for many clients.
+    // pgbouncer in transaction mode, with the shipped settings (deploy/pgbouncer.ini).
     const bouncerIni = path.join(dir, 'pgbouncer.ini');
     fs.writeFileSync(
       bouncerIni,
-      [
-        '[databases]',
-        `portal = host=127.0.0.1 port=${pgPort} dbname=portal user=postgres`,
-        '[pgbouncer]',
-        'listen_addr = 127.0.0.1',
-        `listen_port = ${bouncerPort}`,
-        'unix_socket_dir =',
-        'auth_type = any',
-        'pool_mode = transaction',
-        'max_client_conn = 500',
-        'default_pool_size = 8',
-        'server_reset_query =',
-        // After PostgreSQL restarts, try again within a second (the default waits 15 s, with
-        // every request of that time refused).
-        'server_login_retry = 1',
-        'ignore_startup_parameters = extra_float_digits,options',
-        `logfile = ${path.join(dir, 'pgbouncer.log')}`,
-        '',
-      ].join('\n'),
+      fillIn('pgbouncer.ini', {
+        POSTGRES_HOST: '127.0.0.1',
+        POSTGRES_PORT: String(pgPort),
+        BOUNCER_HOST: '127.0.0.1',
+        BOUNCER_PORT: String(bouncerPort),
+        // The test's PostgreSQL trusts local connections: no passwords to keep.
+        AUTH_TYPE: 'any',
+        AUTH_FILE: path.join(dir, 'no-users.txt'),
+        ADMIN_USER: 'postgres',
+        LOGFILE: path.join(dir, 'pgbouncer.log'),
+      }).replace('dbname=portal', 'dbname=portal user=postgres'),
     );
     children.push(startChild('pgbouncer', [bouncerIni], { asPostgres: true }));
 
@@ -220,6 +230,7 @@ export const startCluster = async ({ env = {}, instances: count = 2 }: ClusterOp
             TWO_FACTOR_KEY: DEMO_TWO_FACTOR_KEY.toString('hex'),
             REDIS_URL: `redis://127.0.0.1:${redisPort}`,
             MAIL_OUTBOX: '1',
+            PUBLIC_URL: `http://127.0.0.1:${haproxyPort}`,
             TRUST_PROXY: HAPROXY_ADDRESS,
             LOG_LEVEL: 'warn',
             ...env,
@@ -233,48 +244,28 @@ export const startCluster = async ({ env = {}, instances: count = 2 }: ClusterOp
           });
         },
         kill: async () => stopChild(child, 'SIGKILL'),
+        stop: async () => stopChild(child, 'SIGTERM'),
         log: () => child?.output.join('') ?? '',
       });
     }
     // All at once, on the empty database: they take turns at the migration lock.
     await Promise.all(instances.map((instance) => instance.start()));
 
-    // HAProxy: round robin over the ready instances, checked every 500 ms on /readyz; a request
-    // whose connection failed (never sent) goes to the other instance. X-Forwarded-For is the
-    // client's own address, overwriting whatever the client sent (`option forwardfor` would append
-    // to it), and the instances trust it from HAProxy's address only.
-    const haproxyCfg = path.join(dir, 'haproxy.cfg');
-    fs.writeFileSync(
-      haproxyCfg,
-      [
-        'global',
-        '  maxconn 2000',
-        'defaults',
-        '  mode http',
-        '  timeout connect 2s',
-        '  timeout client 30s',
-        '  timeout server 30s',
-        '  retries 2',
-        '  option redispatch',
-        '  retry-on conn-failure',
-        'frontend portal',
-        `  bind 127.0.0.1:${haproxyPort}`,
-        '  unique-id-format %{+X}o%ci%cp%Ts%rt%pid',
-        '  http-request set-header X-Request-Id %[unique-id]',
-        '  http-request set-header X-Forwarded-For %[src]',
-        '  default_backend portals',
-        'backend portals',
-        '  balance roundrobin',
-        `  source ${HAPROXY_ADDRESS}`,
-        '  option httpchk GET /readyz',
-        '  http-check expect status 200',
-        '  default-server inter 500ms fall 2 rise 2',
-        ...instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port} check`),
-        '',
-      ].join('\n'),
-    );
-    children.push(startChild('haproxy', ['-f', haproxyCfg, '-db']));
+    // HAProxy with the shipped configuration (deploy/haproxy.cfg), its values from its
+    // environment: it connects from its own loopback address, the one the instances trust.
+    const haproxyEnv = {
+      ...process.env,
+      PORTAL_BIND: `127.0.0.1:${haproxyPort}`,
+      PORTAL_SOURCE: HAPROXY_ADDRESS,
+      PORTAL_A: `127.0.0.1:${instances[0].port}`,
+      PORTAL_B: `127.0.0.1:${instances[1].port}`,
+      PORTAL_ERRORS: path.join(deployDir, 'haproxy-errors'),
+    };
+    const haproxyCfg = path.join(deployDir, 'haproxy.cfg');
+    children.push(startChild('haproxy', ['-f', haproxyCfg, '-db'], { env: haproxyEnv }));
     const url = `http://127.0.0.1:${haproxyPort}`;
+    const bouncerAdmin = async (commandText: string) =>
+      run(path.join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(bouncerPort), '-U', 'postgres', '-d', 'pgbouncer', '-qc', commandText]);
     await waitFor('HAProxy', () => answers(`${url}/readyz`));
 
     return {
@@ -282,6 +273,10 @@ export const startCluster = async ({ env = {}, instances: count = 2 }: ClusterOp
       postgresUrl,
       instances,
       restartPostgres: async () => pgCtl('-m', 'fast', 'restart'),
+      stopPostgres: async () => pgCtl('-m', 'fast', 'stop'),
+      startPostgres: async () => pgCtl('start'),
+      pauseBouncer: async () => bouncerAdmin('PAUSE'),
+      resumeBouncer: async () => bouncerAdmin('RESUME'),
       stop: stopAll,
     };
   } catch (err) {

@@ -52,8 +52,8 @@ export const paths = {
   company: () => '/mijn-bedrijf',
   /** /kosten, of `month` (`?maand=YYYY-MM`), or of its default month without one. */
   costs: (month?: Month) => `/kosten${monthQuery(month)}`,
-  /** 'Groepsoverzicht': the costs of the company's group. */
-  groupCosts: () => '/kosten/groep',
+  /** 'Groepsoverzicht': the costs of the company's group, of `month` (`?maand=YYYY-MM`) or of its default month. */
+  groupCosts: (month?: Month) => `/kosten/groep${monthQuery(month)}`,
   /** 'Groepsbundel' (docs/usage.md, 'Where the bundle is going'): the group bundle of `month` (`?maand=YYYY-MM`), or of the dashboard's month without one. */
   groupBundle: (month?: Month) => `/groepsbundel${monthQuery(month)}`,
   /** The usage report; without a range it shows the last whole month, as Kosten does. */

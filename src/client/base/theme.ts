@@ -12,6 +12,8 @@ const focusRing = { outline: `3px solid ${brand}`, outlineOffset: 2 };
 export const TOUCH = '@media (max-width:899.95px)';
 /** Phones: dialogs take the whole screen, small tables stack their rows. */
 export const PHONE = '@media (max-width:599.95px)';
+/** The media query of a phone, for useMediaQuery. */
+export const PHONE_QUERY = PHONE.replace('@media ', '');
 export const TOUCH_SIZE = 44;
 const touchTarget = { [TOUCH]: { minWidth: TOUCH_SIZE, minHeight: TOUCH_SIZE } };
 

@@ -1,5 +1,5 @@
-import { Paper, type SxProps, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, type Theme } from '@mui/material';
-import type { Key, ReactNode } from 'react';
+import { Box, Paper, type SxProps, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TextField, type Theme } from '@mui/material';
+import { type Key, type ReactNode, type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
 import { PHONE } from '../base/theme';
 import { SortableHeader, type SortableColumn, type TableSorting } from './SortableHeader';
 
@@ -23,6 +23,11 @@ interface DataTableProps<Row> {
   footer?: ReactNode;
   /** The table's order, for the columns with a `sortKey` (useSortParam). */
   sorting?: TableSorting;
+  /**
+   * Where its columns do not fit beside each other (the table would scroll or cut a column off), its rows stack as
+   * on a phone, whatever the width of the screen and the menu beside it (useStackedWhenCramped).
+   */
+  stackWhenCramped?: boolean;
 }
 
 const HEAD = { fontWeight: 600 } as const;
@@ -53,11 +58,93 @@ export const STACKED = {
   },
 } as const;
 
-/** A small table with a header row, named by its section's heading. */
-export function DataTable<Row>({ labelledBy, columns, rows, rowKey, busy, footer, sorting }: DataTableProps<Row>) {
+/** The container's width, and the width the table's columns need once they did not fit (null until then). */
+interface Fit {
+  width: number;
+  needed: number | null;
+}
+
+const isStacked = (fit: Fit) => fit.needed !== null && fit.width < fit.needed;
+
+/**
+ * Whether the table's rows stack because its columns do not fit its container. Whenever the container or the table
+ * changes size (the window, the menu beside it, other rows or amounts), the columns are checked in table layout: when
+ * they overflow, the width they need (the table's scrollWidth) is kept and the rows stack until the container is that
+ * wide again.
+ */
+const useStackedWhenCramped = (on: boolean, container: RefObject<HTMLDivElement | null>, table: RefObject<HTMLTableElement | null>) => {
+  const [fit, setFit] = useState<Fit>({ width: 0, needed: null });
+
+  useLayoutEffect(() => {
+    const element = container.current;
+    const grid = table.current;
+    if (!on || !element || !grid || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const width = element.clientWidth;
+      const columns = grid.scrollWidth;
+      setFit((current) => {
+        const needed = !isStacked(current) && columns > width + 1 ? columns : current.needed;
+        return current.width === width && current.needed === needed ? current : { width, needed };
+      });
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    observer.observe(grid);
+    return () => observer.disconnect();
+  }, [on, container, table]);
+
+  return on && isStacked(fit);
+};
+
+const DIRECTIONS = [
+  ['asc', 'oplopend'],
+  ['desc', 'aflopend'],
+] as const;
+
+/**
+ * Stacked rows hide the header row, and with it the sorting headers: in their place 'Sorteren op' chooses the column
+ * and the direction (useSortParam's `setSort`, docs/screens.md, 'Sorting'). Shown only while the rows are stacked.
+ */
+function StackedSortSelect<Row>({ columns, sorting, stacked }: { columns: readonly DataColumn<Row>[]; sorting: TableSorting; stacked: boolean }) {
+  const id = useId();
+  const sortable = columns.filter((column) => column.sortKey);
+  if (sortable.length === 0 || !sorting.setSort) return null;
+  const shown = { display: 'block', mb: 1.5 };
   return (
-    <TableContainer component={Paper} variant="outlined" aria-busy={busy}>
-      <Table size="small" aria-labelledby={labelledBy} role="table" sx={STACKED}>
+    <Box sx={stacked ? shown : { display: 'none', [PHONE]: shown }}>
+      <TextField
+        select
+        id={id}
+        label="Sorteren op"
+        size="small"
+        value={`${sorting.sort.key}:${sorting.sort.direction}`}
+        onChange={(event) => {
+          const [key, direction] = event.target.value.split(':');
+          sorting.setSort?.({ key, direction: direction === 'desc' ? 'desc' : 'asc' });
+        }}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        sx={{ minWidth: 240, bgcolor: 'background.paper' }}
+      >
+        {sortable.flatMap((column) =>
+          DIRECTIONS.map(([direction, word]) => (
+            <option key={`${column.sortKey}:${direction}`} value={`${column.sortKey}:${direction}`}>
+              {`${column.header} (${word})`}
+            </option>
+          )),
+        )}
+      </TextField>
+    </Box>
+  );
+}
+
+/** A small table with a header row, named by its section's heading. */
+export function DataTable<Row>({ labelledBy, columns, rows, rowKey, busy, footer, sorting, stackWhenCramped = false }: DataTableProps<Row>) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const stacked = useStackedWhenCramped(stackWhenCramped, containerRef, tableRef);
+  const table = (
+    <TableContainer component={Paper} variant="outlined" aria-busy={busy} ref={containerRef}>
+      <Table size="small" aria-labelledby={labelledBy} role="table" ref={tableRef} sx={stacked ? { ...STACKED, ...STACKED[PHONE] } : STACKED}>
         <TableHead role="rowgroup">
           <TableRow role="row">
             {columns.map((column) => (
@@ -81,6 +168,13 @@ export function DataTable<Row>({ labelledBy, columns, rows, rowKey, busy, footer
       </Table>
       {footer}
     </TableContainer>
+  );
+  if (!sorting) return table;
+  return (
+    <Box>
+      <StackedSortSelect columns={columns} sorting={sorting} stacked={stacked} />
+      {table}
+    </Box>
   );
 }
 

@@ -2,10 +2,14 @@ import { TableCell, TableSortLabel, type SxProps, type Theme } from '@mui/materi
 import type { ReactNode } from 'react';
 import { ariaSort, type Sort, type SortDirection } from '../base/useSortParam';
 
-/** How a table is sorted and what a click on a header asks (useSortParam's `sort` and `sortBy`). */
+/**
+ * How a table is sorted and what a click on a header asks: useSortParam's answer as it is (its `sort`, `sortBy`,
+ * and `setSort` for the choice of stacked rows). Methods, so the hook's answer for its own keys fits.
+ */
 export interface TableSorting {
   sort: Sort<string>;
-  sortBy: (key: string, first?: SortDirection) => void;
+  sortBy(key: string, first?: SortDirection): void;
+  setSort?(sort: Sort<string>): void;
 }
 
 /** A column that sorts: its key in the address, and the direction of its first click (amounts start high). */

@@ -9,6 +9,7 @@ import { Pool } from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema';
 import { PgliteThread } from './pgliteThread';
+import { processLog } from '../processLog';
 import { projectRoot } from '../projectRoot';
 
 /**
@@ -91,6 +92,35 @@ export const openPglite = async (dataDir?: string, snapshot?: Uint8Array): Promi
   };
 };
 
+/**
+ * docs/operations.md, 'No query hangs': a statement of a request may run 10 s and wait 3 s for a
+ * lock; past that PostgreSQL cancels it and the request answers the Dutch 503 (plugins/errors.ts).
+ * The limits are the portal role's defaults in its database (`applyTimeLimits`), so they hold on
+ * every connection, through pgbouncer in transaction mode too, where a session's `SET` would leak
+ * to other clients and startup parameters are dropped.
+ */
+export const TIME_LIMITS = { statement: '10s', lock: '3s' } as const;
+
+/** Imports and exports run longer (`allowLongWork`): a million records, every company's month. */
+export const LONG_WORK_LIMITS = { statement: '30min', lock: '10min' } as const;
+
+/** Sets the request limits as the role's defaults in this database; new connections take them. */
+export const applyTimeLimits = async (db: Db): Promise<void> => {
+  const [{ database }] = await queryRows<{ database: string }>(db, sql`select current_database() as database`);
+  const target = sql`alter role current_user in database ${sql.identifier(database)}`;
+  await db.execute(sql`${target} set statement_timeout = ${sql.raw(`'${TIME_LIMITS.statement}'`)}`);
+  await db.execute(sql`${target} set lock_timeout = ${sql.raw(`'${TIME_LIMITS.lock}'`)}`);
+};
+
+/**
+ * The longer limits for the rest of a transaction (`set local`, so they end with it and never
+ * reach another client of a pooler). Call it first in the transaction of an import or an export.
+ */
+export const allowLongWork = async (tx: Db): Promise<void> => {
+  await tx.execute(sql.raw(`set local statement_timeout = '${LONG_WORK_LIMITS.statement}'`));
+  await tx.execute(sql.raw(`set local lock_timeout = '${LONG_WORK_LIMITS.lock}'`));
+};
+
 /** Where the pool reports what goes wrong with a connection nobody is using (see openPostgres). */
 export interface PoolLog {
   warn(details: object, message: string): void;
@@ -106,8 +136,10 @@ const CONNECT_TIMEOUT_MS = 5_000;
  * that meets the broken database answers 503 (plugins/errors.ts); the next connection is made
  * anew, so the portal recovers by itself once PostgreSQL is back.
  */
-export const openPostgres = async (url: string, max = 10, log: PoolLog = consoleLog): Promise<Database> => {
-  const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+export const openPostgres = async (url: string, max = 10, log: PoolLog = processLog): Promise<Database> => {
+  // Keepalive probes find a peer that vanished without a word (a network cut), where a query
+  // would otherwise wait for an answer that never comes.
+  const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
   pool.on('error', (err) => log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'idle database connection lost'));
   const db = drizzlePg(pool, { schema });
   return {
@@ -119,7 +151,6 @@ export const openPostgres = async (url: string, max = 10, log: PoolLog = console
   };
 };
 
-const consoleLog: PoolLog = { warn: (details, message) => console.warn(message, JSON.stringify(details)) };
 
 /** PGlite's own folder inside the data folder. */
 export const pgdataOf = (dataDir: string): string => path.join(dataDir, 'pgdata');

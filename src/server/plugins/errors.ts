@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { NOT_A_PORTAL_INSTANT, portalEpochBounds } from '../../domain/dateRange';
 import { MSG } from '../../domain/messages';
+import { errorChain, isDatabaseUnavailable } from '../db/unavailable';
 import { textProblemOf, type TextKind } from '../../domain/text';
 import { HttpError } from '../httpError';
 import { BLANK_NUMBER, blankNumberFieldsOf } from './blankNumbers';
@@ -159,35 +160,11 @@ const DATA_EXCEPTIONS = new Set([
   '22P05', // untranslatable_character (\u0000 in json)
 ]);
 
-/** An error and the causes it wraps (Drizzle wraps the driver's), at most five deep. */
-function* errorChain(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
-  let e = error;
-  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth += 1, e = (e as { cause?: unknown }).cause) {
-    yield e as { code?: unknown; message?: unknown };
-  }
-}
-
 /** The PostgreSQL data exception behind an error (the driver's or Drizzle's wrapper), or null. */
 const dataExceptionOf = (error: unknown): string | null => {
   for (const { code } of errorChain(error)) if (typeof code === 'string' && DATA_EXCEPTIONS.has(code)) return code;
   return null;
 };
-
-/**
- * Errors that mean "the database cannot be reached right now", not "this request is wrong": the
- * network's (refused, reset, timed out), PostgreSQL's connection exceptions (class 08) and its
- * shutdown and start-up states (57P01-57P03), and the pg driver's own for a connection that ended
- * or could not be made in time.
- */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03']);
-const UNAVAILABLE_MESSAGES = /^Connection terminated|^timeout exceeded when trying to connect|^Client has encountered a connection error|^Client was closed/;
-
-const isDatabaseUnavailable = (error: unknown): boolean =>
-  [...errorChain(error)].some(
-    ({ code, message }) =>
-      (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) ||
-      (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)),
-  );
 
 /** Seconds a client is asked to wait before it tries again while the database is away. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { auth, createTestApp, type TestApp } from '../testing/testApp';
 
 /** GET /metrics for Prometheus (docs/operations.md, 'Logs, request ids and metrics'): guarded by METRICS_TOKEN, per route and status. */
@@ -34,12 +37,35 @@ describe('metrics', () => {
     if (t.database.kind === 'postgres') expect(text).toMatch(/^portal_db_connections\{state="total"\} [1-9]/m);
   });
 
-  it('has no /metrics at all without a configured token', async () => {
-    const open = await createTestApp({ demo: false });
+  it('tells whether the shared limits reach Redis, only where REDIS_URL is set', async () => {
+    expect((await scrape(`Bearer ${token}`)).body).not.toContain('portal_redis_up');
+    const withRedis = await createTestApp({ demo: false, config: { metricsToken: token, redisUrl: 'redis://127.0.0.1:1' } });
     try {
-      expect((await open.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer ' } })).statusCode).toBe(404);
+      // A login makes a count, which finds Redis away.
+      await withRedis.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'niemand@demo.nl', password: 'x'.repeat(12) } });
+      const res = await withRedis.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+      expect(res.body).toMatch(/^portal_redis_up 0$/m);
+    } finally {
+      await withRedis.close();
+    }
+  }, 60_000);
+
+  it('has no /metrics at all without a configured token: a JSON 404, not the web app', async () => {
+    // With a built web app every unknown page address answers its index.html.
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-client-'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Mijn Portaal</title>');
+    const open = await createTestApp({ demo: false, clientDir });
+    try {
+      for (const url of ['/metrics', '/metrics/', '/metrics?x=1']) {
+        const res = await open.app.inject({ method: 'GET', url, headers: { authorization: 'Bearer ' } });
+        expect(res.statusCode).toBe(404);
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+      }
+      // The history fallback itself still works.
+      expect((await open.app.inject({ method: 'GET', url: '/kosten' })).body).toContain('Mijn Portaal');
     } finally {
       await open.close();
+      fs.rmSync(clientDir, { recursive: true, force: true });
     }
   }, 60_000);
 });

@@ -20,7 +20,8 @@ const sameToken = (given: string, expected: string) => {
  * `Authorization: Bearer {METRICS_TOKEN}`; without METRICS_TOKEN configured the address does not
  * exist. Per route (its pattern, not the address, so ids do not multiply the series) and status:
  * request counts and durations; the database pool's connections (PostgreSQL); the process's own
- * (event-loop delay, memory, CPU, garbage collection, from prom-client); usage records imported.
+ * (event-loop delay, memory, CPU, garbage collection, from prom-client); usage records imported;
+ * whether Redis is reached (with REDIS_URL).
  */
 export default fp(
   async (app, { database, token }: { database: Database; token?: string }) => {
@@ -47,6 +48,17 @@ export default fp(
           this.set({ state: 'total' }, total);
           this.set({ state: 'idle' }, idle);
           this.set({ state: 'waiting' }, waiting);
+        },
+      });
+    }
+    const redisUp = app.rateLimits.redisUp;
+    if (redisUp) {
+      new Gauge({
+        name: 'portal_redis_up',
+        help: 'Whether the shared rate limits reach Redis (0: this instance counts them alone)',
+        registers: [registry],
+        collect() {
+          this.set(redisUp() ? 1 : 0);
         },
       });
     }

@@ -10,7 +10,7 @@ import { RESOURCES } from './openapiOperations';
 
 /**
  * The API document: a valid OpenAPI 3.1 document of every /api call, named as the
- * portal names them, with who may make each; its viewer under the app's CSP; and the contract
+ * portal names them, with who may make each; its documentation page (every operation, under the app's CSP); and the contract
  * check that holds the server tests' answers to it, shown to fail on a wrong answer.
  */
 
@@ -34,6 +34,8 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 let t: TestApp;
 const registered: RouteOptions[] = [];
 let document: ApiDocument;
+/** The documentation page's HTML (GET /api/docs). */
+let docsPage = '';
 
 beforeAll(async () => {
   t = await createTestApp({ demo: false, onRoute: (route) => registered.push(route) });
@@ -137,32 +139,84 @@ describe('GET /api/openapi.json', () => {
   });
 });
 
-describe(`${API_DOCS_PATH}: the viewer`, () => {
-  it('answers its page without a login, loading only scripts of its own origin under the CSP of the rest of the app', async () => {
-    const page = await t.app.inject({ method: 'GET', url: API_DOCS_PATH });
+describe(`${API_DOCS_PATH}: the documentation page`, () => {
+  let page: Awaited<ReturnType<TestApp['app']['inject']>>;
+  beforeAll(async () => {
+    page = await t.app.inject({ method: 'GET', url: API_DOCS_PATH });
+    docsPage = page.body;
+  });
+
+  it('answers Dutch HTML without a login and without a script, under the CSP of the rest of the app', async () => {
     expect(page.statusCode).toBe(200);
-    expect(page.headers['content-type']).toMatch(/^text\/html/);
-    const scripts = [...page.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const [, attributes, inline] of scripts) {
-      expect(inline.trim()).toBe('');
-      const src = /\bsrc="([^"]+)"/.exec(attributes)?.[1];
-      // A path of this server: no scheme, no host.
-      expect(src).toMatch(/^\/api\/docs\/static\/[\w.-]+\.js$/);
-      const script = await t.app.inject({ method: 'GET', url: src! });
-      expect({ src, status: script.statusCode, type: script.headers['content-type'] }).toEqual({ src, status: 200, type: expect.stringMatching(/javascript/) });
-    }
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toMatch(/^<!doctype html>\s*<html lang="nl">/);
+    expect(page.body).not.toMatch(/<script\b/i);
+    expect(page.body).not.toMatch(/\son[a-z]+=/i);
     const api = await t.app.inject({ method: 'GET', url: '/api/support' });
     expect(page.headers['content-security-policy']).toBe(api.headers['content-security-policy']);
     expect(page.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(page.body).toContain('<a class="skiplink" href="#aanroepen">');
+    expect(page.body).toContain('<a href="/api/openapi.json">');
   });
 
-  it('shows the same document', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `${API_DOCS_PATH}/json` });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(document);
+  it('shows every operation of the document: its anchor, a link to it in the contents, method, path, summary, parameters and answers', () => {
+    const operations = allEntries();
+    expect(operations.length).toBeGreaterThan(100);
+    for (const { method, path: callPath, operation } of operations) {
+      const anchor = operation.operationId!;
+      const section = sectionOf(anchor);
+      expect({ anchor, found: section !== null }).toEqual({ anchor, found: true });
+      expect(page.body).toContain(`<a href="#${anchor}">${method.toUpperCase()} ${callPath}</a>`);
+      expect(section).toContain(`<span class="method ${method}">${method.toUpperCase()}</span> <code class="path">${callPath}</code>`);
+      expect(section).toContain(escaped(operation.summary!));
+      // Each answer by its status: its own, or among the shared error answers' line.
+      const statuses = [...section!.matchAll(/<span class="status">([^<]+)<\/span>/g)].flatMap(([, listed]) => listed.split(', '));
+      expect({ anchor, statuses: statuses.sort() }).toEqual({ anchor, statuses: Object.keys(operation.responses).sort() });
+    }
+    // One tag's heading each, in the document's order.
+    const headings = [...page.body.matchAll(/<h2 id="groep-([^"]+)">/g)].map(([, name]) => name);
+    expect(headings).toEqual(Object.keys(RESOURCES));
+  });
+
+  it('shows parameters with where they go, their type and whether they are required, and the fields of bodies and answers', () => {
+    const user = sectionOf(operationOf('GET', '/users/:id')!.operationId!)!;
+    expect(user).toMatch(/<code class="name">id<\/code> in het pad: <strong>verplicht<\/strong>, <span class="type">integer, minimaal 1, maximaal 2147483647<\/span>/);
+    const addArticle = sectionOf('addArticle')!;
+    expect(addArticle).toContain('<h4>Verzoek</h4>');
+    // Bodies and answers as an indented outline: a field a line, one level in per nesting.
+    const [request, created] = [...addArticle.matchAll(/<pre class="schema">([\s\S]*?)<\/pre>/g)].map(([, outline]) => outline.split('\n'));
+    expect(request[0]).toBe('object');
+    expect(request).toContain('  article_group_id: integer, verplicht, minimaal 1, maximaal 2147483647');
+    expect(request).toContain('  sku: string of null, optioneel, maximaal 100 tekens');
+    expect(request).toContain('  price: een van, optioneel');
+    expect(request).toContain('    | number, minimaal 0');
+    expect(addArticle).toMatch(/<span class="status">201<\/span> Aangemaakt\.<p class="content-type">Inhoud: <code>application\/json<\/code><\/p><pre class="schema">/);
+    expect(created).toContain('  billing_cycle: object, verplicht');
+    expect(created[created.indexOf('  billing_cycle: object, verplicht') + 1]).toMatch(/^ {4}\w+: /);
+  });
+
+  it("shows each error answer's shape once, under 'Foutantwoorden', and links a call's error answers to it", () => {
+    const addArticle = sectionOf('addArticle')!;
+    expect(addArticle).toMatch(/<li><span class="status">400, 401, 403, [\d, ]*503<\/span> De foutantwoorden van elke aanroep: <a href="#foutantwoorden">/);
+    for (const status of ['400', '401', '403', '404', '503']) expect(docsPage.split(`<li id="fout-${status}">`)).toHaveLength(2);
+    const errors = docsPage.slice(docsPage.indexOf('<h2 id="foutantwoorden">'));
+    expect(errors).toMatch(/<li id="fout-400"><span class="status">400<\/span> Ongeldige invoer[^<]*<p class="content-type">Inhoud: <code>application\/json<\/code><\/p><pre class="schema">object/);
+    expect(errors).toContain('\n  errors: lijst van object, optioneel');
   });
 });
+
+/** Every operation of the document with its method and path. */
+const allEntries = () =>
+  Object.entries(document.paths).flatMap(([callPath, item]) => METHODS.filter((m) => item[m]).map((method) => ({ method, path: callPath, operation: item[method] })));
+
+const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** The HTML of one operation's section on the page, or null. */
+const sectionOf = (anchor: string): string | null => {
+  const start = docsPage.indexOf(`<section class="operation" id="${anchor}"`);
+  if (start < 0) return null;
+  return docsPage.slice(start, docsPage.indexOf('</section>', start));
+};
 
 describe('the contract check of the server tests (testing/contract.ts)', () => {
   const answer = (fields: Partial<Answer>): Answer => ({

@@ -2,15 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyContextConfig, FastifyInstance, FastifySchema } from 'fastify';
 import { projectRoot } from '../projectRoot';
+import { apiDocsPage, type ApiDocument } from './apiDocsPage';
 import { messageSchema } from './errors';
 import { operationOf, RESOURCES, UPLOAD_FIELDS } from './openapiOperations';
 
 /**
  * The API document (OpenAPI 3.1), generated from the routes' own schemas by @fastify/swagger, so
- * it says what the server does: `/api/openapi.json`, and readable in Swagger UI at `/api/docs`.
+ * it says what the server does: `/api/openapi.json`, and readable as a page of its own at `/api/docs`
+ * (apiDocsPage.ts).
  * One transform names every call (openapiOperations.ts) and states from the route's config who
  * may make it; the contract check of the server tests (testing/contract.ts) holds every answer
  * they receive against it.
@@ -20,8 +21,8 @@ const API_PREFIX = '/api';
 export const API_DOCUMENT_PATH = `${API_PREFIX}/openapi.json`;
 export const API_DOCS_PATH = `${API_PREFIX}/docs`;
 
-/** The viewer's page and files (Swagger UI): public, and no call of the API. */
-export const isViewerRoute = (url: string) => url === API_DOCS_PATH || url.startsWith(`${API_DOCS_PATH}/`);
+/** The documentation page: public, and no call of the API. */
+export const isViewerRoute = (url: string) => url === API_DOCS_PATH;
 
 /** The calls the document describes: every /api route but the document itself and its viewer. */
 export const isApiCall = (url: string) => url.startsWith(`${API_PREFIX}/`) && url !== API_DOCUMENT_PATH && !isViewerRoute(url);
@@ -133,17 +134,17 @@ const swaggerOptions = () => ({
 });
 
 /**
- * The viewer and the document, open to anyone (they hold no data): the viewer's own files, served
- * from the package, under the app's CSP (no CDN, no inline script: its scripts are files of 'self').
+ * The page and the document, open to anyone (they hold no data). The page is plain HTML without a
+ * script, under the app's CSP; it is made once, from the document of the routes then registered.
  */
 const documentationRoutes = async (app: FastifyInstance) => {
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, public: true };
   });
-  await app.register(swaggerUi, {
-    routePrefix: API_DOCS_PATH,
-    theme: { title: 'Mijn Portaal API' },
-    uiConfig: { docExpansion: 'list', defaultModelsExpandDepth: 0 },
+  let page: string | undefined;
+  app.get(API_DOCS_PATH, { schema: { hide: true } }, async (_request, reply) => {
+    page ??= apiDocsPage(app.swagger() as unknown as ApiDocument, API_DOCUMENT_PATH);
+    return reply.type('text/html; charset=utf-8').send(page);
   });
   app.get(API_DOCUMENT_PATH, { schema: { hide: true } }, async () => app.swagger());
 };

@@ -186,6 +186,11 @@ export const RESOURCES: Record<string, Resource> = {
     calls: {
       'GET /group/costs': ['getGroupCosts', 'De kosten van elke vestiging van het hoofdbedrijf in een maand'],
       'GET /group/costs/download': ['downloadGroupCosts', 'Het groepsoverzicht als CSV of Excel'],
+      'GET /group/branches': ['getGroupBranches', 'De vestigingen van het hoofdbedrijf, en welke de gebruiker mag beheren'],
+      'GET /group/branches/:company_id/costs': ['getBranchCosts', 'De kosten van één vestiging in een periode, alleen lezen (zoals GET /costs)'],
+      'GET /group/branches/:company_id/costslinesmonthly': ['getBranchCostLinesMonthly', 'De periodieke kostenregels van één vestiging, alleen lezen'],
+      'GET /group/branches/:company_id/costslinespartly': ['getBranchCostLinesPartly', 'De kostenregels van nieuwe aansluitingen van één vestiging, alleen lezen'],
+      'GET /group/branches/:company_id/costslinessetup': ['getBranchCostLinesSetup', 'De eenmalige kostenregels (set-up) van één vestiging, alleen lezen'],
     },
   },
   report: {

@@ -27,6 +27,19 @@ describe('health endpoints', () => {
     expect(res.json()).toEqual({ status: 'ready', migrations: journal.entries.length });
   });
 
+  it('is not ready while it stops (SIGTERM), so the load balancer sends nothing new', async () => {
+    t.app.lifecycle.draining = true;
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'draining' });
+      expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      t.app.lifecycle.draining = false;
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  });
+
   it('is not ready while the database lacks a migration of this build (an older schema)', async () => {
     const [last] = await queryRows<{ id: number }>(t.database.db, sql`select id from drizzle.__drizzle_migrations order by id desc limit 1`);
     await t.database.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${last.id}`);

@@ -19,13 +19,13 @@ describe('alertSentence', () => {
   it('says the figure, the threshold and the month in Dutch notation', () => {
     expect(alertSentence(alert({}))).toBe('Groepsbundel oktober 2026: 85,0 % verbruikt (drempel 80 %).');
     expect(alertSentence(alert({ kind: 'out_of_bundle_costs', threshold: '1000.00', value: '1234.56' }))).toBe(
-      'Kosten buiten de bundel oktober 2026: € 1.234,56, boven uw drempel van € 1.000,00.',
+      'Kosten buiten de bundel oktober 2026: € 1.234,56, boven je drempel van € 1.000,00.',
     );
     expect(alertSentence(alert({ kind: 'number_data', number: '0612345678', threshold: '1.5', value: '2.000' }))).toBe(
-      'Data van 0612345678 in oktober 2026: 2,000 GB, boven uw drempel van 1,5 GB.',
+      'Data van 0612345678 in oktober 2026: 2,000 GB, boven je drempel van 1,5 GB.',
     );
     expect(alertSentence(alert({ kind: 'number_usage_costs', number: '0612345678', threshold: '25.00', value: '25.01' }))).toBe(
-      'Verbruikskosten van 0612345678 in oktober 2026: € 25,01, boven uw drempel van € 25,00.',
+      'Verbruikskosten van 0612345678 in oktober 2026: € 25,01, boven je drempel van € 25,00.',
     );
   });
 });
@@ -41,9 +41,9 @@ describe('alertMails', () => {
       'https://portaal.example.nl',
     );
     expect(mails.map((m) => [m.to, m.subject])).toEqual([
-      ['a@x.nl', 'Uw groepsbundel is op (en 1 andere melding)'],
-      ['b@x.nl', 'Uw groepsbundel is op (en 1 andere melding)'],
-      ['kees@korenschoof.nl', 'Uw groepsbundel is voor 80 % verbruikt'],
+      ['a@x.nl', 'Je groepsbundel is op (en 1 andere melding)'],
+      ['b@x.nl', 'Je groepsbundel is op (en 1 andere melding)'],
+      ['kees@korenschoof.nl', 'Je groepsbundel is voor 80 % verbruikt'],
     ]);
     expect(mails[0].text).toContain('Groepsbundel oktober 2026: 101,0 % verbruikt (drempel 100 %).\nData van 0612345678');
     expect(mails[0].link).toBe('https://portaal.example.nl/verbruik');
@@ -56,7 +56,7 @@ describe('alertMails', () => {
     );
     const [mail, ...others] = alertMails(many, 'https://portaal.example.nl');
     expect(others).toEqual([]);
-    expect(mail.subject).toBe('Verbruik boven uw drempel: verbruikskosten van 0600000000 (en 59 andere meldingen)');
+    expect(mail.subject).toBe('Verbruik boven je drempel: verbruikskosten van 0600000000 (en 59 andere meldingen)');
     expect(mail.text.match(/^Verbruikskosten van/gm)).toHaveLength(50);
     expect(mail.text).toContain('En nog 10 meldingen: zie Mijn bedrijf, Meldingen.');
   });

@@ -257,11 +257,11 @@ const monthText = (month: string) => monthLabel(parseMonthKey(month)!).toLowerCa
 
 /** The subject of a mail about one alert. */
 const SUBJECTS: Record<AlertKind, (a: NewAlert) => string> = {
-  bundle_100: () => 'Uw groepsbundel is op',
-  bundle_80: () => 'Uw groepsbundel is voor 80 % verbruikt',
-  out_of_bundle_costs: () => 'Verbruik boven uw drempel: kosten buiten de bundel',
-  number_data: (a) => `Verbruik boven uw drempel: data van ${a.number}`,
-  number_usage_costs: (a) => `Verbruik boven uw drempel: verbruikskosten van ${a.number}`,
+  bundle_100: () => 'Je groepsbundel is op',
+  bundle_80: () => 'Je groepsbundel is voor 80 % verbruikt',
+  out_of_bundle_costs: () => 'Verbruik boven je drempel: kosten buiten de bundel',
+  number_data: (a) => `Verbruik boven je drempel: data van ${a.number}`,
+  number_usage_costs: (a) => `Verbruik boven je drempel: verbruikskosten van ${a.number}`,
 };
 
 /** One sentence per alert: the figure, the threshold, the month. */
@@ -272,11 +272,11 @@ export const alertSentence = (a: NewAlert): string => {
     case 'bundle_100':
       return `Groepsbundel ${month}: ${dutch(a.value)} % verbruikt (drempel ${a.threshold} %).`;
     case 'out_of_bundle_costs':
-      return `Kosten buiten de bundel ${month}: ${formatEuro(a.value)}, boven uw drempel van ${formatEuro(a.threshold)}.`;
+      return `Kosten buiten de bundel ${month}: ${formatEuro(a.value)}, boven je drempel van ${formatEuro(a.threshold)}.`;
     case 'number_data':
-      return `Data van ${a.number} in ${month}: ${dutch(a.value)} GB, boven uw drempel van ${dutch(a.threshold)} GB.`;
+      return `Data van ${a.number} in ${month}: ${dutch(a.value)} GB, boven je drempel van ${dutch(a.threshold)} GB.`;
     case 'number_usage_costs':
-      return `Verbruikskosten van ${a.number} in ${month}: ${formatEuro(a.value)}, boven uw drempel van ${formatEuro(a.threshold)}.`;
+      return `Verbruikskosten van ${a.number} in ${month}: ${formatEuro(a.value)}, boven je drempel van ${formatEuro(a.threshold)}.`;
   }
 };
 
@@ -299,8 +299,8 @@ export const alertMails = (alerts: readonly NewAlert[], publicUrl: string): Mail
     const listed = sorted.slice(0, MAIL_LINES).map(alertSentence);
     if (sorted.length > MAIL_LINES) listed.push(`En nog ${formatDecimal(sorted.length - MAIL_LINES, 0)} meldingen: zie Mijn bedrijf, Meldingen.`);
     const intro = [`Een melding over het verbruik van ${mailName(first.companyName)}:`, ...listed].join('\n');
-    const outro = 'U ontvangt deze melding als contactpersoon van uw bedrijf. Wie de meldingen ontvangt en bij welke drempels, stelt u in onder Mijn bedrijf, Meldingen.';
-    return first.recipients.map((to) => linkMail(to, subject, intro, 'Bekijk uw verbruik in Mijn Portaal', `${publicUrl}/verbruik`, outro));
+    const outro = 'Je ontvangt deze melding als contactpersoon van je bedrijf. Wie de meldingen ontvangt en bij welke drempels, stel je in onder Mijn bedrijf, Meldingen.';
+    return first.recipients.map((to) => linkMail(to, subject, intro, 'Bekijk je verbruik in Mijn Portaal', `${publicUrl}/verbruik`, outro));
   });
 };
 

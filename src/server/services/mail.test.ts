@@ -162,7 +162,7 @@ describe('the activation mail', () => {
       for (const colleague of colleagues.slice(0, MAIL_LIMITS.perSender)) expect((await activate(klant, colleague.id)).statusCode).toBe(200);
       const refused = await activate(klant, colleagues[MAIL_LIMITS.perSender].id);
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ message: 'U heeft het afgelopen uur te veel activatiemails verstuurd. Probeer het later opnieuw.' });
+      expect(refused.json()).toEqual({ message: 'Je hebt het afgelopen uur te veel activatiemails verstuurd. Probeer het later opnieuw.' });
       expect(mails.sent).toHaveLength(MAIL_LIMITS.perSender);
       // Another user of the same company still can.
       expect((await activate(admin, colleagues[MAIL_LIMITS.perSender].id)).statusCode).toBe(200);

@@ -134,6 +134,27 @@ describe('rate limits in Redis', () => {
       expect(await limiter.take('x')).toBe(true);
       expect(await limiter.take('x')).toBe(false);
       expect(log.warn).toHaveBeenCalledWith(expect.anything(), 'Redis unavailable: rate limits counted per instance');
+      expect(down.redisUp?.()).toBe(false);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('does not wait for a Redis it knows is down: the counts go to memory without asking it', async () => {
+    const down = redisRateLimits('redis://127.0.0.1:1', prefix, { warn: () => undefined });
+    try {
+      const limiter = down.limiter('login', { max: 100, windowMs: 60_000 });
+      await limiter.take('first'); // finds out
+      expect(down.redisUp?.()).toBe(false);
+      // Asked while known down, a count answers before Redis's command timeout could even pass:
+      // no timer is involved, so it settles within a few turns of the event loop.
+      let settled = false;
+      const take = limiter.take('second').then(() => {
+        settled = true;
+      });
+      for (let turn = 0; turn < 5 && !settled; turn += 1) await Promise.resolve();
+      expect(settled).toBe(true);
+      await take;
     } finally {
       await down.close();
     }

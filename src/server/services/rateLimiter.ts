@@ -25,6 +25,8 @@ export interface RateLimit {
  */
 export interface RateLimits {
   limiter(name: string, limit: RateLimit): RateLimiter;
+  /** With Redis: whether counts go there now (false: each instance counts alone). Without Redis: absent. */
+  redisUp?: () => boolean;
   close(): Promise<void>;
 }
 
@@ -96,24 +98,33 @@ const COMMAND_TIMEOUT_MS = 500;
 /**
  * The limiters in Redis at `url`, their keys `{prefix}{name}:{key}`. While Redis cannot be
  * reached, each instance counts in its own memory (logged once), so logins go on with
- * per-instance limits rather than with none, or all refused.
+ * per-instance limits rather than with none, or all refused. A count asks Redis only while it is
+ * not known to be down: once it is, counts go to memory at once instead of each
+ * waiting COMMAND_TIMEOUT_MS for it (a login makes three), and the client reconnects meanwhile.
  */
 export const redisRateLimits = (url: string, prefix: string, log: Log): RateLimits => {
   // A count waits for the connection while it is being made, never longer than COMMAND_TIMEOUT_MS.
   const redis = new Redis(url, { maxRetriesPerRequest: 0, commandTimeout: COMMAND_TIMEOUT_MS, connectTimeout: 2_000 });
-  let reportedDown = false;
+  // Down from its first error or lost connection until it is ready again; up while first connecting.
+  let down = false;
   redis.on('error', (err) => {
-    if (!reportedDown) log.warn({ err: { message: err.message } }, 'Redis unavailable: rate limits counted per instance');
-    reportedDown = true;
+    if (!down) log.warn({ err: { message: err.message } }, 'Redis unavailable: rate limits counted per instance');
+    down = true;
+  });
+  redis.on('close', () => {
+    down = true;
   });
   redis.on('ready', () => {
-    reportedDown = false;
+    down = false;
   });
+  const redisUp = () => !down;
   return {
+    redisUp,
     limiter: (name, limit) => {
       const fallback = memoryRateLimiter(limit);
       return {
         take: async (key) => {
+          if (!redisUp()) return fallback.take(key);
           try {
             const count = (await redis.eval(COUNT_IN_WINDOW, 1, `${prefix}${name}:${key}`, String(limit.windowMs))) as number;
             return count <= limit.max;
@@ -122,6 +133,7 @@ export const redisRateLimits = (url: string, prefix: string, log: Log): RateLimi
           }
         },
         usedUp: async (key) => {
+          if (!redisUp()) return fallback.usedUp(key);
           try {
             return Number(await redis.get(`${prefix}${name}:${key}`)) >= limit.max;
           } catch {
@@ -129,6 +141,7 @@ export const redisRateLimits = (url: string, prefix: string, log: Log): RateLimi
           }
         },
         giveBack: async (key) => {
+          if (!redisUp()) return fallback.giveBack(key);
           try {
             await redis.eval(GIVE_BACK, 1, `${prefix}${name}:${key}`);
           } catch {

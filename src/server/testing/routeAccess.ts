@@ -161,6 +161,19 @@ const allocationRoutes = (prefix: string, access: Access, extra: { groupOnly?: t
   };
 };
 
+/**
+ * A branch's read-only costs (docs/permissions.md, 'The group view'): own is the acting company, a branch of its own
+ * group (404 for the provider's, which has none); other is the foreign company, in no group of the caller.
+ */
+const branchCostsRoutes = (): Record<string, RouteAccessEntry> => {
+  const tenant: TenantObjects = {
+    own: (ctx) => ({ params: { company_id: ctx.caller.actingCompanyId } }),
+    other: (ctx) => ({ params: { company_id: ctx.foreign.companyId } }),
+  };
+  const paths = ['costs', 'costslinesmonthly', 'costslinespartly', 'costslinessetup'].map((call) => `GET /api/group/branches/:company_id/${call}`);
+  return Object.fromEntries(paths.map((path) => [path, { access: 'EDIT_PARENT_COMPANY', tenant, example: costsMonth, status: 200, groupOnly: true }]));
+};
+
 /** A tenant object made fresh for the acting company (own) and for the foreign one (other). */
 const fresh = (make: (ctx: AccessContext, companyId: number) => Promise<RouteRequest>): TenantObjects => ({
   own: (ctx) => make(ctx, ctx.caller.actingCompanyId),
@@ -507,6 +520,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
   'GET /api/costsbymonth': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
   'GET /api/group/costs': { access: 'EDIT_PARENT_COMPANY', tenant: 'none', example: costsMonth, status: 200, groupOnly: true },
   'GET /api/group/costs/download': { access: 'EDIT_PARENT_COMPANY', tenant: 'none', example: costsMonth, status: 200, groupOnly: true },
+  'GET /api/group/branches': { access: 'EDIT_PARENT_COMPANY', tenant: 'none', example: noInput, status: 200, groupOnly: true },
+  ...branchCostsRoutes(),
   // The cost specification (docs/cost-specification.md): the acting company's, or its group's.
   'GET /api/costs/specification': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
   'GET /api/costs/specifications': { access: 'user', tenant: 'none', example: costsMonth, status: 200 },
@@ -709,7 +724,7 @@ export const routeKeysOf = (route: Pick<RouteOptions, 'method' | 'url'>): string
   return methods.map((method) => `${method} ${route.url}`);
 };
 
-/** An /api route of the table: the API document's viewer (Swagger UI's page and files, all public) is no call. */
+/** An /api route of the table: the API document's page (public) is no call. */
 export const isApiRoute = (route: Pick<RouteOptions, 'url'>) => route.url.startsWith('/api/') && !isViewerRoute(route.url);
 
 /**

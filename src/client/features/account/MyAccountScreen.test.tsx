@@ -6,6 +6,7 @@ import { customer, mockPortal } from '../../test/portalServer';
 import { renderWithProviders, whenSettled } from '../../test/renderWithProviders';
 import { loggedIn, makeToken } from '../../test/tokens';
 import type { Account, AccountSession } from './accountApi';
+import { onPhoneScreen } from '../../test/phoneScreen';
 
 jest.setTimeout(30_000);
 
@@ -266,24 +267,7 @@ describe('CancelEmailChangeScreen', () => {
 });
 
 describe('the user menu of a narrow screen', () => {
-  const originalMatchMedia = window.matchMedia;
-  // jsdom has no matchMedia: here every max-width query (MUI's `down`) matches, as on a phone.
-  beforeEach(() => {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: query.includes('max-width'),
-        media: query,
-        onchange: null,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList;
-  });
-  afterEach(() => {
-    window.matchMedia = originalMatchMedia;
-  });
+  onPhoneScreen();
 
   it("offers 'Mijn account' before 'Uitloggen', and opens it", async () => {
     mockAccount();

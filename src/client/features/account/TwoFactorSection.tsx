@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, GlobalStyles, Stack, TextField, Typography } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { formatDate } from '../../../domain/format';
@@ -21,6 +21,24 @@ import {
 
 const HEADING_ID = 'tweestapsverificatie-titel';
 const CODES_FILE = 'mijn-portaal-herstelcodes.txt';
+const PRINT_ID = 'herstelcodes-afdruk';
+const CODES_FONT = 'ui-monospace, "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace';
+
+/**
+ * On paper only the heading and the codes (docs/screens.md, 'Recovery codes'): everything else
+ * of the page is hidden, and the codes' block starts at the top of the sheet.
+ */
+const printOnlyCodes = (
+  <GlobalStyles
+    styles={{
+      '@media print': {
+        'body *': { visibility: 'hidden' },
+        [`#${PRINT_ID}, #${PRINT_ID} *`]: { visibility: 'visible' },
+        [`#${PRINT_ID}`]: { position: 'absolute', left: 0, top: 0, width: '100%' },
+      },
+    }}
+  />
+);
 
 /** What the section shows: the status, a step of turning it on, the new codes, or a password question. */
 type View =
@@ -207,10 +225,19 @@ function RecoveryCodesView({ codes, onDone }: RecoveryCodesViewProps) {
         Bewaar deze herstelcodes op een veilige plek, bijvoorbeeld in je wachtwoordmanager. Ben je je telefoon kwijt, dan log je
         in met een van deze codes; elke code werkt één keer. Je ziet ze alleen nu.
       </Alert>
-      <Box component="ol" aria-label="Herstelcodes" sx={{ fontFamily: 'monospace', fontSize: '1.1rem', columns: 2, m: 0 }}>
-        {codes.recovery_codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
+      {printOnlyCodes}
+      <Box id={PRINT_ID}>
+        <Typography variant="h3" component="p" sx={{ display: 'none', mb: 2, '@media print': { display: 'block' } }}>
+          Herstelcodes Mijn Portaal
+        </Typography>
+        {/* One code a line, in a fixed-width font: nothing wraps or overlaps, on screen or on paper. */}
+        <Box component="ol" aria-label="Herstelcodes" sx={{ fontFamily: CODES_FONT, fontSize: '1.1rem', lineHeight: 1.8, m: 0, pl: 4 }}>
+          {codes.recovery_codes.map((code) => (
+            <Box component="li" key={code} sx={{ display: 'list-item', whiteSpace: 'nowrap' }}>
+              {code}
+            </Box>
+          ))}
+        </Box>
       </Box>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Button variant="outlined" onClick={() => void copy()}>
@@ -218,6 +245,9 @@ function RecoveryCodesView({ codes, onDone }: RecoveryCodesViewProps) {
         </Button>
         <Button variant="outlined" onClick={download}>
           Downloaden
+        </Button>
+        <Button variant="outlined" onClick={() => window.print()}>
+          Afdrukken
         </Button>
         <Button variant="contained" onClick={done}>
           Klaar

@@ -93,6 +93,32 @@ describe('Bedrijven tab', () => {
     expect(await screen.findByText('Geen bedrijven gevonden.')).toBeTruthy();
   });
 
+  it('sorts the companies by a column header, the order in the address', async () => {
+    mockAdmin();
+    const { user, location } = renderWithProviders('/mer-admin?tab=bedrijven', { preloadedState: loggedIn() });
+    await screen.findByRole('table', { name: 'Bedrijven' });
+    const names = () => bodyRows(screen.getByRole('table', { name: 'Bedrijven' })).map((row) => cellTexts(row)[0]);
+    const header = (name: string) => within(screen.getByRole('table', { name: 'Bedrijven' })).getByRole('columnheader', { name });
+    expect(header('Naam').getAttribute('aria-sort')).toBe('ascending');
+
+    await user.click(within(header('Plaats')).getByRole('button'));
+    expect(names()).toEqual(['Van Dijk Installatietechniek B.V.', 'Autobedrijf Jansen', 'Bakkerij de Korenschoof']);
+    expect(header('Plaats').getAttribute('aria-sort')).toBe('ascending');
+    expect(header('Naam').getAttribute('aria-sort')).toBe('none');
+    const params = new URLSearchParams(location().search);
+    expect([params.get('tab'), params.get('sorteer'), params.get('volgorde')]).toEqual(['bedrijven', 'plaats', 'oplopend']);
+
+    await user.click(within(header('Plaats')).getByRole('button'));
+    expect(names()).toEqual(['Bakkerij de Korenschoof', 'Autobedrijf Jansen', 'Van Dijk Installatietechniek B.V.']);
+    expect(new URLSearchParams(location().search).get('volgorde')).toBe('aflopend');
+
+    // A company without an end date comes last either way.
+    await user.click(within(header('Einddatum')).getByRole('button'));
+    expect(names()[0]).toBe('Autobedrijf Jansen');
+    await user.click(within(header('Einddatum')).getByRole('button'));
+    expect(names()[0]).toBe('Autobedrijf Jansen');
+  });
+
   it("sends the activation mail to the first contact person: 'Aan het versturen...', then 'Email verzonden'", async () => {
     const answer = deferred<Response>();
     const requests = mockAdmin(ADMIN, { 'GET /api/users/activate/5': () => answer.promise });
@@ -278,7 +304,7 @@ describe('Verbruik importeren tab', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Koppelen' }));
     expect(await screen.findByText('38 verbruiksregels gekoppeld.')).toBeTruthy();
     expect(requests.filter((r) => r.method === 'POST').map((r) => [r.url, r.body])).toEqual([['/api/usage/unmatched/attach', { number: '0699999901' }]]);
-    expect(await screen.findByText('Alle geïmporteerde regels zijn aan een dienst gekoppeld.')).toBeTruthy();
+    expect(await screen.findByText('Alle geïmporteerde regels zijn aan een afname gekoppeld.')).toBeTruthy();
   });
 
   it('toasts a refused attach in the server\'s words', async () => {

@@ -7,9 +7,12 @@ import { MSG } from '../../../domain/messages';
 import { matchesWords } from '../../../domain/names';
 import { selectActingCompanyId } from '../../base/authSlice';
 import { useAppSelector } from '../../base/hooks';
+import { sortRows, type SortValue } from '../../base/sortRows';
+import { type Sort, useSortParam } from '../../base/useSortParam';
 import { ActivationMailButton } from '../../components/ActivationMailButton';
 import { type DataColumn, DataTable, DataTablePagination } from '../../components/DataTable';
 import { SearchField } from '../../components/SearchField';
+import type { TableSorting } from '../../components/SortableHeader';
 import { Section } from '../../components/Section';
 import { TableStates } from '../../components/TableStates';
 import { useManageCompany } from '../../components/useManageCompany';
@@ -18,6 +21,18 @@ import { adminPaths } from './adminPaths';
 
 const HEADING_ID = 'bedrijven-titel';
 const ROWS_PER_PAGE_OPTIONS = [25, 50, 100];
+
+/** The columns the companies sort by, with their value (docs/screens.md, 'Admin'); the browser holds every company. */
+const SORT_VALUES = {
+  naam: (company: AdminCompany) => company.name,
+  klantnummer: (company: AdminCompany) => company.customer_number,
+  'sap-klantnummer': (company: AdminCompany) => company.sap_number,
+  plaats: (company: AdminCompany) => company.city,
+  einddatum: (company: AdminCompany) => company.end_time,
+} satisfies Record<string, (company: AdminCompany) => SortValue>;
+type CompanySortKey = keyof typeof SORT_VALUES;
+const SORT_KEYS = Object.keys(SORT_VALUES) as CompanySortKey[];
+const DEFAULT_SORT: Sort<CompanySortKey> = { key: 'naam', direction: 'asc' };
 
 /** The companies whose name, aliases, numbers or city contain every typed word (any case or accents). */
 export const filterCompanies = (companies: readonly AdminCompany[], term: string) => {
@@ -62,7 +77,7 @@ function NoUserDialog({ company, onClose }: { company: AdminCompany; onClose: ()
   );
 }
 
-function CompaniesTable({ companies }: { companies: readonly AdminCompany[] }) {
+function CompaniesTable({ companies, sorting }: { companies: readonly AdminCompany[]; sorting: TableSorting }) {
   const { manage, dialog: manageDialog } = useManageCompany();
   // Managing the company one already acts for makes no sense.
   const actingCompanyId = useAppSelector(selectActingCompanyId);
@@ -76,20 +91,22 @@ function CompaniesTable({ companies }: { companies: readonly AdminCompany[] }) {
   const columns: DataColumn<AdminCompany>[] = [
     {
       header: 'Naam',
+      sortKey: 'naam',
       cell: (company) => (
         <Link component={RouterLink} to={adminPaths.editCompany(company.id)} sx={{ fontWeight: 600 }}>
           {company.name}
         </Link>
       ),
     },
-    { header: 'Klantnummer', cell: (company) => company.customer_number || '–' },
-    { header: 'SAP klantnummer', cell: (company) => company.sap_number || '–' },
-    { header: 'Plaats', cell: (company) => company.city || '–' },
-    { header: 'Einddatum', cell: (company) => (company.end_time === null ? '–' : formatDate(company.end_time)) },
+    { header: 'Klantnummer', sortKey: 'klantnummer', cell: (company) => company.customer_number || '–' },
+    { header: 'SAP klantnummer', sortKey: 'sap-klantnummer', cell: (company) => company.sap_number || '–' },
+    { header: 'Plaats', sortKey: 'plaats', cell: (company) => company.city || '–' },
+    { header: 'Einddatum', sortKey: 'einddatum', cell: (company) => (company.end_time === null ? '–' : formatDate(company.end_time)) },
     {
       header: 'Acties',
+      // Six columns and two buttons do not fit a tablet: there the rows are blocks (stackWhenCramped).
       cell: (company) => (
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end' }}>
           {company.id !== actingCompanyId && (
             <Button size="small" variant="outlined" onClick={() => manage(company)} aria-label={`${company.name} beheren`}>
               Beheren
@@ -117,20 +134,24 @@ function CompaniesTable({ companies }: { companies: readonly AdminCompany[] }) {
 
   return (
     <>
-      <DataTable labelledBy={HEADING_ID} columns={columns} rows={rows} rowKey={(company) => company.id} footer={pagination} />
+      <DataTable labelledBy={HEADING_ID} columns={columns} rows={rows} rowKey={(company) => company.id} footer={pagination} sorting={sorting} stackWhenCramped />
       {withoutUser && <NoUserDialog company={withoutUser} onClose={() => setWithoutUser(null)} />}
       {manageDialog}
     </>
   );
 }
 
-/** 'Bedrijven': every company, filtered in the browser. */
+/** 'Bedrijven': every company, filtered and sorted in the browser. */
 export function CompaniesTab() {
   const { isLoading, isError } = useGetCompaniesQuery();
   const companies = useAppSelector(selectCompanies);
   const [term, setTerm] = useState('');
   const deferredTerm = useDeferredValue(term);
-  const shown = useMemo(() => filterCompanies(companies, deferredTerm), [companies, deferredTerm]);
+  const { sort, sortBy, setSort } = useSortParam(SORT_KEYS, DEFAULT_SORT);
+  const shown = useMemo(
+    () => sortRows(filterCompanies(companies, deferredTerm), SORT_VALUES[sort.key], sort.direction),
+    [companies, deferredTerm, sort],
+  );
 
   const addButton = (
     <Button component={RouterLink} to={adminPaths.addCompany()} variant="contained" startIcon={<AddIcon />}>
@@ -149,7 +170,7 @@ export function CompaniesTab() {
             onChange={setTerm}
             sx={{ maxWidth: 480 }}
           />
-          {shown.length === 0 ? <Typography>Geen bedrijven gevonden.</Typography> : <CompaniesTable companies={shown} />}
+          {shown.length === 0 ? <Typography>Geen bedrijven gevonden.</Typography> : <CompaniesTable companies={shown} sorting={{ sort, sortBy, setSort }} />}
         </Stack>
       </TableStates>
     </Section>

@@ -162,7 +162,7 @@ function AttachButton({ row }: { row: UnmatchedNumber }) {
       {confirming && (
         <ConfirmDialog
           title={`Verbruik van ${row.number} koppelen?`}
-          text={`De ${count(row.records)} apart gezette ${row.records === 1 ? 'regel' : 'regels'} van dit nummer gaan naar de dienst die het nummer op het moment van elke regel had, bij welke klant ook. Regels van een moment zonder dienst blijven apart staan.`}
+          text={`De ${count(row.records)} apart gezette ${row.records === 1 ? 'regel' : 'regels'} van dit nummer gaan naar de afname die het nummer op het moment van elke regel had, bij welke klant ook. Regels van een moment zonder afname blijven apart staan.`}
           confirmLabel="Koppelen"
           confirmColor="primary"
           busy={isLoading}
@@ -193,9 +193,9 @@ function UnmatchedNumbers() {
   return (
     <Section id={UNMATCHED_HEADING_ID} title="Niet gekoppelde nummers">
       <Typography sx={{ mb: 2, maxWidth: 720 }}>
-        Verbruik van nummers waarvoor op het moment van het verbruik geen dienst actief was, of waarvan de dienst is
+        Verbruik van nummers waarvoor op het moment van het verbruik geen afname actief was, of waarvan de afname is
         verwijderd. De regels worden bewaard en niet in rekening gebracht. Ze worden alleen door jullie gekoppeld: bij het
-        vastleggen of corrigeren van een dienst met het nummer, of hier met 'Koppelen'. Een klant die zelf een dienst met
+        vastleggen of corrigeren van een afname met het nummer, of hier met 'Koppelen'. Een klant die zelf een afname met
         het nummer vastlegt, krijgt ze niet.
       </Typography>
       <TableStates
@@ -203,7 +203,7 @@ function UnmatchedNumbers() {
         isError={isError}
         errorText="De niet gekoppelde nummers konden niet worden geladen. Probeer het later opnieuw."
         isEmpty={data?.total === 0}
-        emptyText="Alle geïmporteerde regels zijn aan een dienst gekoppeld."
+        emptyText="Alle geïmporteerde regels zijn aan een afname gekoppeld."
       >
         <DataTable
           labelledBy={UNMATCHED_HEADING_ID}

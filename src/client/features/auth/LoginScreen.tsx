@@ -1,19 +1,25 @@
-import { Alert, Button, Link, Stack, TextField } from '@mui/material';
-import { Form, Formik } from 'formik';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Link, Stack } from '@mui/material';
+import { type ChangeEvent, type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { MSG } from '../../../domain/messages';
 import { sessionStarted } from '../../base/authSlice';
 import { useAppDispatch } from '../../base/hooks';
 import { paths } from '../../base/paths';
 import { RETURN_PARAM, safeReturnAddress } from '../../base/returnAddress';
+import { InputField } from '../../components/InputField';
 import { logout } from '../../base/session';
 import { AuthFrame } from './AuthFrame';
 import { type Credentials, useLoginMutation } from './authApi';
-import { TwoFactorStep } from './TwoFactorStep';
 import { authPaths } from './authPaths';
 
 const emptyCredentials: Credentials = { email: '', password: '' };
+
+/**
+ * The code step (a form with Formik) loads once the password step asks for it: the login page's
+ * first render is two fields and a button, without Formik (docs/performance.md, 'The first
+ * render's JavaScript').
+ */
+const TwoFactorStep = lazy(() => import(/* webpackChunkName: "two-factor-step" */ './TwoFactorStep').then((module) => ({ default: module.TwoFactorStep })));
 
 /** A password reset of an account with two-factor login sends the user here with the code step's challenge. */
 const challengeOf = (state: unknown): string | null => {
@@ -30,6 +36,9 @@ export function LoginScreen() {
   const [login] = useLoginMutation();
   const [challenge, setChallenge] = useState(() => challengeOf(location.state));
   const [expired, setExpired] = useState<string | undefined>();
+  const [values, setValues] = useState(emptyCredentials);
+  const [status, setStatus] = useState<string | undefined>();
+  const [isSubmitting, setSubmitting] = useState(false);
 
   // docs/screens.md, 'Logging in and out': opening /login logs the user out.
   useEffect(() => {
@@ -41,67 +50,71 @@ export function LoginScreen() {
     navigate(safeReturnAddress(returnParam) ?? paths.dashboard(), { replace: true });
   };
 
-  const submit = async (credentials: Credentials, setStatus: (status?: string) => void) => {
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => setValues({ ...values, [event.target.name]: event.target.value });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
     setStatus(undefined);
     setExpired(undefined);
+    setSubmitting(true);
     try {
-      const answer = await login(credentials).unwrap();
+      const answer = await login(values).unwrap();
       if ('token' in answer) startSession(answer.token);
       else setChallenge(answer.challenge);
     } catch {
       setStatus(MSG.loginFailed);
+    } finally {
+      setSubmitting(false);
     }
   };
 
   if (challenge) {
     return (
       <AuthFrame title="Inloggen">
-        <TwoFactorStep
-          challenge={challenge}
-          onSession={startSession}
-          onExpired={(message) => {
-            setExpired(message);
-            setChallenge(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <TwoFactorStep
+            challenge={challenge}
+            onSession={startSession}
+            onExpired={(message) => {
+              setExpired(message);
+              setChallenge(null);
+            }}
+          />
+        </Suspense>
       </AuthFrame>
     );
   }
 
   return (
     <AuthFrame title="Inloggen">
-      <Formik initialValues={emptyCredentials} onSubmit={(values, { setStatus }) => submit(values, setStatus)}>
-        {({ values, status, isSubmitting, handleChange }) => (
-          <Stack component={Form} spacing={2}>
-            {returnParam !== null && <Alert severity="info">{MSG.sessionExpiredLogin}</Alert>}
-            {(status ?? expired) && <Alert severity="error">{status ?? expired}</Alert>}
-            <TextField
-              name="email"
-              type="email"
-              label="E-mailadres"
-              autoComplete="username"
-              required
-              value={values.email}
-              onChange={handleChange}
-            />
-            <TextField
-              name="password"
-              type="password"
-              label="Wachtwoord"
-              autoComplete="current-password"
-              required
-              value={values.password}
-              onChange={handleChange}
-            />
-            <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-              Inloggen
-            </Button>
-            <Link component={RouterLink} to={authPaths.forgotPassword()}>
-              Wachtwoord vergeten?
-            </Link>
-          </Stack>
-        )}
-      </Formik>
+      <Stack component="form" spacing={2} onSubmit={submit}>
+        {returnParam !== null && <Alert severity="info">{MSG.sessionExpiredLogin}</Alert>}
+        {(status ?? expired) && <Alert severity="error">{status ?? expired}</Alert>}
+        <InputField
+          name="email"
+          type="email"
+          label="E-mailadres"
+          autoComplete="username"
+          required
+          value={values.email}
+          onChange={handleChange}
+        />
+        <InputField
+          name="password"
+          type="password"
+          label="Wachtwoord"
+          autoComplete="current-password"
+          required
+          value={values.password}
+          onChange={handleChange}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+          Inloggen
+        </Button>
+        <Link component={RouterLink} to={authPaths.forgotPassword()}>
+          Wachtwoord vergeten?
+        </Link>
+      </Stack>
     </AuthFrame>
   );
 }

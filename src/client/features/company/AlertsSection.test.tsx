@@ -70,7 +70,7 @@ describe('AlertsSection on /mijn-bedrijf', () => {
     const recipients = within(form).getByRole('group', { name: 'Ontvangers' });
     expect(within(recipients).getByRole('checkbox', { name: 'Anna van Dijk (klant@demo.nl)' })).toHaveProperty('checked', true);
     expect(within(recipients).getByRole('checkbox', { name: 'Bram Bakker (bram@vandijk.nl)' })).toHaveProperty('checked', false);
-    expect(within(recipients).getByText(/Kiest u niemand, dan ontvangen alle actieve gebruikers/)).toBeTruthy();
+    expect(within(recipients).getByText(/Kies je niemand, dan ontvangen alle actieve gebruikers/)).toBeTruthy();
 
     const table = await within(alerts).findByRole('table', { name: 'Verzonden meldingen' });
     expect(within(table).getAllByRole('row').slice(1).map(cellTexts)).toEqual([
@@ -128,7 +128,7 @@ describe('AlertsSection on /mijn-bedrijf', () => {
   });
 
   it("shows the server's refusal in its words", async () => {
-    const message = 'Meldingen kunnen alleen naar actieve contactpersonen van uw eigen bedrijf worden gestuurd.';
+    const message = 'Meldingen kunnen alleen naar actieve contactpersonen van je eigen bedrijf worden gestuurd.';
     mockCompany(undefined, { ...alertRoutes(), 'PUT /api/alerts/settings': () => json(400, { message }) });
     const { user } = renderWithProviders('/mijn-bedrijf', { preloadedState: loggedIn() });
 

@@ -132,7 +132,7 @@ function AlertSettingsForm({ settings, mayEdit }: { settings: AlertSettings; may
               label="Meld het verbruik van de groepsbundel bij 80 % en 100 %"
             />
             <Typography variant="body2" color="text.secondary">
-              De drempels gelden per kalendermaand; laat een veld leeg voor geen melding. De drempels per nummer gelden voor elk nummer van uw bedrijf. Bedragen excl. btw.
+              De drempels gelden per kalendermaand; laat een veld leeg voor geen melding. De drempels per nummer gelden voor elk nummer van je bedrijf. Bedragen excl. btw.
             </Typography>
             {THRESHOLD_FIELDS.map(({ name, unit }) => {
               const error = submitCount > 0 ? errors[name] : undefined;
@@ -159,7 +159,7 @@ function AlertSettingsForm({ settings, mayEdit }: { settings: AlertSettings; may
             <FormControl component="fieldset" disabled={!mayEdit}>
               <FormLabel component="legend">Ontvangers</FormLabel>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                Kiest u niemand, dan ontvangen alle actieve gebruikers van uw bedrijf met een e-mailadres de meldingen.
+                Kies je niemand, dan ontvangen alle actieve gebruikers van je bedrijf met een e-mailadres de meldingen.
               </Typography>
               <FormGroup>
                 {settings.recipients.map((person) => (

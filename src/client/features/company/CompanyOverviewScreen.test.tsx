@@ -195,6 +195,27 @@ describe('CompanyOverviewScreen', () => {
     expect(await within(endUsers).findByText('Geen eindgebruikers gevonden.')).toBeTruthy();
   });
 
+  it('sorts the end users on the server by first name or surname, the order in the address', async () => {
+    const everyone = manyEndUsers(300);
+    const requests = mockCompany(CUSTOMER, endUserRoutes(() => everyone));
+    const { user, location } = renderWithProviders('/mijn-bedrijf', { preloadedState: loggedIn() });
+    const endUsers = await section('Eindgebruikers');
+    await within(endUsers).findByRole('list', { name: 'Eindgebruikers' });
+    const sortButton = (name: RegExp) => within(within(endUsers).getByRole('group', { name: 'Sorteren' })).getByRole('button', { name });
+    expect(sortButton(/^Achternaam/).getAttribute('aria-label')).toBe('Achternaam, oplopend');
+
+    await user.click(sortButton(/^Voornaam/));
+    expect(new URLSearchParams(location().search).get('sorteer')).toBe('voornaam');
+    expect(sortButton(/^Voornaam/).getAttribute('aria-label')).toBe('Voornaam, oplopend');
+    await user.click(sortButton(/^Voornaam/));
+    expect(new URLSearchParams(location().search).get('volgorde')).toBe('aflopend');
+    expect(sortButton(/^Voornaam/).getAttribute('aria-label')).toBe('Voornaam, aflopend');
+    expect(sortButton(/^Achternaam/).getAttribute('aria-label')).toBe('Achternaam, niet gesorteerd');
+    const reads = () => requests.filter((r) => r.url.startsWith('/api/end-users/all')).map((r) => r.url);
+    await waitFor(() => expect(reads()).toContain('/api/end-users/all?term=&sort=firstname&order=desc&offset=0&limit=200'));
+    expect(reads()).toContain('/api/end-users/all?term=&sort=firstname&order=asc&offset=0&limit=200');
+  });
+
   it('keeps the end user search in the address, so a reload or a shared link shows the same search', async () => {
     const everyone = manyEndUsers(300);
     mockCompany(CUSTOMER, endUserRoutes(() => everyone));

@@ -1,9 +1,11 @@
-import { Stack, Typography } from '@mui/material';
+import { Stack, TableSortLabel, Typography } from '@mui/material';
 import type { EntityState } from '@reduxjs/toolkit';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatDecimal } from '../../../domain/format';
+import { TOUCH, TOUCH_SIZE } from '../../base/theme';
 import { evenWindows, useQueryWindows } from '../../base/useQueryWindows';
+import { type Sort, useSortParam } from '../../base/useSortParam';
 import { PageLoading } from '../../components/PageLoading';
 import { SearchField } from '../../components/SearchField';
 import { Section } from '../../components/Section';
@@ -21,7 +23,53 @@ export const END_USER_SEARCH_DELAY_MS = 250;
 
 const count = (n: number) => `${formatDecimal(n, 0)} ${n === 1 ? 'eindgebruiker' : 'eindgebruikers'}`;
 
-const windowArgs = (term: string, offset: number): EndUsersWindow => ({ term, offset, limit: END_USERS_WINDOW });
+const windowArgs = (term: string, order: EndUsersWindow['order'], offset: number): EndUsersWindow => ({
+  term,
+  ...(order ? { order } : {}),
+  offset,
+  limit: END_USERS_WINDOW,
+});
+
+/** The list's orders: the address's name and the server's column (docs/screens.md, 'End users'). */
+const SERVER_SORTS = { achternaam: 'lastname', voornaam: 'firstname' } as const;
+type EndUserSortKey = keyof typeof SERVER_SORTS;
+const SORT_KEYS = Object.keys(SERVER_SORTS) as EndUserSortKey[];
+const SORT_LABELS: Record<EndUserSortKey, string> = { achternaam: 'Achternaam', voornaam: 'Voornaam' };
+const DEFAULT_SORT: Sort<EndUserSortKey> = { key: 'achternaam', direction: 'asc' };
+
+/** The server's order for the list's; none for the usual one, so that window is the one cached as before. */
+const serverOrderOf = ({ key, direction }: Sort<EndUserSortKey>): EndUsersWindow['order'] =>
+  key === DEFAULT_SORT.key && direction === DEFAULT_SORT.direction ? undefined : { sort: SERVER_SORTS[key], order: direction };
+
+/**
+ * The list has no column headers, so its order is chosen with these: a click sorts by that name,
+ * a second click turns the order around ('Sorting'); the chosen one says which way.
+ */
+function SortButtons({ sort, sortBy }: { sort: Sort<EndUserSortKey>; sortBy: (key: EndUserSortKey) => void }) {
+  return (
+    <Stack direction="row" role="group" aria-label="Sorteren" sx={{ gap: 2, alignItems: 'center' }}>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        Sorteren op
+      </Typography>
+      {SORT_KEYS.map((key) => {
+        const active = sort.key === key;
+        const state = active ? (sort.direction === 'asc' ? 'oplopend' : 'aflopend') : 'niet gesorteerd';
+        return (
+          <TableSortLabel
+            key={key}
+            active={active}
+            direction={active ? sort.direction : 'asc'}
+            onClick={() => sortBy(key)}
+            aria-label={`${SORT_LABELS[key]}, ${state}`}
+            sx={{ [TOUCH]: { minHeight: TOUCH_SIZE } }}
+          >
+            {SORT_LABELS[key]}
+          </TableSortLabel>
+        );
+      })}
+    </Stack>
+  );
+}
 
 const { selectById } = endUsersAdapter.getSelectors();
 
@@ -58,22 +106,24 @@ const endUserOfWindow = (window: EntityState<EndUserListItem, number>, index: nu
 };
 
 /**
- * The end users matching `term`, in windows of END_USERS_WINDOW as the list shows them
- * (`GET /end-users/all?term&offset&limit`, held while the list is open; an import invalidates them).
+ * The end users matching `term` in `order`, in windows of END_USERS_WINDOW as the list shows them
+ * (`GET /end-users/all?term&sort&order&offset&limit`, held while the list is open; an import invalidates them).
  */
-const useEndUserWindows = (term: string) => {
+const useEndUserWindows = (term: string, order: EndUsersWindow['order']) => {
   const { rowAt, onRangeChange } = useQueryWindows(
     companyApi.endpoints.getEndUsersWindow,
-    term,
-    evenWindows(END_USERS_WINDOW, (offset) => windowArgs(term, offset)),
+    // Another order is another list: its windows start over from the first.
+    `${term}/${order ? `${order.sort}/${order.order}` : ''}`,
+    evenWindows(END_USERS_WINDOW, (offset) => windowArgs(term, order, offset)),
     endUserOfWindow,
   );
   return { endUserAt: rowAt, onRangeChange };
 };
 
 /**
- * The company's end users, searched on the server (every typed word in the name, any order and
- * case) and loaded in windows while scrolling; each opens the end user page.
+ * The company's end users, searched and sorted on the server (every typed word in the name, any
+ * order and case; by surname or first name) and loaded in windows while scrolling; each opens the
+ * end user page.
  */
 export function EndUsersSection() {
   const [term, setTerm] = useAddressTerm();
@@ -83,7 +133,8 @@ export function EndUsersSection() {
   const matching = useGetEndUserCountQuery(searchTerm);
   const total = all.data ?? 0;
   const shown = searchTerm ? matching.data : total;
-  const { endUserAt, onRangeChange } = useEndUserWindows(searchTerm);
+  const { sort, sortBy } = useSortParam(SORT_KEYS, DEFAULT_SORT);
+  const { endUserAt, onRangeChange } = useEndUserWindows(searchTerm, serverOrderOf(sort));
 
   return (
     <Section id={HEADING_ID} title="Eindgebruikers">
@@ -106,8 +157,11 @@ export function EndUsersSection() {
               {shown === 0 ? (
                 <Typography>Geen eindgebruikers gevonden.</Typography>
               ) : (
-                // A new term starts a new list, at the top.
-                <EndUserList key={searchTerm} labelledBy={HEADING_ID} count={shown} endUserAt={endUserAt} onRangeChange={onRangeChange} />
+                <>
+                  <SortButtons sort={sort} sortBy={sortBy} />
+                  {/* A new term starts a new list, at the top. */}
+                  <EndUserList key={searchTerm} labelledBy={HEADING_ID} count={shown} endUserAt={endUserAt} onRangeChange={onRangeChange} />
+                </>
               )}
             </>
           )}

@@ -1,3 +1,4 @@
+import type { EndUserSort, SortOrder } from '../../../domain/listSorts';
 import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { MSG, TOAST_MS } from '../../../domain/messages';
@@ -29,6 +30,8 @@ export type EndUserListItem = EndUserAnswer;
 /** A window of the end user list: `limit` end users matching `term`, after `offset` of them. */
 export interface EndUsersWindow {
   term: string;
+  /** By first name, or the other way round (docs/screens.md, 'End users'); by surname going up without it. */
+  order?: { sort: EndUserSort; order: SortOrder };
   offset: number;
   limit: number;
 }
@@ -96,7 +99,7 @@ export const companyApi = api.injectEndpoints({
      * customer has 20,000, and the list loads them as it shows them.
      */
     getEndUsersWindow: build.query<EntityState<EndUserListItem, number>, EndUsersWindow>({
-      query: ({ term, offset, limit }) => ({ url: 'end-users/all', params: { term, offset, limit } }),
+      query: ({ term, order, offset, limit }) => ({ url: 'end-users/all', params: { term, ...order, offset, limit } }),
       transformResponse: (endUsers: EndUserListItem[]) => endUsersAdapter.setAll(endUsersAdapter.getInitialState(), endUsers),
       providesTags: (result) => listTags('EndUser', result?.ids),
     }),

@@ -25,7 +25,7 @@ import {
   useGetAllocationFieldsQuery,
   useGetAllocationQuery,
 } from './allocationApi';
-import { costsMonthOptions } from './costsModel';
+import { costsMonthOptions } from './costsMonths';
 import { ALLOCATION_FIELD_PARAM, ALLOCATION_VALUE_PARAM, costsPaths } from './costsPaths';
 import { type Crumb, CostsBreadcrumbs, endUserName, LoadState, MonthPicker, STACKED_AMOUNTS, totalCell } from './CostsParts';
 import { costsOverviewMonth } from './useCostsMonth';

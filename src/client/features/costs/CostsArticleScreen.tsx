@@ -12,19 +12,21 @@ import { type CostLinesQuery, useGetCostLinesQuery } from './costsApi';
 import { COSTS_TYPES, hasLines, isCostsType, type LinesCostsType, type ServiceCosts, totalOf } from './costsModel';
 import { AmountTable, CostsBreadcrumbs, CostsNotFound, endUserName, LoadState } from './CostsParts';
 import { selectCostArticle, selectServiceCosts } from './selectors';
+import { branchRef, periodOf, useCostsBranch } from './costsBranch';
 import { useSelectedCostsMonth } from './useCostsMonth';
 
 const TABLE_HEADING_ID = 'kosten-artikel-titel';
 /** The line of the article's bulk units (no end user): named as the article page names them. */
 const BULK_LINE = 'Bulkafnames';
 
-/** /kosten/{costsType}/{articleId}: the lines of one article in the chosen month, per service. */
+/** /kosten/{costsType}/{articleId}: the lines of one article in the chosen month, per service (of a branch, read-only, below /kosten/groep/{id}/{naam}). */
 export function CostsArticleScreen() {
   const { costsType, articleId } = useParams();
   const month = useSelectedCostsMonth();
+  const branch = useCostsBranch();
   const id = Number(articleId);
 
-  if (!month) return <Navigate to={paths.costs()} replace />;
+  if (!month) return <Navigate to={branch ? paths.groupCosts() : paths.costs()} replace />;
   if (!isCostsType(costsType) || !hasLines(costsType) || !Number.isInteger(id) || id <= 0) {
     return <CostsNotFound message="Deze pagina bestaat niet." />;
   }
@@ -33,7 +35,8 @@ export function CostsArticleScreen() {
 
 function ArticleLines({ costsType, articleId, month }: { costsType: LinesCostsType; articleId: number; month: Month }) {
   const { label, lines } = COSTS_TYPES[costsType];
-  const query: CostLinesQuery = useMemo(() => ({ kind: lines, ...monthRange(month) }), [lines, month]);
+  const branch = useCostsBranch();
+  const query: CostLinesQuery = useMemo(() => ({ kind: lines, ...periodOf(monthRange(month), branch) }), [lines, month, branch]);
   const { isError, isSuccess } = useGetCostLinesQuery(query);
   const rows = useAppSelector((state) => selectServiceCosts(state, query, articleId));
   const article = useAppSelector((state) => selectCostArticle(state, query, articleId));
@@ -46,7 +49,7 @@ function ArticleLines({ costsType, articleId, month }: { costsType: LinesCostsTy
     <>
       <CostsBreadcrumbs
         month={month}
-        crumbs={[{ label: `${label} – ${monthLabel(month)}`, to: costsPaths.detail(costsType, month) }, { label: article?.name ?? '' }]}
+        crumbs={[{ label: `${label} – ${monthLabel(month)}`, to: costsPaths.detail(costsType, month, branchRef(branch)) }, { label: article?.name ?? '' }]}
       />
       <ScreenTitle>{article?.name ?? ''}</ScreenTitle>
       <Typography sx={{ color: 'text.secondary', mb: 3 }}>

@@ -12,6 +12,7 @@ import { LazyPieChart } from './charts/LazyCharts';
 import { type CostLinesQuery, useGetCostLinesQuery, useGetCostsQuery } from './costsApi';
 import { type ArticleCosts, COSTS_TYPES, type CostsType, hasLines, isCostsType, type LinesCostsType, totalOf, type UsageCategoryCosts } from './costsModel';
 import { AmountTable, CostsBreadcrumbs, CostsNotFound, LoadState } from './CostsParts';
+import { branchRef, periodOf, useCostsBranch } from './costsBranch';
 import { selectCostsPerArticle, selectUsageCategories } from './selectors';
 import { useSelectedCostsMonth } from './useCostsMonth';
 
@@ -23,13 +24,15 @@ export const detailTitle = (costsType: CostsType, month: Month) => `${COSTS_TYPE
 /**
  * /kosten/maandelijks, /kosten/nieuwe-aansluitingen, /kosten/setup and /kosten/verbruik: one kind
  * of costs of the month in the address (`?maand=YYYY-MM`, as /kosten links them), as a pie chart
- * and a table. Without a month they go back to /kosten (docs/screens.md, 'Detail screens').
+ * and a table. Without a month they go back to /kosten (docs/screens.md, 'Detail screens'). Below a branch of the
+ * group (/kosten/groep/{id}/{naam}/…) the same screens show that branch's costs, read-only.
  */
 export function CostsDetailScreen() {
   const { costsType } = useParams();
   const month = useSelectedCostsMonth();
+  const branch = useCostsBranch();
 
-  if (!month) return <Navigate to={paths.costs()} replace />;
+  if (!month) return <Navigate to={branch ? paths.groupCosts() : paths.costs()} replace />;
   if (!isCostsType(costsType)) return <CostsNotFound message="Deze kostensoort bestaat niet." />;
   return (
     <>
@@ -66,7 +69,8 @@ function NoCosts() {
 /** docs/screens.md, 'Detail screens': the lines above zero per article, highest first; rows open the article. */
 function ArticlesDetail({ costsType, month }: { costsType: LinesCostsType; month: Month }) {
   const { label, lines } = COSTS_TYPES[costsType];
-  const query: CostLinesQuery = useMemo(() => ({ kind: lines, ...monthRange(month) }), [lines, month]);
+  const branch = useCostsBranch();
+  const query: CostLinesQuery = useMemo(() => ({ kind: lines, ...periodOf(monthRange(month), branch) }), [lines, month, branch]);
   const { isError } = useGetCostLinesQuery(query);
   const rows = useAppSelector((state) => selectCostsPerArticle(state, query));
 
@@ -96,7 +100,7 @@ function ArticlesDetail({ costsType, month }: { costsType: LinesCostsType; month
             ]}
             rows={rows}
             rowKey={(row) => row.articleId}
-            rowHref={(row) => costsPaths.article(costsType, row.articleId, month)}
+            rowHref={(row) => costsPaths.article(costsType, row.articleId, month, branchRef(branch))}
             total={{ label: 'Totaal', amount: totalOf(rows) }}
           />
         </>
@@ -105,14 +109,15 @@ function ArticlesDetail({ costsType, month }: { costsType: LinesCostsType; month
   );
 }
 
-/** The usage categories of the month; the total row opens the usage report of the month. */
+/** The usage categories of the month; the total row opens the usage report of the month (the company's own only). */
 function UsageDetail({ month }: { month: Month }) {
-  const period = useMemo(() => monthRange(month), [month]);
+  const branch = useCostsBranch();
+  const period = useMemo(() => periodOf(monthRange(month), branch), [month, branch]);
   const { isError } = useGetCostsQuery(period);
   const rows = useAppSelector((state) => selectUsageCategories(state, period));
 
   if (!rows) return <LoadState isError={isError} />;
-  const total = { label: 'Totaal verbruik', amount: totalOf(rows), href: paths.usageOfMonth(month) };
+  const total = { label: 'Totaal verbruik', amount: totalOf(rows), href: branch ? undefined : paths.usageOfMonth(month) };
   return (
     <DetailLayout
       chart={

@@ -7,12 +7,13 @@ import { formatEuro } from '../../../domain/format';
 import { currentMonth, type Month, monthKey, monthLabel, type MonthOption, monthRange } from '../../../domain/time';
 import { saveCsv, saveObjectUrl } from '../../base/download';
 import { useAppSelector } from '../../base/hooks';
-import { costsPaths } from './costsPaths';
+import { type BranchRef, costsPaths } from './costsPaths';
 import { ExclVatNote } from '../../components/ExclVatNote';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { LazyColumnChart } from './charts/LazyCharts';
 import { type CostsForecast, useExportCostsBillingExcelMutation, useExportCostsBillingMutation, useGetCostsByMonthQuery, useGetCostsForecastQuery, useGetCostsQuery } from './costsApi';
-import { type Cents, chartPeriod, type CostsSummary, forecastBasis } from './costsModel';
+import { type Cents, type CostsSummary, forecastBasis } from './costsModel';
+import { chartPeriod } from './costsMonths';
 import { CostSpecificationSection } from './CostSpecificationSection';
 import { LoadState, MonthPicker, STACKED_AMOUNTS, totalCell } from './CostsParts';
 import { selectCostsSummary, selectMonthlyChart } from './selectors';
@@ -44,16 +45,8 @@ export function CostsOverviewScreen() {
       <Stack spacing={4}>
         <MonthBar month={month} options={options} onSelect={select} />
         <Box component="section" aria-labelledby={SUMMARY_HEADING_ID}>
-          <Typography variant="h2" id={SUMMARY_HEADING_ID} sx={{ mb: 1.5 }}>
-            {`Kosten ${monthLabel(month)}`}
-            {provisional && (
-              <>
-                {' '}
-                <Chip label="Voorlopig" size="small" color="warning" variant="outlined" sx={{ ml: 1, verticalAlign: 'middle' }} />
-              </>
-            )}
-          </Typography>
-          {summary ? <SummaryTable summary={summary} month={month} /> : <LoadState isError={costs.isError} />}
+          <MonthSummaryHeading id={SUMMARY_HEADING_ID} month={month} provisional={provisional} />
+          {summary ? <SummaryTable summary={summary} month={month} labelledBy={SUMMARY_HEADING_ID} /> : <LoadState isError={costs.isError} />}
           {provisional && forecast.data && <ForecastNote forecast={forecast.data} month={month} />}
           <Button component={RouterLink} to={costsPaths.allocation(month)} variant="outlined" startIcon={<TableChartIcon />} sx={{ mt: 2 }}>
             Per kostenplaats
@@ -131,13 +124,37 @@ function MonthBar({ month, options, onSelect }: MonthBarProps) {
   );
 }
 
+interface SummaryTableProps {
+  summary: CostsSummary;
+  month: Month;
+  /** Id of the heading that names the table. */
+  labelledBy: string;
+  /** A branch of the group, read-only: its rows lead to the branch's detail screens. */
+  branch?: BranchRef | null;
+}
+
+/** The month's summary heading, 'Kosten {maand}', with 'Voorlopig' while the month is still open. */
+export function MonthSummaryHeading({ id, month, provisional }: { id: string; month: Month; provisional: boolean }) {
+  return (
+    <Typography variant="h2" id={id} sx={{ mb: 1.5 }}>
+      {`Kosten ${monthLabel(month)}`}
+      {provisional && (
+        <>
+          {' '}
+          <Chip label="Voorlopig" size="small" color="warning" variant="outlined" sx={{ ml: 1, verticalAlign: 'middle' }} />
+        </>
+      )}
+    </Typography>
+  );
+}
+
 /**
  * docs/screens.md, 'Month overview': Periodiek, Nieuwe aansluitingen, Set up, Verbruik and Totale kosten. A row with
  * an amount leads to its detail screen. Where some articles bill otherwise than they cost
  * (quarterly and longer cycles are billed in advance), a second column shows what is billed.
- * The detail screen's address carries the month (`?maand=`).
+ * The detail screen's address carries the month (`?maand=`). A branch's read-only screen shows the same table.
  */
-function SummaryTable({ summary, month }: { summary: CostsSummary; month: Month }) {
+export function SummaryTable({ summary, month, labelledBy, branch = null }: SummaryTableProps) {
   const navigate = useNavigate();
   const { rows, invoiceDiffers } = summary;
   const open = (event: MouseEvent, href: string | null) => {
@@ -147,7 +164,7 @@ function SummaryTable({ summary, month }: { summary: CostsSummary; month: Month 
   return (
     <>
       <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: 720 }}>
-        <Table aria-labelledby={SUMMARY_HEADING_ID} role="table" sx={STACKED_AMOUNTS}>
+        <Table aria-labelledby={labelledBy} role="table" sx={STACKED_AMOUNTS}>
           <TableHead role="rowgroup">
             <TableRow role="row">
               <TableCell sx={{ fontWeight: 600 }} role="columnheader">
@@ -165,7 +182,7 @@ function SummaryTable({ summary, month }: { summary: CostsSummary; month: Month 
           </TableHead>
           <TableBody role="rowgroup">
             {rows.map((row) => {
-              const href = Number(row.amount) !== 0 ? costsPaths.detail(row.costsType, month) : null;
+              const href = Number(row.amount) !== 0 ? costsPaths.detail(row.costsType, month, branch) : null;
               return (
                 <TableRow
                   key={row.costsType}

@@ -9,7 +9,9 @@ import { PHONE } from '../../base/theme';
 import { STACKED } from '../../components/DataTable';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
+import { branchRef, useCostsBranch } from './costsBranch';
 import type { Cents } from './costsModel';
+import { costsPaths } from './costsPaths';
 
 /** The parts the costs screens share: breadcrumbs, load states and the amounts table. */
 
@@ -19,14 +21,25 @@ export interface Crumb {
   to?: string;
 }
 
-/** Kosten › …; the last crumb is the current page. 'Kosten' leads back to the screen's month. */
+/**
+ * Kosten › …; the last crumb is the current page. 'Kosten' leads back to the screen's month. Below a branch of the
+ * group (read-only) the way back is Groepsoverzicht › Kosten {vestiging} › …, the branch's crumb the current page
+ * when no other follows.
+ */
 export function CostsBreadcrumbs({ crumbs, month }: { crumbs: Crumb[]; month: Month }) {
+  const branch = useCostsBranch();
+  const lead: Crumb[] = branch
+    ? [
+        { label: 'Groepsoverzicht', to: paths.groupCosts(month) },
+        { label: `Kosten ${branch.name}`, to: crumbs.length > 0 ? costsPaths.branch(branchRef(branch)!, month) : undefined },
+      ]
+    : [];
   return (
     <Breadcrumbs aria-label="Kruimelpad" sx={{ mb: 2 }}>
       <Link component={RouterLink} to={paths.costs(month)} underline="hover">
         Kosten
       </Link>
-      {crumbs.map((crumb) =>
+      {[...lead, ...crumbs].map((crumb) =>
         crumb.to ? (
           <Link key={crumb.label} component={RouterLink} to={crumb.to} underline="hover">
             {crumb.label}

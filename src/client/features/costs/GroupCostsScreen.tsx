@@ -2,25 +2,32 @@ import DownloadIcon from '@mui/icons-material/Download';
 import TableChartIcon from '@mui/icons-material/TableChart';
 import { Alert, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { bundlePercentage } from '../../../domain/bundle';
 import { formatDecimal, formatEuro, formatGb } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
 import { monthLabel, monthRange } from '../../../domain/time';
-import { selectActingCompanyId } from '../../base/authSlice';
 import { saveCsv, saveObjectUrl } from '../../base/download';
-import { useAppSelector } from '../../base/hooks';
 import { paths } from '../../base/paths';
+import { useSortParam } from '../../base/useSortParam';
 import { type DataColumn, DataTable } from '../../components/DataTable';
 import { ExclVatNote } from '../../components/ExclVatNote';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { Section } from '../../components/Section';
 import { useManageCompany } from '../../components/useManageCompany';
+import { GROUP_SORT_KEYS, type GroupSortKey, sortBranches } from './costsModel';
 import { costsPaths } from './costsPaths';
 import { MonthPicker } from './CostsParts';
 import { SpecificationButton } from './CostSpecificationSection';
-import { type BranchCosts, type GroupCosts, useDownloadGroupCostsExcelMutation, useDownloadGroupCostsMutation, useGetGroupCostsQuery } from './groupApi';
+import {
+  type BranchCosts,
+  type GroupCosts,
+  useDownloadGroupCostsExcelMutation,
+  useDownloadGroupCostsMutation,
+  useGetGroupBranchesQuery,
+  useGetGroupCostsQuery,
+} from './groupApi';
 import { useCostsOverviewMonth } from './useCostsMonth';
 
 const TABLE_HEADING_ID = 'groepsoverzicht-kosten';
@@ -31,12 +38,19 @@ const BUNDLE_HEADING_ID = 'groepsoverzicht-bundel';
 const GROUP_ROW = 0;
 const branchName = (row: { company_id: number; name: string }) => (row.company_id === GROUP_ROW ? <strong>{row.name}</strong> : row.name);
 
-const amount = (header: string, value: (row: BranchCosts) => number): DataColumn<BranchCosts> => ({
+/** An amount column; it sorts high to low first (docs/screens.md, 'Sorting'). */
+const amount = (header: string, sortKey: GroupSortKey, value: (row: BranchCosts) => number): DataColumn<BranchCosts> => ({
   header,
+  sortKey,
+  firstDirection: 'desc',
   align: 'right',
   sx: { whiteSpace: 'nowrap' },
   cell: (row) => formatEuro(value(row)),
 });
+
+/** The server's order: by name the Dutch way. */
+const BY_NAME = { key: 'vestiging', direction: 'asc' } as const;
+
 
 /** Each branch's services per article group, and the group's. */
 function ServicesTable({ data, busy }: { data: GroupCosts; busy: boolean }) {
@@ -90,17 +104,20 @@ function BundleTable({ data, busy }: { data: GroupCosts; busy: boolean }) {
 /**
  * /kosten/groep ('Groepsoverzicht', docs/rules.md, 'The group view'): for the month, every branch of the parent company
  * side by side: its costs and the group's totals (the sums of the branches to the cent), its
- * services per article group, and its group bundle use. A branch's costs screen opens by managing
- * the branch (for the acting company itself, directly). The costs table downloads as CSV or Excel; the
+ * services per article group, and its group bundle use. 'Bekijken' opens a branch's costs read-only
+ * (GroupBranchScreen), without managing it; 'Beheren' manages it, for a user the server lets
+ * (GET /group/branches' `may_manage`). The costs table sorts by its columns, the order in the address
+ * (docs/screens.md, 'Sorting'), the group's row always last. It downloads as CSV or Excel; the
  * group's cost specification and its costs per cost centre (docs/cost-specification.md) are a click away.
  */
 export function GroupCostsScreen() {
   const { options, month, select } = useCostsOverviewMonth();
   const period = useMemo(() => monthRange(month), [month]);
   const { data, isLoading, isError, isFetching } = useGetGroupCostsQuery(period);
-  const actingCompanyId = useAppSelector(selectActingCompanyId);
+  const { data: branches } = useGetGroupBranchesQuery();
   const { manage, dialog: manageDialog } = useManageCompany();
-  const navigate = useNavigate();
+  const sorting = useSortParam(GROUP_SORT_KEYS, BY_NAME);
+  const rows = useMemo(() => (data ? sortBranches(data.branches, sorting.sort.key, sorting.sort.direction) : []), [data, sorting.sort]);
   const [download, { isLoading: downloading }] = useDownloadGroupCostsMutation();
   const [downloadExcel, { isLoading: downloadingExcel }] = useDownloadGroupCostsExcelMutation();
   const fileName = `groepsoverzicht-${period.from.slice(0, 7)}`;
@@ -119,25 +136,34 @@ export function GroupCostsScreen() {
     if (url !== null) saveObjectUrl(url, `${fileName}.xlsx`);
   };
 
-  const open = (branch: BranchCosts) => {
-    if (branch.company_id === actingCompanyId) navigate(paths.costs(month));
-    else manage({ id: branch.company_id, name: branch.name }, paths.costs(month));
-  };
+  const mayManage = (row: BranchCosts) => branches?.branches.some((branch) => branch.company_id === row.company_id && branch.may_manage) ?? false;
 
   const columns: DataColumn<BranchCosts>[] = [
-    { header: 'Vestiging', cell: branchName },
-    amount('Periodiek', (row) => row.periodic),
-    amount('Nieuwe aansluitingen', (row) => row.full),
-    amount('Set up', (row) => row.setup),
-    amount('Verbruik', (row) => row.usage),
-    { header: 'Totale kosten', align: 'right', sx: { whiteSpace: 'nowrap', fontWeight: 600 }, cell: (row) => formatEuro(row.total) },
+    { header: 'Vestiging', sortKey: 'vestiging', cell: branchName },
+    amount('Periodiek', 'periodiek', (row) => row.periodic),
+    amount('Nieuwe aansluitingen', 'nieuwe-aansluitingen', (row) => row.full),
+    amount('Set up', 'setup', (row) => row.setup),
+    amount('Verbruik', 'verbruik', (row) => row.usage),
+    { ...amount('Totale kosten', 'totaal', (row) => row.total), sx: { whiteSpace: 'nowrap', fontWeight: 600 } },
     {
       header: 'Kosten',
       cell: (row) =>
         row.company_id === GROUP_ROW ? null : (
-          <Button size="small" onClick={() => open(row)} aria-label={`Kosten van ${row.name} bekijken`}>
-            Bekijken
-          </Button>
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+            <Button
+              size="small"
+              component={RouterLink}
+              to={costsPaths.branch({ id: row.company_id, name: row.name }, month)}
+              aria-label={`Kosten van ${row.name} bekijken`}
+            >
+              Bekijken
+            </Button>
+            {mayManage(row) && (
+              <Button size="small" onClick={() => manage({ id: row.company_id, name: row.name }, paths.costs(month))} aria-label={`${row.name} beheren`}>
+                Beheren
+              </Button>
+            )}
+          </Stack>
         ),
     },
   ];
@@ -145,10 +171,10 @@ export function GroupCostsScreen() {
   const downloads = (
     <Stack direction="row" spacing={1}>
       <Button variant="outlined" startIcon={<DownloadIcon />} onClick={saveTable} disabled={downloading || !data}>
-        Download CSV
+        CSV downloaden
       </Button>
       <Button variant="outlined" startIcon={<DownloadIcon />} onClick={saveTableExcel} disabled={downloadingExcel || !data}>
-        Download Excel
+        Excel downloaden
       </Button>
     </Stack>
   );
@@ -177,16 +203,19 @@ export function GroupCostsScreen() {
             <DataTable
               labelledBy={TABLE_HEADING_ID}
               columns={columns}
-              rows={[...data.branches, { company_id: GROUP_ROW, name: `Totaal ${data.parent.name}`, ...data.group, bundle: null }]}
+              rows={[...rows, { company_id: GROUP_ROW, name: `Totaal ${data.parent.name}`, ...data.group, bundle: null }]}
               rowKey={(row) => row.company_id}
               busy={isFetching}
+              sorting={sorting}
+              // No amount and no action may be cut off: where the columns do not fit, the rows stack.
+              stackWhenCramped
             />
           )}
           <ExclVatNote sx={{ mt: 1 }} />
         </Section>
         {data && (
           <>
-            <Section id={SERVICES_HEADING_ID} title="Diensten per artikelgroep per vestiging">
+            <Section id={SERVICES_HEADING_ID} title="Afnames per artikelgroep per vestiging">
               <ServicesTable data={data} busy={isFetching} />
             </Section>
             <Section id={BUNDLE_HEADING_ID} title={`Groepsbundel ${monthLabel(month)} per vestiging`}>

@@ -35,7 +35,15 @@ export type CostLine = Omit<CostLineAnswer, 'month' | 'billing_cycle_id' | 'quan
 /** The three line calls: costslinesmonthly, costslinespartly, costslinessetup. */
 export type CostLineKind = 'monthly' | 'partly' | 'setup';
 
-export interface CostLinesQuery extends DateRange {
+/**
+ * A period of costs, and whose: without `branchId` the acting company's own (GET /costs), with it a branch of its
+ * group, read-only (GET /group/branches/{branchId}/costs; docs/screens.md, 'Groepsoverzicht'): the same answers.
+ */
+export interface CostsPeriod extends DateRange {
+  branchId?: number;
+}
+
+export interface CostLinesQuery extends CostsPeriod {
   kind: CostLineKind;
 }
 
@@ -51,6 +59,9 @@ export interface BillingExcelFile {
 }
 
 const periodParams = ({ from, to }: DateRange) => ({ costs_date_from: from, costs_date_to: to });
+
+/** The address of a costs call: the acting company's own, or a branch's read-only one. */
+const costsUrl = (call: string, branchId: number | undefined) => (branchId === undefined ? call : `group/branches/${branchId}/${call}`);
 
 /** docs/rules.md, 'Files': `{YYYY-MM}-facturatie-input.csv`. */
 export const billingFileName = (from: string) => `${from.slice(0, 7)}-facturatie-input.csv`;
@@ -76,8 +87,8 @@ export const fileNameFromDisposition = (header: string | null | undefined): stri
 
 export const costsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getCosts: build.query<PeriodCosts, DateRange>({
-      query: (period) => ({ url: 'costs', params: periodParams(period) }),
+    getCosts: build.query<PeriodCosts, CostsPeriod>({
+      query: ({ branchId, ...period }) => ({ url: costsUrl('costs', branchId), params: periodParams(period) }),
       providesTags: ['Costs'],
     }),
     getCostsByMonth: build.query<MonthCosts[], DateRange>({
@@ -91,7 +102,7 @@ export const costsApi = api.injectEndpoints({
     }),
     /** Report lines without an id of their own (a service may have none), so kept as a list. */
     getCostLines: build.query<CostLine[], CostLinesQuery>({
-      query: ({ kind, ...period }) => ({ url: `costslines${kind}`, params: periodParams(period) }),
+      query: ({ kind, branchId, ...period }) => ({ url: costsUrl(`costslines${kind}`, branchId), params: periodParams(period) }),
       providesTags: ['Costs'],
     }),
     /** A download, hence a mutation: nothing to cache, and the file leaves the store at once. */

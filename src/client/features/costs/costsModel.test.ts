@@ -1,6 +1,7 @@
 import { Highcharts } from '../../components/charts/dutchHighcharts';
 import { fileNameFromDisposition } from './costsApi';
-import { chartPeriod, costsPerArticle, monthlyChart, serviceCostsOf, summarizeCosts, usageCategories } from './costsModel';
+import { chartPeriod } from './costsMonths';
+import { compareAmounts, costsPerArticle, monthlyChart, serviceCostsOf, sortBranches, summarizeCosts, usageCategories } from './costsModel';
 import { costLine, monthCosts } from './testData';
 
 describe('summarizeCosts', () => {
@@ -95,5 +96,24 @@ describe('fileNameFromDisposition', () => {
 describe('Highcharts for the costs screens', () => {
   it('writes numbers in Dutch notation', () => {
     expect(Highcharts.numberFormat(1234.5, 2)).toBe('1.234,50');
+  });
+});
+
+describe("Groepsoverzicht's order", () => {
+  const branch = (name: string, total: number) => ({ name, periodic: 0, full: 0, setup: 0, usage: 0, total });
+
+  it('compares amounts to the cent, not as floats', () => {
+    // 0.1 + 0.2 is 0.30000000000000004 as a float: the same 30 cents as 0.3.
+    expect(compareAmounts(0.1 + 0.2, 0.3)).toBe(0);
+    expect(compareAmounts(1245, 148.6)).toBe(1);
+    expect(compareAmounts(-0.01, 0)).toBe(-1);
+    expect(compareAmounts(9007199254740.99, 9007199254740.98)).toBe(1);
+  });
+
+  it('sorts by an amount, equal amounts by name A-Z either way, and by name the Dutch way', () => {
+    const rows = [branch('Zuid', 10), branch('Oost', 0.1 + 0.2), branch('Noord', 0.3), branch('ijmond', 5)];
+    expect(sortBranches(rows, 'totaal', 'desc').map((b) => b.name)).toEqual(['Zuid', 'ijmond', 'Noord', 'Oost']);
+    expect(sortBranches(rows, 'totaal', 'asc').map((b) => b.name)).toEqual(['Noord', 'Oost', 'ijmond', 'Zuid']);
+    expect(sortBranches(rows, 'vestiging', 'asc').map((b) => b.name)).toEqual(['ijmond', 'Noord', 'Oost', 'Zuid']);
   });
 });

@@ -1,7 +1,8 @@
 import { sumToCents, toCents } from '../../../domain/costs/sums';
 import { formatDecimal, formatEuro } from '../../../domain/format';
 import { compareNames, comparePeople } from '../../../domain/names';
-import { type DateRange, type Month, monthKey, monthOptions, monthRange, shiftMonth } from '../../../domain/time';
+import { type Month, monthKey } from '../../../domain/time';
+import { chartMonths } from './costsMonths';
 import type { CostFigures, CostLine, CostLineKind, CostsForecast, MonthCosts, PeriodCosts } from './costsApi';
 
 /**
@@ -35,21 +36,6 @@ export const hasLines = (costsType: CostsType): costsType is LinesCostsType => C
 export type Cents = string;
 
 export const isPositive = (amount: Cents) => Number(amount) > 0;
-
-// ---------------------------------------------------------------------------------------------
-// Months
-
-/** The month picker: the current month and the 23 before it, newest first, Dutch labels. */
-export const costsMonthOptions = (nowMs: number = Date.now()) => monthOptions(nowMs, 23);
-
-/** Number of months in the bar chart, the chosen month the last of them. */
-export const CHART_MONTHS = 12;
-
-/** The months of the bar chart, oldest first: the chosen month and the eleven before it. */
-const chartMonths = (last: Month): Month[] => Array.from({ length: CHART_MONTHS }, (_, i) => shiftMonth(last, i + 1 - CHART_MONTHS));
-
-/** The dates of the bar chart's months. */
-export const chartPeriod = (last: Month): DateRange => monthRange(shiftMonth(last, 1 - CHART_MONTHS), last);
 
 const SHORT_MONTHS = ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'];
 
@@ -260,3 +246,44 @@ export const usageCategories = (usage: Record<string, number>): UsageCategoryCos
 
 /** The total of a detail table: the exact sum of its rows. */
 export const totalOf = (rows: readonly { amount: Cents }[]): Cents => sumToCents(rows.map((row) => row.amount));
+
+// ---------------------------------------------------------------------------------------------
+// Groepsoverzicht's order (docs/screens.md, 'Sorting')
+
+/** The columns Groepsoverzicht sorts by, as the address names them (`?sorteer=totaal`), and the figure each sorts on. */
+export const GROUP_SORT_KEYS = ['vestiging', 'periodiek', 'nieuwe-aansluitingen', 'setup', 'verbruik', 'totaal'] as const;
+export type GroupSortKey = (typeof GROUP_SORT_KEYS)[number];
+
+type GroupAmount = 'periodic' | 'full' | 'setup' | 'usage' | 'total';
+
+const GROUP_SORT_AMOUNTS: Record<Exclude<GroupSortKey, 'vestiging'>, GroupAmount> = {
+  periodiek: 'periodic',
+  'nieuwe-aansluitingen': 'full',
+  setup: 'setup',
+  verbruik: 'usage',
+  totaal: 'total',
+};
+
+/** An amount as whole cents, exactly: 1245 euros is 124500n (no float compares two amounts). */
+const centsOf = (amount: number): bigint => BigInt(toCents(amount).replace('.', ''));
+
+/** Compares two amounts exactly, to the cent. */
+export const compareAmounts = (a: number, b: number): number => {
+  const [x, y] = [centsOf(a), centsOf(b)];
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+/**
+ * The branches in the table's order: by name the Dutch way, or by an amount (equal amounts by name, A-Z). The group's own
+ * total row is not among them: it stays below, whatever the order.
+ */
+export const sortBranches = <Row extends { name: string } & Record<GroupAmount, number>>(
+  branches: readonly Row[],
+  key: GroupSortKey,
+  direction: 'asc' | 'desc',
+): Row[] => {
+  const sign = direction === 'asc' ? 1 : -1;
+  if (key === 'vestiging') return [...branches].sort((a, b) => sign * compareNames(a.name, b.name));
+  const amount = GROUP_SORT_AMOUNTS[key];
+  return [...branches].sort((a, b) => sign * compareAmounts(a[amount], b[amount]) || compareNames(a.name, b.name));
+};

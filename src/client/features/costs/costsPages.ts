@@ -4,4 +4,5 @@ export { CostsArticleScreen } from './CostsArticleScreen';
 export { CostsDetailScreen } from './CostsDetailScreen';
 export { CostsOverviewScreen } from './CostsOverviewScreen';
 export { CostsPageNotFound, CostsScreen } from './CostsScreen';
+export { GroupBranchOverviewScreen, GroupBranchScreen } from './GroupBranchScreen';
 export { GroupCostsScreen } from './GroupCostsScreen';

@@ -4,14 +4,16 @@ import type { RouteObject } from 'react-router-dom';
 import { screen, screenIndexRoute, screenRoute } from '../../base/lazyScreen';
 import { type Prefetch, prefetchQuery } from '../../base/routeNeeds';
 import { costsApi } from './costsApi';
-import { ALLOCATION, ALLOCATION_VALUE, COSTS, COSTS_ARTICLE, COSTS_DETAIL, GROUP_ALLOCATION, GROUP_ALLOCATION_VALUE, GROUP_COSTS } from './costsPaths';
-import { chartPeriod } from './costsModel';
+import { ALLOCATION, ALLOCATION_VALUE, COSTS, COSTS_ARTICLE, COSTS_DETAIL, GROUP_ALLOCATION, GROUP_ALLOCATION_VALUE, GROUP_BRANCH, GROUP_COSTS } from './costsPaths';
+import { chartPeriod } from './costsMonths';
 import { costsOverviewMonth } from './useCostsMonth';
 
 const loadCosts = () => import(/* webpackChunkName: "costs-screen" */ './costsPages');
 const CostsScreen = screen(loadCosts, 'CostsScreen');
 const CostsOverviewScreen = screen(loadCosts, 'CostsOverviewScreen');
 const GroupCostsScreen = screen(loadCosts, 'GroupCostsScreen');
+const GroupBranchScreen = screen(loadCosts, 'GroupBranchScreen');
+const GroupBranchOverviewScreen = screen(loadCosts, 'GroupBranchOverviewScreen');
 const CostsDetailScreen = screen(loadCosts, 'CostsDetailScreen');
 const CostsArticleScreen = screen(loadCosts, 'CostsArticleScreen');
 const CostsPageNotFound = screen(loadCosts, 'CostsPageNotFound');
@@ -29,7 +31,10 @@ const prefetchOverview: Prefetch = ({ search }) => (dispatch) => {
   ]);
 };
 
-/** Everything below /kosten: the costs of a month, of a kind of costs, of an article, per cost centre, and of the group. */
+/**
+ * Everything below /kosten: the costs of a month, of a kind of costs, of an article, per cost centre, and of the group,
+ * with each branch of the group read-only (its month and the same detail screens).
+ */
 export const costsRoute: RouteObject = {
   ...screenRoute(COSTS, CostsScreen),
   children: [
@@ -40,6 +45,15 @@ export const costsRoute: RouteObject = {
     screenRoute(ALLOCATION_VALUE, AllocationValueScreen),
     screenRoute(GROUP_ALLOCATION, GroupAllocationScreen),
     screenRoute(GROUP_ALLOCATION_VALUE, GroupAllocationValueScreen),
+    {
+      ...screenRoute(GROUP_BRANCH, GroupBranchScreen),
+      children: [
+        screenIndexRoute(GroupBranchOverviewScreen),
+        screenRoute(COSTS_DETAIL, CostsDetailScreen),
+        screenRoute(COSTS_ARTICLE, CostsArticleScreen),
+        screenRoute('*', CostsPageNotFound),
+      ],
+    },
     screenRoute(COSTS_DETAIL, CostsDetailScreen),
     screenRoute(COSTS_ARTICLE, CostsArticleScreen),
     screenRoute('*', CostsPageNotFound),

@@ -1,12 +1,12 @@
 import { createSelector } from 'reselect';
 import type { DateRange, Month } from '../../../domain/time';
 import type { RootState } from '../../base/hooks';
-import { costsApi, type CostLinesQuery } from './costsApi';
+import { costsApi, type CostLinesQuery, type CostsPeriod } from './costsApi';
 import { costsPerArticle, monthlyChart, serviceCostsOf, summarizeCosts, usageCategories } from './costsModel';
 
 /** Derived figures of the costs screens: selectors over the pure functions of costsModel.ts. */
 
-const selectCostsData = (state: RootState, period: DateRange) => costsApi.endpoints.getCosts.select(period)(state).data;
+const selectCostsData = (state: RootState, period: CostsPeriod) => costsApi.endpoints.getCosts.select(period)(state).data;
 
 const selectCostsByMonthData = (state: RootState, period: DateRange) =>
   costsApi.endpoints.getCostsByMonth.select(period)(state).data;

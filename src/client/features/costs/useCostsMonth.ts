@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { lastWholeMonth, type Month, monthKey, monthOf, parseMonthKey } from '../../../domain/time';
 import { COSTS_MONTH_PARAM } from '../../base/paths';
-import { costsMonthOptions } from './costsModel';
+import { costsMonthOptions } from './costsMonths';
 
 /** The month the address names (`?maand=YYYY-MM`), or null when it names none. */
 const useAddressMonth = (): Month | null => {

@@ -1,7 +1,8 @@
-import { Button, Stack, TextField } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { type Month, type MonthOption, monthStart } from '../../../domain/time';
 import { usePermission } from '../../api/currentUserApi';
 import { useAppDispatch } from '../../base/hooks';
+import { NativeSelectField } from '../../components/NativeSelectField';
 import { monthSelected } from '../../base/uiSlice';
 import { useRecalculateGroupBundleMutation } from './dashboardApi';
 
@@ -21,20 +22,13 @@ export function BundleMonthBar({ month, options, onSelect }: BundleMonthBarProps
 
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-      <TextField
-        select
-        label="Maand"
-        value={monthStart(month)}
-        onChange={(event) => select(event.target.value)}
-        slotProps={{ select: { native: true } }}
-        sx={{ minWidth: 220, bgcolor: 'background.paper' }}
-      >
+      <NativeSelectField label="Maand" value={monthStart(month)} onChange={(event) => select(event.target.value)} sx={{ minWidth: 220, bgcolor: 'background.paper' }}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
-      </TextField>
+      </NativeSelectField>
       {mayRecalculate && (
         <Button variant="outlined" onClick={() => recalculate(monthStart(month))} disabled={isLoading}>
           Herberekenen

@@ -23,6 +23,17 @@ const withGroupBundle = {
     }),
 };
 
+/** A row of the import history (GET /api/usage/imports). */
+const importRow = (row: { id: number; created_at: number; file_name: string; imported: number }) => ({
+  uploaded_by: 'Mark Jansen',
+  records: row.imported,
+  duplicates: 0,
+  unmatched: 0,
+  still_unmatched: 0,
+  months: ['2026-10'],
+  ...row,
+});
+
 const bundleMonths = (requests: SeenRequest[], path: string) =>
   requests.filter((r) => r.url.startsWith(path)).map((r) => new URL(r.url, 'http://portal').searchParams.get('costs_date_from'));
 
@@ -175,12 +186,15 @@ describe('DashboardScreen', () => {
           { id: 21, is_provider: false, end_time: 1893452400 },
           { id: 30, is_provider: false, end_time: null },
         ]),
-      'GET /api/audit-log': () =>
+      // The provider's change log lists no import (an import is no company's entry); the import history does.
+      'GET /api/audit-log': () => json(200, { items: [], total: 0 }),
+      'GET /api/usage/imports': () =>
         json(200, {
-          items: [
-            { id: 9, created_at: Date.parse('2026-11-14T09:05:00+01:00') / 1000, changes: { file: 'cdr-november.csv', imported: 1234 } },
+          data: [
+            importRow({ id: 9, created_at: Date.parse('2026-11-14T09:05:00+01:00') / 1000, file_name: 'cdr-november.csv', imported: 1234 }),
+            importRow({ id: 8, created_at: Date.parse('2026-10-14T09:05:00+02:00') / 1000, file_name: 'cdr-oktober.csv', imported: 20 }),
           ],
-          total: 1,
+          total: 2,
         }),
     });
     const { store } = renderWithProviders('/dashboard', { preloadedState: loggedIn() });
@@ -188,6 +202,8 @@ describe('DashboardScreen', () => {
     const overview = within(await screen.findByRole('region', { name: 'Beheer' }));
     expect(await overview.findByText('3 klanten, waarvan 1 beëindigd')).toBeTruthy();
     expect(await overview.findByText('14-11-2026 09:05 · cdr-november.csv · 1.234 geïmporteerd')).toBeTruthy();
+    expect(overview.getByText('14-10-2026 09:05 · cdr-oktober.csv · 20 geïmporteerd')).toBeTruthy();
+    expect(overview.queryByText('Er is nog geen verbruik geïmporteerd.')).toBeNull();
     expect(overview.getByRole('link', { name: 'Naar de bedrijven' }).getAttribute('href')).toBe('/mer-admin?tab=bedrijven');
     expect(overview.getByRole('link', { name: 'Verbruik importeren' }).getAttribute('href')).toBe('/mer-admin?tab=verbruik-importeren');
     expect(overview.getByRole('link', { name: 'Naar de facturatie-export' }).getAttribute('href')).toBe('/mer-admin?tab=facturatie-export');
@@ -195,7 +211,7 @@ describe('DashboardScreen', () => {
     // The group tiles stay, below what staff need.
     const tiles = screen.getByRole('region', { name: 'Mijn diensten' });
     expect(screen.getByRole('region', { name: 'Beheer' }).compareDocumentPosition(tiles) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(requests.find((r) => r.url.startsWith('/api/audit-log'))?.url).toBe('/api/audit-log?page=1&entity=usage_import');
+    expect(requests.find((r) => r.url.startsWith('/api/usage/imports'))?.url).toBe('/api/usage/imports?offset=0&limit=3');
   });
 
   it('shows staff with HANDLE_REQUESTS the open requests, the oldest block and those older than a working day, linking to the queue', async () => {
@@ -232,6 +248,9 @@ describe('DashboardScreen', () => {
     await whenSettled(store);
     expect(screen.queryByRole('region', { name: 'Aanvragen' })).toBeNull();
     expect(requests.some((r) => r.url.startsWith('/api/request-queue'))).toBe(false);
+    // Nor the imports without UPLOAD_CDR: the import history is theirs who may import.
+    expect(screen.queryByRole('region', { name: 'Laatste verbruiksimports' })).toBeNull();
+    expect(requests.some((r) => r.url.startsWith('/api/usage/imports'))).toBe(false);
   });
 
   it('shows staff managing a company that company\'s dashboard, not the staff overview', async () => {

@@ -1,14 +1,32 @@
 import { Stack } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import { ROLE } from '../../../domain/permissions';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { SearchBox } from '../../components/SearchBox';
 import { ArticleGroupTiles } from './ArticleGroupTiles';
 import { BundleMonthBar } from './BundleMonthBar';
 import { GroupBundleCard } from './GroupBundleCard';
-import { QaToolsPanel } from './QaToolsPanel';
 import { ApprovalCard, OpenRequestsCard } from './RequestsCards';
-import { useIsStaffAtHome } from '../../api/currentUserApi';
+import { useCurrentUser, useIsStaffAtHome } from '../../api/currentUserApi';
 import { StaffOverview } from './StaffOverview';
 import { useDashboardMonth } from './useDashboardMonth';
+
+/**
+ * The QA tools (forms with Formik and MUI's TextField) are a chunk of their own, loaded for a
+ * superadmin only: a customer's dashboard does not load them (docs/performance.md, 'The first
+ * render's JavaScript').
+ */
+const QaToolsPanel = lazy(() => import(/* webpackChunkName: "qa-tools" */ './QaToolsPanel').then((module) => ({ default: module.QaToolsPanel })));
+
+function QaTools() {
+  const { data: user } = useCurrentUser();
+  if (user?.role_id !== ROLE.superadmin) return null;
+  return (
+    <Suspense fallback={null}>
+      <QaToolsPanel />
+    </Suspense>
+  );
+}
 
 export function DashboardScreen() {
   const { month, options } = useDashboardMonth();
@@ -28,7 +46,7 @@ export function DashboardScreen() {
         </Stack>
         {!staffAtHome && <OpenRequestsCard />}
         <ArticleGroupTiles />
-        <QaToolsPanel />
+        <QaTools />
       </Stack>
     </>
   );

@@ -2,8 +2,6 @@ import { Box, Button, Paper, Stack, TextField, Typography } from '@mui/material'
 import { Form, Formik } from 'formik';
 import type { ChangeEvent } from 'react';
 import { reasonProblemOf } from '../../../domain/impersonation';
-import { ROLE } from '../../../domain/permissions';
-import { useCurrentUser } from '../../api/currentUserApi';
 import { downloadFile } from '../../base/download';
 import { useAppDispatch, useAppStore } from '../../base/hooks';
 import { createSnapshot, loadSnapshot } from '../../base/snapshot';
@@ -97,11 +95,8 @@ function ImpersonationTool() {
   );
 }
 
-/** Tools for testing the portal, for superadmins only. */
+/** Tools for testing the portal, for superadmins only (DashboardScreen.tsx loads it for them alone). */
 export function QaToolsPanel() {
-  const { data: user } = useCurrentUser();
-  if (user?.role_id !== ROLE.superadmin) return null;
-
   return (
     <Paper component="section" aria-labelledby="qa-hulpmiddelen" sx={{ p: 3 }}>
       <Typography variant="h2" id="qa-hulpmiddelen" sx={{ mb: 2 }}>

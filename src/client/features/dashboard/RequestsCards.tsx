@@ -1,14 +1,12 @@
 import { Box, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '../../../domain/format';
-import { REQUEST_KIND_LABELS, type RequestState } from '../../../domain/requests';
+import { REQUEST_KIND_LABELS } from '../../../domain/requests';
 import { usePermission } from '../../api/currentUserApi';
 import { type RequestSummary, useGetRequestsQuery } from '../../api/requestsApi';
 import { paths } from '../../base/paths';
 import { RequestStateChip } from '../../components/RequestStateChip';
-
-/** How many requests a card lists; 'Alle aanvragen' leads to the rest. */
-const CARD_LIMIT = 5;
+import { APPROVAL_CARD_QUERY, OPEN_REQUESTS_CARD_QUERY } from './requestsCardQueries';
 
 const about = (request: RequestSummary) => request.service_label ?? request.article_name ?? request.article_group_name ?? '';
 
@@ -50,12 +48,10 @@ function RequestsCard({ id, title, requests, total }: { id: string; title: strin
   );
 }
 
-const page = (state: RequestState) => ({ state, offset: 0, limit: CARD_LIMIT });
-
 /** 'Wacht op jouw goedkeuring' (docs/requests.md, 'Approval'): first on the dashboard of who may approve, while any wait. */
 export function ApprovalCard() {
   const mayApprove = usePermission('APPROVE_REQUESTS');
-  const { data } = useGetRequestsQuery(page('awaiting_approval'), { skip: !mayApprove });
+  const { data } = useGetRequestsQuery(APPROVAL_CARD_QUERY, { skip: !mayApprove });
   if (!mayApprove || !data || data.total === 0) return null;
   return <RequestsCard id="dashboard-goedkeuring" title="Wacht op jouw goedkeuring" requests={data.items} total={data.total} />;
 }
@@ -63,7 +59,7 @@ export function ApprovalCard() {
 /** 'Aanvragen': the company's open requests, newest first, blocks with their state (docs/requests.md, 'Blocking'). */
 export function OpenRequestsCard() {
   const mayRequest = usePermission('REQUEST_CHANGES');
-  const { data } = useGetRequestsQuery({ open: true, offset: 0, limit: CARD_LIMIT }, { skip: !mayRequest });
+  const { data } = useGetRequestsQuery(OPEN_REQUESTS_CARD_QUERY, { skip: !mayRequest });
   if (!mayRequest || !data || data.total === 0) return null;
   return <RequestsCard id="dashboard-aanvragen" title="Aanvragen" requests={data.items} total={data.total} />;
 }

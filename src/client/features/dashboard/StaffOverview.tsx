@@ -49,30 +49,27 @@ function CompaniesCard() {
   );
 }
 
+/** The newest imports of the import history (UPLOAD_CDR, as the history itself). */
 function UsageImportsCard() {
-  const mayUpload = usePermission('UPLOAD_CDR');
   const { data: imports, isError } = useGetLastUsageImportsQuery();
   return (
     <OverviewCard
       title="Laatste verbruiksimports"
       id="dashboard-imports"
       action={
-        mayUpload && (
-          <Button component={RouterLink} to={paths.admin('verbruik-importeren')}>
-            Verbruik importeren
-          </Button>
-        )
+        <Button component={RouterLink} to={paths.admin('verbruik-importeren')}>
+          Verbruik importeren
+        </Button>
       }
     >
       {isError && <Typography>De imports konden niet worden geladen.</Typography>}
+      {!imports && !isError && <Typography>Laden...</Typography>}
       {imports?.length === 0 && <Typography>Er is nog geen verbruik geïmporteerd.</Typography>}
       {imports && imports.length > 0 && (
         <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
           {imports.map((record) => (
             <li key={record.id}>
-              {formatDateTime(record.created_at)}
-              {record.file && ` · ${record.file}`}
-              {record.imported !== null && ` · ${formatDecimal(record.imported, 0)} geïmporteerd`}
+              {`${formatDateTime(record.created_at)} · ${record.file_name} · ${formatDecimal(record.imported, 0)} geïmporteerd`}
             </li>
           ))}
         </Box>
@@ -135,6 +132,7 @@ function RequestQueueCard() {
 /** What provider staff open the portal for: the queue, the companies, the last usage imports and the billing export. */
 export function StaffOverview() {
   const mayHandleRequests = usePermission('HANDLE_REQUESTS');
+  const mayImportUsage = usePermission('UPLOAD_CDR');
   return (
     <Box component="section" aria-labelledby={HEADING_ID}>
       <Typography variant="h2" id={HEADING_ID} sx={{ mb: 2 }}>
@@ -143,7 +141,7 @@ export function StaffOverview() {
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
         {mayHandleRequests && <RequestQueueCard />}
         <CompaniesCard />
-        <UsageImportsCard />
+        {mayImportUsage && <UsageImportsCard />}
         <BillingExportCard />
       </Box>
     </Box>

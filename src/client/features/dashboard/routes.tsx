@@ -5,7 +5,9 @@ import { screen, screenRoute } from '../../base/lazyScreen';
 import { type Prefetch, prefetchQuery } from '../../base/routeNeeds';
 import { selectStoredMonth } from '../../base/uiSlice';
 import { currentUserApi } from '../../api/currentUserApi';
+import { requestsApi } from '../../api/requestsApi';
 import { dashboardApi } from './dashboardApi';
+import { APPROVAL_CARD_QUERY, OPEN_REQUESTS_CARD_QUERY } from './requestsCardQueries';
 import { DASHBOARD, GROUP_BUNDLE } from './dashboardPaths';
 import { dashboardMonth, groupBundleMonth, isRunningMonth } from './useDashboardMonth';
 
@@ -14,8 +16,9 @@ const GroupBundleScreen = screen(() => import(/* webpackChunkName: "group-bundle
 
 /**
  * The dashboard's first calls, so it renders whole at once instead of growing as they answer
- * (the tiles moved down when the group bundle arrived): the groups with their counts, and the
- * group bundle of the shown month for a company that has one.
+ * (the tiles moved down when the group bundle arrived): the groups with their counts, the
+ * group bundle of the shown month for a company that has one, and the request cards the user's
+ * permissions show (they came above the month and the tiles, a layout shift of 0.22 on a phone).
  */
 const prefetchDashboard: Prefetch = () => (dispatch, getState) => {
   const month = dashboardMonth(selectStoredMonth(getState()));
@@ -28,10 +31,18 @@ const prefetchDashboard: Prefetch = () => (dispatch, getState) => {
       isRunningMonth(month) && dispatch(prefetchQuery(dashboardApi.endpoints.getGroupBundleUsage, monthStart(month))),
     ]);
   };
+  const requestCards = async () => {
+    const { data: policies } = await dispatch(currentUserApi.endpoints.getPolicies.initiate(undefined, { subscribe: false }));
+    await Promise.all([
+      policies?.APPROVE_REQUESTS && dispatch(prefetchQuery(requestsApi.endpoints.getRequests, APPROVAL_CARD_QUERY)),
+      policies?.REQUEST_CHANGES && dispatch(prefetchQuery(requestsApi.endpoints.getRequests, OPEN_REQUESTS_CARD_QUERY)),
+    ]);
+  };
   return Promise.all([
     dispatch(prefetchQuery(catalogApi.endpoints.getVisibleArticleGroups, undefined)),
     dispatch(prefetchQuery(dashboardApi.endpoints.getArticleGroupCounts, undefined)),
     bundle(),
+    requestCards(),
   ]);
 };
 

@@ -1,6 +1,6 @@
-import type { AuditEntryAnswer } from '../../../server/routes/audit-log/schemas';
 import type { CompanyWithUsersAnswer } from '../../../server/routes/company/schemas';
 import type { QueueSummaryAnswer } from '../../../server/routes/requests/schemas';
+import type { UsageImportRowAnswer } from '../../../server/routes/usage/schemas';
 import { api } from '../../api/api';
 
 /** A company as the staff overview counts it (GET /companies answers much more). */
@@ -13,19 +13,10 @@ export interface CompanyCounts {
   ended: number;
 }
 
-/** A usage import as the change log recorded it (`usage.import`). */
-export interface UsageImportRecord {
-  id: number;
-  /** Unix seconds. */
-  created_at: number;
-  file: string | null;
-  imported: number | null;
-}
+/** A usage import as the import history lists it (GET /usage/imports). */
+export type UsageImportRecord = Pick<UsageImportRowAnswer, 'id' | 'created_at' | 'file_name' | 'imported'>;
 
-/** An entry of the change log (GET /audit-log), as far as an import goes. */
-type AuditEntry = Pick<AuditEntryAnswer, 'id' | 'created_at' | 'changes'>;
-
-/** The staff's dashboard reads the same calls the admin screens make: the companies, and the change log's usage imports. */
+/** The staff's dashboard reads the same calls the admin screens make: the companies, and the import history's newest imports. */
 export const staffApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCompanyCounts: build.query<CompanyCounts, void>({
@@ -36,16 +27,16 @@ export const staffApi = api.injectEndpoints({
       },
       providesTags: [{ type: 'Company', id: 'LIST' }],
     }),
+    /**
+     * The newest imports from the import history itself (the `usage_imports` table), not from the
+     * change log: the log is per company, and an import (the server's own, or staff's) is no
+     * company's entry, so the provider's log never lists it.
+     */
     getLastUsageImports: build.query<UsageImportRecord[], void>({
-      query: () => ({ url: 'audit-log', params: { page: 1, entity: 'usage_import' } }),
-      transformResponse: ({ items }: { items: AuditEntry[] }): UsageImportRecord[] =>
-        items.slice(0, LAST_IMPORTS).map(({ id, created_at, changes }) => ({
-          id,
-          created_at,
-          file: typeof changes?.file === 'string' ? changes.file : null,
-          imported: typeof changes?.imported === 'number' ? changes.imported : null,
-        })),
-      providesTags: ['AuditLog'],
+      query: () => ({ url: 'usage/imports', params: { offset: 0, limit: LAST_IMPORTS } }),
+      transformResponse: ({ data }: { data: UsageImportRowAnswer[] }): UsageImportRecord[] =>
+        data.map(({ id, created_at, file_name, imported }) => ({ id, created_at, file_name, imported })),
+      providesTags: ['UsageImports'],
     }),
     /** The queue's figures (docs/requests.md, 'The queue'); every step in the queue refetches them. */
     getRequestQueueSummary: build.query<QueueSummaryAnswer, void>({

@@ -2,30 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { mockPortal } from '../../test/portalServer';
 import { loggedIn, makeToken } from '../../test/tokens';
+import { onPhoneScreen } from '../../test/phoneScreen';
 
-/**
- * The frame on a phone or tablet (below md): jsdom has no matchMedia, so these tests give it one
- * in which every max-width query (MUI's `down`) matches.
- */
-const originalMatchMedia = window.matchMedia;
-
-beforeEach(() => {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-});
-
-afterEach(() => {
-  window.matchMedia = originalMatchMedia;
-});
+/** The frame on a phone or tablet (below md). */
+onPhoneScreen();
 
 // While the drawer is open the rest of the page, the header too, is hidden from screen readers.
 const menuButton = () => screen.getByRole('button', { name: 'Menu in- of uitklappen', hidden: true });

@@ -154,8 +154,11 @@ export function Sidebar({ narrow, menuOpen, setMenuOpen }: MenuState) {
         '& .MuiDrawer-paper': { width, maxWidth: '85vw', boxSizing: 'border-box', overflowX: 'hidden' },
       }}
     >
-      {/* The permanent menu starts below the fixed header; the drawer opens over it. */}
-      {!narrow && <Toolbar />}
+      {/*
+        The menu starts below the fixed header, the drawer of a phone or tablet too: the header
+        stays above it (its button closes the menu), and would cover the first item, Dashboard.
+      */}
+      <Toolbar />
       <Box component="nav" id={SIDEBAR_ID} aria-label="Hoofdmenu">
         <NavList className={narrow ? 'touch' : undefined}>
           <NavItem to={paths.dashboard()} icon={<DashboardIcon />} label="Dashboard" compact={compact} />

@@ -31,7 +31,7 @@ describe('AddServiceScreen', () => {
     expect(screen.getByRole('tab', { name: 'Bestaande gebruiker', selected: true })).toBeTruthy();
     expect(saveButton().disabled).toBe(true);
     // The disabled button says why.
-    expect(saveButton().getAttribute('aria-describedby')).toBe(screen.getByText('Kies eerst een bestaande gebruiker om op te slaan.').id);
+    expect(saveButton().getAttribute('aria-describedby')).toBe(screen.getByText('Kies eerst een bestaande eindgebruiker om op te slaan.').id);
 
     await user.type(picker, 'naam12');
     await user.click(await screen.findByRole('option', { name: 'Voornaam12 Achternaam12' }));
@@ -56,7 +56,7 @@ describe('AddServiceScreen', () => {
     await user.type(firstname, 'Piet');
     expect(saveButton().disabled).toBe(true);
     expect(saveButton().getAttribute('aria-describedby')).toBe(
-      screen.getByText('Vul de voornaam en achternaam van de nieuwe gebruiker in om op te slaan.').id,
+      screen.getByText('Vul de voornaam en achternaam van de nieuwe eindgebruiker in om op te slaan.').id,
     );
     const lastname = screen.getByRole('textbox', { name: /^Achternaam/ }) as HTMLInputElement;
     expect(lastname.required).toBe(true);
@@ -83,7 +83,7 @@ describe('AddServiceScreen', () => {
     expect(endUserRequests()[0]).toEqual({ term: '', limit: '101' });
     const options = await screen.findAllByRole('option');
     expect(options).toHaveLength(101);
-    expect(options[100].textContent).toBe('Meer gebruikers gevonden: typ verder om te zoeken');
+    expect(options[100].textContent).toBe('Meer eindgebruikers gevonden: typ verder om te zoeken');
 
     await user.type(picker, ' naam1999');
     await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
@@ -106,7 +106,7 @@ describe('AddServiceScreen', () => {
 
     await user.clear(picker);
     await user.type(picker, 'zzz');
-    expect(await screen.findByText('Geen gebruikers gevonden.')).toBeTruthy();
+    expect(await screen.findByText('Geen eindgebruikers gevonden.')).toBeTruthy();
   });
 
   it('starts today at 12:00 and blocks an end date less than a day after the start', async () => {

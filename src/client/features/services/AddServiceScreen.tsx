@@ -82,8 +82,8 @@ const hasEndUser = (values: AddServiceValues) => {
 
 /** Why Opslaan is disabled, said next to it (tied by aria-describedby); null when it is not. */
 export const saveBlocker = (values: AddServiceValues, errors: FormikErrors<AddServiceValues>): string | null => {
-  if (values.mode === 'existing' && values.endUser === null) return 'Kies eerst een bestaande gebruiker om op te slaan.';
-  if (values.mode === 'new' && !hasEndUser(values)) return 'Vul de voornaam en achternaam van de nieuwe gebruiker in om op te slaan.';
+  if (values.mode === 'existing' && values.endUser === null) return 'Kies eerst een bestaande eindgebruiker om op te slaan.';
+  if (values.mode === 'new' && !hasEndUser(values)) return 'Vul de voornaam en achternaam van de nieuwe eindgebruiker in om op te slaan.';
   return Object.keys(errors).length > 0 ? 'Herstel eerst de gemarkeerde velden om op te slaan.' : null;
 };
 

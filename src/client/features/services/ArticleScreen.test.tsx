@@ -31,17 +31,20 @@ describe('ArticleScreen', () => {
 
     const table = screen.getByRole('table', { name: 'Afnames (2)' });
     await within(table).findByRole('columnheader', { name: 'Kostenplaats' });
+    // The phone number first: the row's identity and its link (docs/screens.md, 'Article page').
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Telefoonnummer',
       'Eindgebruiker',
       'SIM nummer',
-      'Telefoonnummer',
       'Kostenplaats',
       'Blokkering',
+      'Startdatum',
       'Einddatum',
     ]);
     const [, first, second] = within(table).getAllByRole('row');
-    expect(cellTexts(first)).toEqual(['Jan Jansen 1', '89311', '06121', 'KP-1', '', '']);
-    expect(cellTexts(second)).toEqual([MSG.noUser, '89312', '06122', 'KP-2', 'Geblokkeerd (aangevraagd)', formatDate(NOON + 86400)]);
+    const started = formatDate(NOON - 100 * 86400);
+    expect(cellTexts(first)).toEqual(['06121', 'Jan Jansen 1', '89311', 'KP-1', '', started, '']);
+    expect(cellTexts(second)).toEqual(['06122', MSG.noUser, '89312', 'KP-2', 'Geblokkeerd (aangevraagd)', started, formatDate(NOON + 86400)]);
     expect(within(first).getByRole('link').getAttribute('href')).toBe(`${articlePath}/1/jan-jansen-1`);
     expect(within(second).getByRole('link').getAttribute('href')).toBe(`${articlePath}/2/geen-gebruiker`);
   });
@@ -85,6 +88,53 @@ describe('ArticleScreen', () => {
     expect(articleRequests(requests)).toEqual(['/api/articles/12?show_historic=true&services_offset=0&services_limit=100']);
   });
 
+  it('sorts on the server by a header click, the order in the address, and starts over from the first window', async () => {
+    const services = Array.from({ length: 500 }, (_, i) => serviceRow(i + 1));
+    const requests = mockServices([], { 'GET /api/articles/12': articleAnswer(services) });
+    const { user, location } = renderWithProviders(`${articlePath}?show_historic=1`, { preloadedState: loggedIn() });
+
+    const table = await screen.findByRole('table', { name: 'Afnames (500)' });
+    const header = (name: string) => within(table).getByRole('columnheader', { name });
+    // The usual order is oldest start first.
+    expect(header('Startdatum').getAttribute('aria-sort')).toBe('ascending');
+    expect(header('Telefoonnummer').getAttribute('aria-sort')).toBe('none');
+
+    await user.click(within(header('Telefoonnummer')).getByRole('button'));
+    expect(new URLSearchParams(location().search).get('sorteer')).toBe('telefoonnummer');
+    expect(new URLSearchParams(location().search).get('volgorde')).toBe('oplopend');
+    expect(new URLSearchParams(location().search).get('show_historic')).toBe('1');
+    await waitFor(() => expect(header('Telefoonnummer').getAttribute('aria-sort')).toBe('ascending'));
+    expect(header('Startdatum').getAttribute('aria-sort')).toBe('none');
+
+    await user.click(within(header('Telefoonnummer')).getByRole('button'));
+    expect(new URLSearchParams(location().search).get('volgorde')).toBe('aflopend');
+    await waitFor(() => expect(header('Telefoonnummer').getAttribute('aria-sort')).toBe('descending'));
+    await waitFor(() =>
+      expect(articleRequests(requests)).toEqual([
+        '/api/articles/12?show_historic=true&services_offset=0&services_limit=100',
+        '/api/articles/12?show_historic=true&sort=phone_number&order=asc&services_offset=0&services_limit=100',
+        '/api/articles/12?show_historic=true&sort=phone_number&order=desc&services_offset=0&services_limit=100',
+      ]),
+    );
+    expect(await within(table).findByRole('link', { name: '06121' })).toBeTruthy();
+  });
+
+  it('asks the order of the address from the start', async () => {
+    const requests = mockServices([]);
+    renderWithProviders(`${articlePath}?sorteer=eindgebruiker&volgorde=aflopend`, { preloadedState: loggedIn() });
+    const table = await screen.findByRole('table', { name: 'Afnames (1)' });
+    expect(within(table).getByRole('columnheader', { name: 'Eindgebruiker' }).getAttribute('aria-sort')).toBe('descending');
+    expect(articleRequests(requests)).toEqual(['/api/articles/12?sort=end_user&order=desc&services_offset=0&services_limit=100']);
+  });
+
+  it('keeps the usual order for a column the address names that the table has not', async () => {
+    const requests = mockServices([]);
+    renderWithProviders(`${articlePath}?sorteer=prijs&volgorde=aflopend`, { preloadedState: loggedIn() });
+    const table = await screen.findByRole('table', { name: 'Afnames (1)' });
+    expect(within(table).getByRole('columnheader', { name: 'Startdatum' }).getAttribute('aria-sort')).toBe('ascending');
+    expect(articleRequests(requests)).toEqual(['/api/articles/12?services_offset=0&services_limit=100']);
+  });
+
   it('renders a window of 5,000 services and moves it when scrolled', async () => {
     const services = Array.from({ length: 5000 }, (_, i) => serviceRow(i + 1));
     const requests = mockServices([], { 'GET /api/articles/12': articleAnswer(services) });
@@ -96,14 +146,14 @@ describe('ArticleScreen', () => {
     expect(rows.length).toBeLessThanOrEqual(150);
     expect(rows[0].getAttribute('aria-rowindex')).toBe('1');
     expect(rows[1].getAttribute('aria-rowindex')).toBe('2');
-    expect(within(table).getByRole('link', { name: 'Jan Jansen 1' })).toBeTruthy();
+    expect(within(table).getByRole('link', { name: '06121' })).toBeTruthy();
 
     const scrollArea = table.parentElement!;
     fireEvent.scroll(scrollArea, { target: { scrollTop: 48 * 2500 } });
 
-    const link = await within(table).findByRole('link', { name: 'Jan Jansen 2501' });
+    const link = await within(table).findByRole('link', { name: '06122501' });
     expect(link.closest('tr')?.getAttribute('aria-rowindex')).toBe('2502');
-    expect(within(table).queryByRole('link', { name: 'Jan Jansen 1' })).toBeNull();
+    expect(within(table).queryByRole('link', { name: '06121' })).toBeNull();
     expect(within(table).getAllByRole('row').length).toBeLessThanOrEqual(150);
     // Only the windows around the rows shown were downloaded, never the whole list.
     expect(articleRequests(requests).every((url) => url.includes('services_limit='))).toBe(true);
@@ -123,7 +173,7 @@ describe('ArticleScreen', () => {
 
     const table = await screen.findByRole('table', { name: 'Afnames (5000)' });
     expect(table.getAttribute('aria-rowcount')).toBe('5001');
-    expect(within(table).getByRole('link', { name: 'Jan Jansen 1' }).getAttribute('href')).toBe(`${articlePath}/1/jan-jansen-1`);
+    expect(within(table).getByRole('link', { name: '06121' }).getAttribute('href')).toBe(`${articlePath}/1/jan-jansen-1`);
     expect(articleRequests(requests)).toEqual(['/api/articles/12?services_offset=0&services_limit=100']);
 
     // Rows 101-300 are the second window, 301-500 the third.
@@ -140,16 +190,16 @@ describe('ArticleScreen', () => {
     expect(Number(loading.getAttribute('aria-rowindex'))).toBeGreaterThan(250);
 
     hold.resolve();
-    const link = await within(table).findByRole('link', { name: 'Jan Jansen 291' });
+    const link = await within(table).findByRole('link', { name: '0612291' });
     expect(link.getAttribute('href')).toBe(`${articlePath}/291/jan-jansen-291`);
     expect(link.closest('tr')?.getAttribute('aria-rowindex')).toBe('292');
-    expect(within(table).getByRole('link', { name: 'Jan Jansen 301' })).toBeTruthy();
+    expect(within(table).getByRole('link', { name: '0612301' })).toBeTruthy();
     expect(within(table).queryByText('Laden...')).toBeNull();
     expect(within(table).getAllByRole('row').length).toBeLessThanOrEqual(150);
 
     // Back to the top: the first window is still there, nothing is asked again.
     fireEvent.scroll(table.parentElement!, { target: { scrollTop: 0 } });
-    expect(await within(table).findByRole('link', { name: 'Jan Jansen 1' })).toBeTruthy();
+    expect(await within(table).findByRole('link', { name: '06121' })).toBeTruthy();
     expect(articleRequests(requests)).toHaveLength(3);
   });
 });

@@ -4,7 +4,9 @@ import { Alert, Box, Button, Checkbox, FormControlLabel, IconButton, Link, Paper
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, formatEuro, formatGb } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
-import { BLOCK_STATE_LABELS, isSimField } from '../../../domain/requests';
+import { useMemo } from 'react';
+import { PHONE_FIELD_NAME } from '../../../domain/listSorts';
+import { BLOCK_STATE_LABELS, isSimField, SIM_FIELD_NAME } from '../../../domain/requests';
 import { usePermission } from '../../api/currentUserApi';
 import type { ArticleGroup, ArticleGroupField } from '../../api/catalogApi';
 import { useAppSelector } from '../../base/hooks';
@@ -18,37 +20,62 @@ import { useActingCompany, useArticle, useArticleGroup, useRouteIds, useShowHist
 import { selectActiveBulkCount } from './selectors';
 import { useServiceWindows } from './useServiceWindows';
 import { ScreenState } from './ScreenState';
-import type { ArticleDetail, ServiceRow } from './servicesApi';
+import type { ArticleDetail, ArticleQuery, ServiceRow } from './servicesApi';
+import { DEFAULT_SERVICE_SORT, SERVICE_SORT_KEYS, type ServiceSortKey, serverSortOf } from './serviceSort';
+import { useSortParam } from '../../base/useSortParam';
+import type { TableSorting } from '../../components/SortableHeader';
 import { ServicesBreadcrumbs } from './ServicesBreadcrumbs';
 import { type Column, VirtualTable } from '../../components/VirtualTable';
 import { ExclVatNote } from '../../components/ExclVatNote';
 
 const TABLE_HEADING_ID = 'afnames-titel';
-const SIM_FIELD = 'SIM nummer';
-const PHONE_FIELD = 'Telefoonnummer';
 
-/** docs/screens.md, 'Article page': SIM and phone columns when the group has those fields, then free field 1. */
-const serviceColumns = (fields: ArticleGroupField[], inputLabel1: string | null | undefined): Column<ServiceRow>[] => {
-  const fieldColumn = (id: string, name: string): Column<ServiceRow>[] => {
+type ServiceColumn = Column<ServiceRow> & { sortKey: ServiceSortKey };
+
+/**
+ * docs/screens.md, 'Article page': the phone number first when the group has that field (the
+ * row's identity and its link, kept in view on a phone), the end user, the SIM number, free field
+ * 1, the block state of a mobile group, start and end date. Each sorts on the server.
+ */
+const serviceColumns = (fields: readonly ArticleGroupField[], inputLabel1: string | null | undefined): ServiceColumn[] => {
+  const fieldColumn = (id: string, name: string, sortKey: ServiceSortKey, width?: string): ServiceColumn[] => {
     const field = fields.find((f) => f.name === name);
-    return field ? [{ id, header: name, cell: (row) => fieldValueById(row, field.id) }] : [];
+    return field ? [{ id, header: name, width, sortKey, cell: (row) => fieldValueById(row, field.id) }] : [];
   };
   return [
-    { id: 'end-user', header: 'Eindgebruiker', cell: (row) => endUserName(row.end_user) },
-    ...fieldColumn('sim', SIM_FIELD),
-    ...fieldColumn('phone', PHONE_FIELD),
-    ...(inputLabel1 ? [{ id: 'input-1', header: inputLabel1, cell: (row: ServiceRow) => row.input_field_1 ?? '' }] : []),
+    // Wide enough for a whole number ('+31612345678') with the sort arrow, also when a phone's table is squeezed.
+    ...fieldColumn('phone', PHONE_FIELD_NAME, 'telefoonnummer', '170px'),
+    { id: 'end-user', header: 'Eindgebruiker', sortKey: 'eindgebruiker', cell: (row) => endUserName(row.end_user) },
+    ...fieldColumn('sim', SIM_FIELD_NAME, 'sim'),
+    ...(inputLabel1 ? [{ id: 'input-1', header: inputLabel1, sortKey: 'vrij-veld-1' as const, cell: (row: ServiceRow) => row.input_field_1 ?? '' }] : []),
     // docs/requests.md, 'Blocking': only a mobile group's afname can be blocked.
     ...(fields.some((field) => isSimField(field.name))
-      ? [{ id: 'block', header: 'Blokkering', width: '220px', cell: (row: ServiceRow) => (row.block_state ? BLOCK_STATE_LABELS[row.block_state] : '') }]
+      ? [
+          {
+            id: 'block',
+            header: 'Blokkering',
+            width: '220px',
+            sortKey: 'blokkering' as const,
+            cell: (row: ServiceRow) => (row.block_state ? BLOCK_STATE_LABELS[row.block_state] : ''),
+          },
+        ]
       : []),
-    {
-      id: 'end',
-      header: 'Einddatum',
-      width: '140px',
-      cell: (row) => (row.end_time === null ? '' : formatDate(row.end_time)),
-    },
+    { id: 'start', header: 'Startdatum', width: '150px', sortKey: 'startdatum', cell: (row) => formatDate(row.start_time) },
+    { id: 'end', header: 'Einddatum', width: '150px', sortKey: 'einddatum', cell: (row) => (row.end_time === null ? '' : formatDate(row.end_time)) },
   ];
+};
+
+/**
+ * The afnames' order in the address (docs/screens.md, 'Sorting'), over the columns the group's
+ * table has; until the group is known, over every sortable column.
+ */
+const useServiceSort = (group: ArticleGroup | undefined, inputLabel1: string | null | undefined) => {
+  const keys = useMemo(
+    () => (group ? serviceColumns(group.fields, inputLabel1).map((column) => column.sortKey) : SERVICE_SORT_KEYS),
+    [group, inputLabel1],
+  );
+  const { sort, sortBy } = useSortParam(keys, DEFAULT_SERVICE_SORT);
+  return { order: serverSortOf(sort), sorting: { sort, sortBy } };
 };
 
 /** .../{articleId}/{articleName}: the article with its services (docs/screens.md, 'Article page'). */
@@ -56,10 +83,11 @@ export function ArticleScreen() {
   const { groupId, articleId } = useRouteIds();
   const { group, notFound: groupNotFound } = useArticleGroup(groupId);
   const [showHistoric, setShowHistoric] = useShowHistoric();
-  const { data: article, isFetching, query, notFound } = useArticle(articleId, showHistoric);
+  const company = useActingCompany();
+  const { order, sorting } = useServiceSort(group, company?.input_label_1);
+  const { data: article, isFetching, query, notFound } = useArticle(articleId, showHistoric, order);
   const at = useTodayNoon();
   const bulkCount = useAppSelector((state) => (query ? selectActiveBulkCount(state, query, at) : 0));
-  const company = useActingCompany();
   const mayEditArticle = usePermission('CREATE_ARTICLE');
   const mayAddService = usePermission('CREATE_SERVICE');
 
@@ -101,7 +129,7 @@ export function ArticleScreen() {
               label={MSG.showHistoric}
             />
           </Stack>
-          <ServicesTable group={group} article={article} showHistoric={showHistoric} loading={isFetching} columns={columns} />
+          <ServicesTable group={group} article={article} showHistoric={showHistoric} order={order} sorting={sorting} loading={isFetching} columns={columns} />
         </Box>
       </Stack>
     </>
@@ -112,13 +140,19 @@ interface ServicesTableProps {
   group: ArticleGroup;
   article: ArticleDetail;
   showHistoric: boolean;
+  order: ArticleQuery['order'];
+  sorting: TableSorting;
   loading: boolean;
   columns: Column<ServiceRow>[];
 }
 
-/** The services in the server's order (oldest start first), loaded in windows while scrolling. */
-function ServicesTable({ group, article, showHistoric, loading, columns }: ServicesTableProps) {
-  const { total, rowAt, onRangeChange } = useServiceWindows(article.id, showHistoric);
+/** The services in the server's order (oldest start first, or the chosen column's), loaded in windows while scrolling. */
+function ServicesTable({ group, article, showHistoric, order, sorting, loading, columns }: ServicesTableProps) {
+  const windows = useServiceWindows(article.id, showHistoric, order);
+  // While another order's first window is on its way, the table stays (its rows 'Laden...'), its
+  // size the last answer's, so the header just clicked keeps the focus.
+  const total = windows.total ?? article.services_count;
+  const { rowAt, onRangeChange } = windows;
   if (total > 0) {
     return (
       <VirtualTable
@@ -129,6 +163,7 @@ function ServicesTable({ group, article, showHistoric, loading, columns }: Servi
         onRangeChange={onRangeChange}
         rowKey={(row) => row.id}
         rowHref={(row) => paths.service(group, article, row)}
+        sorting={sorting}
       />
     );
   }

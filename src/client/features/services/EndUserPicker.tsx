@@ -26,7 +26,7 @@ export const endUserOptions = (endUsers: readonly EndUser[]): EndUserOption[] =>
     .slice(0, MAX_END_USER_OPTIONS)
     .map((endUser) => ({ value: endUser.id, label: `${endUser.firstname} ${endUser.lastname}`.trim() }));
   if (endUsers.length > MAX_END_USER_OPTIONS) {
-    options.push({ value: -1, label: 'Meer gebruikers gevonden: typ verder om te zoeken', isDisabled: true });
+    options.push({ value: -1, label: 'Meer eindgebruikers gevonden: typ verder om te zoeken', isDisabled: true });
   }
   return options;
 };
@@ -74,7 +74,7 @@ export function EndUserPicker({ inputId, value, onChange }: EndUserPickerProps) 
         isLoading={isFetching || term.trim() !== searchTerm}
         placeholder="Zoek op naam…"
         loadingMessage={() => MSG.loading}
-        noOptionsMessage={() => 'Geen gebruikers gevonden.'}
+        noOptionsMessage={() => 'Geen eindgebruikers gevonden.'}
         styles={styles}
       />
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>

@@ -25,11 +25,11 @@ export const useArticleGroup = (groupId: number | null) => {
 
 /**
  * The article of the address with the first window of its services (every article screen asks
- * the same, so they share one request); the article page may include ended services and asks
- * further windows itself (useServiceWindows).
+ * the same, so they share one request); the article page may include ended services, sort them
+ * and asks further windows itself (useServiceWindows).
  */
-export const useArticle = (articleId: number | null, showHistoric = false) => {
-  const query: ArticleQuery | null = articleId === null ? null : articleWindowQuery(articleId, showHistoric, 0);
+export const useArticle = (articleId: number | null, showHistoric = false, order?: ArticleQuery['order']) => {
+  const query: ArticleQuery | null = articleId === null ? null : articleWindowQuery(articleId, showHistoric, 0, order);
   const result = useGetArticleQuery(query ?? skipToken);
   return { ...result, query, notFound: articleId === null || result.isError };
 };

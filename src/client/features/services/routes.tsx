@@ -8,7 +8,9 @@ import { screen, screenRoute } from '../../base/lazyScreen';
 import { paths } from '../../base/paths';
 import { type Prefetch, prefetchQuery } from '../../base/routeNeeds';
 import { whenIdle } from '../../base/whenIdle';
+import { sortFromParams } from '../../base/useSortParam';
 import { articleWindowQuery, servicesApi } from './servicesApi';
+import { DEFAULT_SERVICE_SORT, SERVICE_SORT_KEYS, serverSortOf } from './serviceSort';
 import {
   ADD_ARTICLE,
   ADD_SERVICE,
@@ -56,7 +58,7 @@ const actingCompany = (dispatch: AppDispatch, getState: () => RootState) => {
 
 /**
  * The article with its first window of services, as useArticle asks it: on the article page with
- * the ended services when the address shows them; the forms without. `withCompany`: the screen
+ * the ended services and in the order the address shows; the forms without. `withCompany`: the screen
  * names the free fields with the company's labels.
  */
 const article =
@@ -66,7 +68,14 @@ const article =
     const id = parseId(params.articleId);
     if (id === null) return Promise.resolve();
     return Promise.all([
-      dispatch(prefetchQuery(servicesApi.endpoints.getArticle, articleWindowQuery(id, articlePage && showHistoricIn(search), 0))),
+      dispatch(
+        prefetchQuery(
+          servicesApi.endpoints.getArticle,
+          articlePage
+            ? articleWindowQuery(id, showHistoricIn(search), 0, serverSortOf(sortFromParams(search, SERVICE_SORT_KEYS, DEFAULT_SERVICE_SORT)))
+            : articleWindowQuery(id, false, 0),
+        ),
+      ),
       withCompany ? actingCompany(dispatch, getState) : null,
     ]);
   };

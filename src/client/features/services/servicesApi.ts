@@ -1,4 +1,5 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
+import type { ArticleServiceSort, SortOrder } from '../../../domain/listSorts';
 import { MSG } from '../../../domain/messages';
 import type {
   ArticleAnswer,
@@ -91,7 +92,9 @@ export interface ArticleQuery {
   id: number;
   /** Also list ended services ('Toon Historische Afnames'). */
   showHistoric: boolean;
-  /** A window of the services (oldest start first, then id): skip `offset`, at most `limit`. */
+  /** The services' order (docs/screens.md, 'Sorting'); oldest start first without it. */
+  order?: { sort: ArticleServiceSort; order: SortOrder };
+  /** A window of the services (in that order, then id): skip `offset`, at most `limit`. */
   offset?: number;
   limit?: number;
 }
@@ -103,16 +106,24 @@ export interface ArticleQuery {
 export const FIRST_SERVICES_WINDOW = 100;
 export const SERVICES_WINDOW = 200;
 
-/** The arguments of the article with its `page`-th window of services (page 0 the first). */
-export const articleWindowQuery = (id: number, showHistoric: boolean, page: number): ArticleQuery =>
-  page === 0
-    ? { id, showHistoric, offset: 0, limit: FIRST_SERVICES_WINDOW }
-    : { id, showHistoric, offset: FIRST_SERVICES_WINDOW + (page - 1) * SERVICES_WINDOW, limit: SERVICES_WINDOW };
+/**
+ * The arguments of the article with its `page`-th window of services (page 0 the first), in
+ * `order` (none: oldest start first). Another order is another set of cached windows.
+ */
+export const articleWindowQuery = (id: number, showHistoric: boolean, page: number, order?: ArticleQuery['order']): ArticleQuery => ({
+  id,
+  showHistoric,
+  ...(order ? { order } : {}),
+  ...(page === 0
+    ? { offset: 0, limit: FIRST_SERVICES_WINDOW }
+    : { offset: FIRST_SERVICES_WINDOW + (page - 1) * SERVICES_WINDOW, limit: SERVICES_WINDOW }),
+});
 
-/** `GET /articles/{id}` for a query: with ended services or not, and which window of services. */
-export const articleRequest = ({ id, showHistoric, offset, limit }: ArticleQuery) => {
+/** `GET /articles/{id}` for a query: with ended services or not, in which order, and which window of services. */
+export const articleRequest = ({ id, showHistoric, order, offset, limit }: ArticleQuery) => {
   const params = {
     ...(showHistoric ? { show_historic: true } : {}),
+    ...order,
     ...(limit === undefined ? {} : { services_offset: offset ?? 0, services_limit: limit }),
   };
   return { url: `articles/${id}`, params: Object.keys(params).length > 0 ? params : undefined };

@@ -140,10 +140,10 @@ function DownloadRecords({ query }: { query: RecordsQuery }) {
   return (
     <Stack direction="row" spacing={1}>
       <Button variant="outlined" startIcon={<DownloadIcon />} onClick={save} disabled={isLoading}>
-        Download CSV
+        CSV downloaden
       </Button>
       <Button variant="outlined" startIcon={<DownloadIcon />} onClick={saveExcel} disabled={isLoadingExcel}>
-        Download Excel
+        Excel downloaden
       </Button>
     </Stack>
   );

@@ -5,8 +5,10 @@ import { mockPortal } from '../../test/portalServer';
 import { dateField, enterDate } from '../../test/dateFields';
 import { renderWithProviders, whenSettled } from '../../test/renderWithProviders';
 import { loggedIn } from '../../test/tokens';
-import type { ReportRow, UsageRecord } from './usageApi';
+import type { ReportFilters, ReportRow, UsageRecord } from './usageApi';
+import { activeFilterCount, DEFAULT_REPORT_SORT, filtersButtonLabel, reportOrder } from './reportModel';
 import { spyOnSaves, xlsxResponse } from '../../test/downloads';
+import { onPhoneScreen } from '../../test/phoneScreen';
 
 configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(30000);
@@ -166,7 +168,7 @@ describe('ReportScreen (/verbruik)', () => {
     const { user } = renderWithProviders('/verbruik?from=2026-04-01&to=2026-04-30&type=sms', { preloadedState: loggedIn() });
 
     await reportTable();
-    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await user.click(screen.getByRole('button', { name: 'CSV downloaden' }));
 
     await waitFor(() => expect(saved).toEqual(['verbruik-2026-04-01-2026-04-30.csv']));
     expect(reportQueries(requests, '/api/report/download')).toEqual([
@@ -185,8 +187,8 @@ describe('ReportScreen (/verbruik)', () => {
     const { user } = renderWithProviders('/verbruik?from=2026-04-01&to=2026-04-30&type=sms', { preloadedState: loggedIn() });
 
     await reportTable();
-    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Download Excel' }));
+    expect(screen.getByRole('button', { name: 'CSV downloaden' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Excel downloaden' }));
 
     await waitFor(() => expect(saves.saved).toEqual([{ fileName: 'verbruik-2026-04-01-2026-04-30.xlsx', href: 'blob:report-xlsx' }]));
     expect(reportQueries(requests, '/api/report/download')).toEqual([
@@ -234,6 +236,160 @@ describe('ReportScreen (/verbruik)', () => {
     renderWithProviders('/verbruik', { preloadedState: loggedIn() });
 
     expect(await screen.findByText('Geen verbruik gevonden in deze periode.')).toBeTruthy();
+  });
+});
+
+describe('the report\'s filter count and order (reportModel)', () => {
+  const none: ReportFilters = { from: '2026-04-01', to: '2026-04-30', type: '', direction: '', outOnly: false, sender: '' };
+
+  it('counts the filters set besides the period', () => {
+    expect(activeFilterCount(none)).toBe(0);
+    expect(activeFilterCount({ ...none, from: '2026-01-01' })).toBe(0);
+    expect(activeFilterCount({ ...none, type: 'data' })).toBe(1);
+    expect(activeFilterCount({ ...none, sender: '   ' })).toBe(0);
+    expect(activeFilterCount({ ...none, type: 'sms', direction: 'inkomend', outOnly: true, sender: '06' })).toBe(4);
+    expect(filtersButtonLabel(0)).toBe('Filters');
+    expect(filtersButtonLabel(2)).toBe('Filters (2)');
+  });
+
+  it("asks the server's order for every order but the usual one", () => {
+    expect(reportOrder(DEFAULT_REPORT_SORT)).toBeUndefined();
+    expect(reportOrder({ key: 'naam', direction: 'desc' })).toEqual({ sort: 'name', order: 'desc' });
+    expect(reportOrder({ key: 'nummer', direction: 'asc' })).toEqual({ sort: 'number', order: 'asc' });
+    expect(reportOrder({ key: 'kosten', direction: 'desc' })).toEqual({ sort: 'total', order: 'desc' });
+    expect(reportOrder({ key: 'data', direction: 'asc' })).toEqual({ sort: 'data', order: 'asc' });
+  });
+});
+
+describe('ReportScreen sorted (docs/screens.md, \'Sorting\')', () => {
+  it('sorts on a header click, amounts highest first, with the order in the address and kept by a filter', async () => {
+    const requests = mockReport();
+    const { user, location } = renderWithProviders('/verbruik?from=2026-04-01&to=2026-04-30', { preloadedState: loggedIn() });
+
+    const table = await reportTable();
+    const header = (name: string) => within(table).getByRole('columnheader', { name });
+    expect(header('Naam').getAttribute('aria-sort')).toBe('ascending');
+    expect(header('Totaal').getAttribute('aria-sort')).toBe('none');
+    // Product, SMS and Beltijd do not sort.
+    expect(within(header('Product')).queryByRole('button')).toBeNull();
+
+    await user.click(within(header('Totaal')).getByRole('button'));
+    await waitFor(() => expect(location().search).toBe('?from=2026-04-01&to=2026-04-30&sorteer=kosten&volgorde=aflopend'));
+    await waitFor(() => expect(reportQueries(requests).at(-1)).toMatchObject({ sort: 'total', order: 'desc', offset: '0' }));
+    expect(within(await reportTable()).getByRole('columnheader', { name: 'Totaal' }).getAttribute('aria-sort')).toBe('descending');
+
+    await user.click(within(within(await reportTable()).getByRole('columnheader', { name: 'Totaal' })).getByRole('button'));
+    await waitFor(() => expect(location().search).toContain('sorteer=kosten&volgorde=oplopend'));
+    await waitFor(() => expect(reportQueries(requests).at(-1)).toMatchObject({ sort: 'total', order: 'asc' }));
+
+    await user.click(within(within(await reportTable()).getByRole('columnheader', { name: 'Data' })).getByRole('button'));
+    await waitFor(() => expect(reportQueries(requests).at(-1)).toMatchObject({ sort: 'data', order: 'desc' }));
+
+    // A filter keeps the order.
+    await user.selectOptions(screen.getByLabelText('Type'), 'Data');
+    await waitFor(() => expect(location().search).toBe('?from=2026-04-01&to=2026-04-30&type=data&sorteer=data&volgorde=aflopend'));
+    await waitFor(() => expect(reportQueries(requests).at(-1)).toMatchObject({ type: 'data', sort: 'data', order: 'desc' }));
+    // The summary knows no order.
+    expect(reportQueries(requests, '/api/report/summary').every((query) => !('sort' in query))).toBe(true);
+  });
+
+  it('takes the order from the address', async () => {
+    const requests = mockReport();
+    renderWithProviders('/verbruik?from=2026-04-01&to=2026-04-30&sorteer=nummer&volgorde=aflopend', { preloadedState: loggedIn() });
+
+    await reportTable();
+    expect(reportQueries(requests)).toEqual([
+      { report_date_from: '2026-04-01', report_date_to: '2026-04-30', sort: 'number', order: 'desc', offset: '0', limit: '200' },
+    ]);
+  });
+});
+
+describe('ReportScreen on a phone', () => {
+  onPhoneScreen();
+
+  const cards = () => screen.findByRole('list', { name: 'Verbruik per nummer' });
+
+  it('shows each number as a card linking to its usage, in the notation of the table', async () => {
+    mockReport();
+    renderWithProviders('/verbruik?from=2026-04-01&to=2026-04-30', { preloadedState: loggedIn() });
+
+    const list = await cards();
+    expect(screen.queryByRole('table', { name: 'Verbruik per nummer' })).toBeNull();
+    const [first, second] = within(list).getAllByRole('listitem');
+    const figures = (card: HTMLElement) =>
+      Object.fromEntries(within(card).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+    expect(within(first).getByRole('link', { name: 'Jan Jansen' }).getAttribute('href')).toBe('/verbruik/7/jan-jansen/0612345678?from=2026-04-01&to=2026-04-30');
+    expect(within(first).getByText('0612345678')).toBeTruthy();
+    expect(figures(first)).toEqual({ Data: '1,50 kB', Beltijd: '01:01:01', SMS: '12', Totaal: '€ 12,35' });
+    expect(within(second).getByRole('link', { name: '<Geen gebruiker>' }).getAttribute('href')).toBe('/verbruik/0/geen-gebruiker/0687654321?from=2026-04-01&to=2026-04-30');
+    expect(figures(second)).toEqual({ Data: '3,00 GB', Beltijd: '00:00:59', SMS: '0', Totaal: '€ 0,10' });
+  });
+
+  it('folds the filters behind a button that counts those set, with the period in view', async () => {
+    const requests = mockReport();
+    const { user } = renderWithProviders('/verbruik?from=2026-04-01&to=2026-04-30&out_only=1', { preloadedState: loggedIn() });
+
+    await cards();
+    const button = screen.getByRole('button', { name: 'Filters (1)' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
+    expect(panel.hidden).toBe(true);
+    expect(screen.queryByRole('combobox', { name: 'Type' })).toBeNull();
+    expect(screen.getByText('Periode: 01-04-2026 t/m 30-04-2026')).toBeTruthy();
+
+    await user.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(panel.hidden).toBe(false);
+    await user.selectOptions(screen.getByLabelText('Type'), 'SMS');
+    expect(await screen.findByRole('button', { name: 'Filters (2)' })).toBe(button);
+    await waitFor(() => expect(reportQueries(requests).at(-1)).toMatchObject({ type: 'sms', out_only: 'true' }));
+    await user.click(button);
+    expect(panel.hidden).toBe(true);
+  });
+
+  it('opens the filters of a link with a wrong period, to show the error', async () => {
+    mockReport();
+    renderWithProviders('/verbruik?from=2026-05-02&to=2026-04-30', { preloadedState: loggedIn() });
+
+    expect(await screen.findByText('De begindatum mag niet na de einddatum liggen.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Filters' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it("sorts with 'Sorteren op', the order in the address", async () => {
+    const requests = mockReport();
+    const { user, location } = renderWithProviders('/verbruik?from=2026-04-01&to=2026-04-30', { preloadedState: loggedIn() });
+
+    await cards();
+    const select = screen.getByRole('combobox', { name: 'Sorteren op' }) as HTMLSelectElement;
+    expect(select.selectedOptions[0].textContent).toBe('Naam (A-Z)');
+    await user.selectOptions(select, 'Kosten (hoogste eerst)');
+    await waitFor(() => expect(location().search).toBe('?from=2026-04-01&to=2026-04-30&sorteer=kosten&volgorde=aflopend'));
+    await waitFor(() => expect(reportQueries(requests).at(-1)).toMatchObject({ sort: 'total', order: 'desc', offset: '0' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sorteren op' }), 'Data (minste eerst)');
+    await waitFor(() => expect(reportQueries(requests).at(-1)).toMatchObject({ sort: 'data', order: 'asc' }));
+  });
+
+  it('renders 50 cards of a long report, and more as asked, loading the rows in windows', async () => {
+    const many = Array.from({ length: 5000 }, (_, i) =>
+      reportRow({ id: i + 1, lastname: `Jansen ${i + 1}`, mobile_number: `06${String(i + 1).padStart(8, '0')}` }),
+    );
+    const requests = mockPortal({
+      'GET /api/report/summary': () => json(200, { count: many.length, total_price: 61725 }),
+      'GET /api/report': (request) => {
+        const query = new URL(request.url, 'http://portal').searchParams;
+        const offset = Number(query.get('offset'));
+        return json(200, many.slice(offset, offset + Number(query.get('limit'))));
+      },
+    });
+    const { user } = renderWithProviders('/verbruik?from=2026-04-01&to=2026-04-30', { preloadedState: loggedIn() });
+
+    const list = await cards();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(50);
+    expect(screen.getByText('50 van 5.000 getoond')).toBeTruthy();
+    for (let i = 0; i < 4; i += 1) await user.click(screen.getByRole('button', { name: 'Meer tonen' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(250);
+    expect(await within(list).findByRole('link', { name: 'Jan Jansen 250' })).toBeTruthy();
+    expect(reportQueries(requests).map((query) => query.offset)).toEqual(['0', '200']);
   });
 });
 
@@ -290,7 +446,7 @@ describe('ReportDetailScreen (/verbruik/{userId}/{userName}/{userPhoneNumber})',
     const { user } = renderWithProviders('/verbruik/7/jan-jansen/0612345678?from=2026-04-01&to=2026-04-30', { preloadedState: loggedIn() });
 
     await screen.findByRole('table', { name: 'Verbruiksregels (1)' });
-    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await user.click(screen.getByRole('button', { name: 'CSV downloaden' }));
 
     await waitFor(() => expect(saved).toEqual(['verbruik-0612345678-2026-04-01-2026-04-30.csv']));
     expect(reportQueries(requests, '/api/report/7/0612345678/download')).toEqual([{ report_date_from: '2026-04-01', report_date_to: '2026-04-30' }]);
@@ -307,7 +463,7 @@ describe('ReportDetailScreen (/verbruik/{userId}/{userName}/{userPhoneNumber})',
     const { user } = renderWithProviders('/verbruik/7/jan-jansen/0612345678?from=2026-04-01&to=2026-04-30', { preloadedState: loggedIn() });
 
     await screen.findByRole('table', { name: 'Verbruiksregels (1)' });
-    await user.click(screen.getByRole('button', { name: 'Download Excel' }));
+    await user.click(screen.getByRole('button', { name: 'Excel downloaden' }));
 
     await waitFor(() => expect(saves.saved).toEqual([{ fileName: 'verbruik-0612345678-2026-04-01-2026-04-30.xlsx', href: 'blob:records-xlsx' }]));
     expect(reportQueries(requests, '/api/report/7/0612345678/download')).toEqual([

@@ -1,7 +1,8 @@
 import { formatBytes, formatDecimal, formatDuration } from '../../../domain/format';
 import { MSG } from '../../../domain/messages';
 import { type DateRange, lastWholeMonth, monthRange, parseIsoDate } from '../../../domain/time';
-import type { ReportDirection, ReportFilters, ReportRow, ReportType, UsageRecord } from './usageApi';
+import type { Sort, SortDirection } from '../../base/useSortParam';
+import type { ReportDirection, ReportFilters, ReportOrder, ReportRow, ReportType, UsageRecord } from './usageApi';
 
 /**
  * The report's filters live in the query string (`from`, `to`, `type`, `direction`, `out_only`,
@@ -54,6 +55,55 @@ export const filtersToSearch = (filters: ReportFilters): URLSearchParams => {
   if (filters.sender.trim()) search.set('sender', filters.sender.trim());
   return search;
 };
+
+/**
+ * The filters set besides the period, the count on a phone's 'Filters' button (docs/screens.md,
+ * 'Verbruik'): type, direction, out of the bundle and sender.
+ */
+export const activeFilterCount = (filters: ReportFilters): number =>
+  [filters.type !== '', filters.direction !== '', filters.outOnly, filters.sender.trim() !== ''].filter(Boolean).length;
+
+/** The phone's button that shows and hides the filters: 'Filters', or 'Filters (2)' with two set. */
+export const filtersButtonLabel = (count: number) => (count > 0 ? `Filters (${count})` : 'Filters');
+
+// ---------------------------------------------------------------------------------------------
+// The report's order (docs/screens.md, 'Sorting'): in the address as ?sorteer=kosten&volgorde=aflopend.
+
+export const REPORT_SORT_KEYS = ['naam', 'nummer', 'data', 'kosten'] as const;
+export type ReportSortKey = (typeof REPORT_SORT_KEYS)[number];
+
+/** The usual order, by end user: what the report shows without `sorteer`. */
+export const DEFAULT_REPORT_SORT: Sort<ReportSortKey> = { key: 'naam', direction: 'asc' };
+
+/** Each order's first direction: names and numbers A to Z, amounts and data highest first. */
+export const FIRST_DIRECTION: Record<ReportSortKey, SortDirection> = { naam: 'asc', nummer: 'asc', data: 'desc', kosten: 'desc' };
+
+const SERVER_SORT: Record<ReportSortKey, ReportOrder['sort']> = { naam: 'name', nummer: 'number', data: 'data', kosten: 'total' };
+
+/**
+ * The report's order as GET /report's `sort` and `order` (the server sorts: the rows come in
+ * windows); none for the usual order, which the server gives without them.
+ */
+export const reportOrder = (sort: Sort<ReportSortKey>): ReportOrder | undefined =>
+  sort.key === DEFAULT_REPORT_SORT.key && sort.direction === DEFAULT_REPORT_SORT.direction
+    ? undefined
+    : { sort: SERVER_SORT[sort.key], order: sort.direction };
+
+/** The choices of a phone's 'Sorteren op', each an order: value `{key}-{direction}`. */
+export const SORT_CHOICES: { value: string; label: string; sort: Sort<ReportSortKey> }[] = (
+  [
+    ['naam', 'asc', 'Naam (A-Z)'],
+    ['naam', 'desc', 'Naam (Z-A)'],
+    ['nummer', 'asc', 'Nummer (oplopend)'],
+    ['nummer', 'desc', 'Nummer (aflopend)'],
+    ['kosten', 'desc', 'Kosten (hoogste eerst)'],
+    ['kosten', 'asc', 'Kosten (laagste eerst)'],
+    ['data', 'desc', 'Data (meeste eerst)'],
+    ['data', 'asc', 'Data (minste eerst)'],
+  ] as const
+).map(([key, direction, label]) => ({ value: `${key}-${direction}`, label, sort: { key, direction } }));
+
+export const sortChoiceValue = (sort: Sort<ReportSortKey>) => `${sort.key}-${sort.direction}`;
 
 export const RANGE_MESSAGES = {
   fromMissing: 'Vul een geldige begindatum in.',

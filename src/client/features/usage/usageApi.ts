@@ -30,8 +30,19 @@ type OrNull<T> = { [K in keyof T]: T[K] | null };
  */
 export type ReportRow = Omit<ReportRowAnswer, 'firstname' | 'lastname'> & OrNull<Pick<ReportRowAnswer, 'firstname' | 'lastname'>>;
 
+/** The report's order as GET /report takes it (docs/api.md); without it, by end user. */
+export interface ReportOrder {
+  sort: 'name' | 'number' | 'data' | 'total';
+  order: 'asc' | 'desc';
+}
+
+/** The filters and the order of the rows. */
+export interface SortedReport extends ReportFilters {
+  order?: ReportOrder;
+}
+
 /** A window of the report's rows: `offset` and `limit` in the report's order. */
-export interface ReportWindow extends ReportFilters {
+export interface ReportWindow extends SortedReport {
   offset: number;
   limit: number;
 }
@@ -55,6 +66,9 @@ export interface RecordsQuery extends DateRange {
   phoneNumber: string;
 }
 
+/** The query of GET /report and /report/download: the filters' (reportParams) and the order, when it is not the usual one. */
+const sortedParams = ({ order, ...filters }: SortedReport) => ({ ...reportParams(filters), ...order });
+
 /** The query of GET /report and /report/download: ISO dates, and only the filters that narrow. */
 export const reportParams = ({ from, to, type, direction, outOnly, sender }: ReportFilters) => ({
   report_date_from: from,
@@ -70,7 +84,7 @@ export const usageApi = api.injectEndpoints({
     /** Rows have no id of their own (one end user may have several numbers), so they stay a list. */
     /** The screen loads the rows in windows as the table scrolls (a big customer has 16,000 numbers). */
     getReportWindow: build.query<ReportRow[], ReportWindow>({
-      query: ({ offset, limit, ...filters }) => ({ url: 'report', params: { ...reportParams(filters), offset, limit } }),
+      query: ({ offset, limit, ...report }) => ({ url: 'report', params: { ...sortedParams(report), offset, limit } }),
       providesTags: ['Report'],
     }),
     getReportSummary: build.query<ReportSummary, ReportFilters>({
@@ -94,12 +108,12 @@ export const usageApi = api.injectEndpoints({
       providesTags: ['Report'],
     }),
     /** A download, hence a mutation: nothing to cache, and the file leaves the store at once. */
-    downloadReport: build.mutation<string, ReportFilters>({
-      query: (filters) => ({ url: 'report/download', params: reportParams(filters), responseHandler: textOrError }),
+    downloadReport: build.mutation<string, SortedReport>({
+      query: (report) => ({ url: 'report/download', params: sortedParams(report), responseHandler: textOrError }),
     }),
     /** The same report as .xlsx: an object URL of the file (base/download.ts). */
-    downloadReportExcel: build.mutation<string, ReportFilters>({
-      query: (filters) => ({ url: 'report/download', params: { ...reportParams(filters), format: 'xlsx' }, responseHandler: objectUrlOrError }),
+    downloadReportExcel: build.mutation<string, SortedReport>({
+      query: (report) => ({ url: 'report/download', params: { ...sortedParams(report), format: 'xlsx' }, responseHandler: objectUrlOrError }),
     }),
     /** A number's records as CSV; the server masks the other party's number for customers. */
     downloadRecords: build.mutation<string, RecordsQuery>({

@@ -123,7 +123,7 @@ describe('the group bundle at 80 % and 100 %', () => {
     const [mail, ...more] = mailsSince(before);
     expect(more).toEqual([]);
     expect(mail).toContain('To: klant@demo.nl');
-    expect(mail).toContain('Subject: Uw groepsbundel is voor 80 % verbruikt');
+    expect(mail).toContain('Subject: Je groepsbundel is voor 80 % verbruikt');
     expect(mail).toContain('85,0 % verbruikt (drempel 80 %)');
     expect(mail).toContain(`${t.config.publicUrl}/verbruik`);
 
@@ -141,7 +141,7 @@ describe('the group bundle at 80 % and 100 %', () => {
     ]);
     const mails = mailsSince(before);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toContain('Subject: Uw groepsbundel is op');
+    expect(mails[0]).toContain('Subject: Je groepsbundel is op');
     await importLines([bundleData(1n)]);
     expect(await sent()).toHaveLength(2);
     expect(mailsSince(before)).toHaveLength(1);
@@ -188,8 +188,8 @@ describe("the customer's own thresholds", () => {
     ]);
     const mails = mailsSince(before);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toContain('Subject: Verbruik boven uw drempel: kosten buiten de bundel');
-    expect(mails[0]).toContain('€ 1,20, boven uw drempel van € 1,00');
+    expect(mails[0]).toContain('Subject: Verbruik boven je drempel: kosten buiten de bundel');
+    expect(mails[0]).toContain('€ 1,20, boven je drempel van € 1,00');
     await importLines([record(svc.number, 'voice', 60, 'out', '0,60')]);
     expect(await sent()).toHaveLength(1);
   });
@@ -208,9 +208,9 @@ describe("the customer's own thresholds", () => {
     ]);
     const mails = mailsSince(before);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toContain(`Subject: Verbruik boven uw drempel: verbruikskosten van ${other.number} (en 1 andere melding)`);
+    expect(mails[0]).toContain(`Subject: Verbruik boven je drempel: verbruikskosten van ${other.number} (en 1 andere melding)`);
     expect(mails[0]).toContain(`Data van ${svc.number}`);
-    expect(mails[0]).toContain('2,000 GB, boven uw drempel van 1,5 GB');
+    expect(mails[0]).toContain('2,000 GB, boven je drempel van 1,5 GB');
   });
 
   it('the numbers that cross one threshold in an import are one alert; a later import alerts only numbers not alerted before', async () => {
@@ -353,7 +353,7 @@ describe('GET and PUT /api/alerts/settings', () => {
     const [kees] = await queryRows<{ id: number }>(t.database.db, sql`select id from users where email = 'kees@korenschoof.nl'`);
     const res = await putSettings({ ...NO_THRESHOLDS, out_of_bundle_costs: 5, recipients: [await klantId(), kees.id] });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Meldingen kunnen alleen naar actieve contactpersonen van uw eigen bedrijf worden gestuurd.');
+    expect(res.json().message).toBe('Meldingen kunnen alleen naar actieve contactpersonen van je eigen bedrijf worden gestuurd.');
     expect(await queryRows(t.database.db, sql`select * from alert_settings`)).toEqual([]);
     expect(await queryRows(t.database.db, sql`select * from alert_recipients`)).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { searchText, surnameSortKey } from '../../../domain/names';
 import { ROLE } from '../../../domain/permissions';
 import { articles as articlesTable, companies, rolePermissions } from '../../db/schema';
 import { auth, claimsOf, createTestApp, type TestApp } from '../../testing/testApp';
@@ -272,6 +273,114 @@ describe('GET /api/articles/:id with services_offset and services_limit', () => 
   it("answers 404 for another company's article, windowed too", async () => {
     const { id } = await busiestArticle();
     const res = await get(kees, `/api/articles/${id}?services_offset=0&services_limit=100&show_historic=true`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Artikel niet gevonden.' });
+  });
+});
+
+describe('GET /api/articles/:id with sort and order', () => {
+  const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: auth(token) });
+  type Row = {
+    id: number;
+    start_time: number;
+    end_time: number | null;
+    end_user: { firstname: string; lastname: string } | null;
+    input_field_1: string | null;
+    block_state: string | null;
+    article_group_field_inputs: { article_group_field_id: number; value: string }[];
+  };
+  type Value = string | number | null;
+
+  /** The demo article with the most services, ended ones included, and its group's fields. */
+  let article: { id: number; count: number; fields: { id: number; name: string }[] };
+  beforeAll(async () => {
+    const list = (await get(klant, `/api/articles?article_group_id=${mobileGroupId}`)).json();
+    let best = { id: 0, count: -1, fields: [] as { id: number; name: string }[] };
+    for (const { id } of list) {
+      const answer = (await get(klant, `/api/articles/${id}?show_historic=true`)).json();
+      if (answer.services.length > best.count) best = { id, count: answer.services.length, fields: answer.article_group.fields };
+    }
+    article = best;
+  });
+
+  const fieldValue = (row: Row, name: string) => {
+    const field = article.fields.find((f) => f.name === name)!;
+    return row.article_group_field_inputs.find((i) => i.article_group_field_id === field.id)?.value ?? null;
+  };
+
+  /** What each sort orders by, as the server compares it (text without case). */
+  const valueOf: Record<string, (row: Row) => Value> = {
+    start_time: (row) => row.start_time,
+    end_time: (row) => row.end_time,
+    // Surname without particles, then first name ('de Boer' under B), without case or accents.
+    end_user: (row) => (row.end_user ? `${searchText(surnameSortKey(row.end_user.lastname))}\u0000${searchText(row.end_user.firstname)}` : null),
+    phone_number: (row) => fieldValue(row, 'Telefoonnummer'),
+    sim_number: (row) => fieldValue(row, 'SIM nummer'),
+    input_field_1: (row) => row.input_field_1?.toLowerCase() ?? null,
+    block_state: (row) => row.block_state,
+  };
+
+  /** Going up: empty values last, equal values by id. */
+  const ascending = (value: (row: Row) => Value) => (a: Row, b: Row) => {
+    const [x, y] = [value(a), value(b)];
+    if (x !== y) {
+      if (x === null) return 1;
+      if (y === null) return -1;
+      return x < y ? -1 : 1;
+    }
+    return a.id - b.id;
+  };
+
+  it('sorts by each column both ways, equal values by id, descending the exact reverse', async () => {
+    expect(article.count).toBeGreaterThanOrEqual(5);
+    // The demo article has the values the sorts need, so the orders differ.
+    expect(article.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['Telefoonnummer', 'SIM nummer']));
+    for (const [sort, value] of Object.entries(valueOf)) {
+      const up = (await get(klant, `/api/articles/${article.id}?show_historic=true&sort=${sort}&order=asc`)).json();
+      const down = (await get(klant, `/api/articles/${article.id}?show_historic=true&sort=${sort}&order=desc`)).json();
+      const expected = [...up.services].sort(ascending(value));
+      expect({ sort, ids: up.services.map((r: Row) => r.id) }).toEqual({ sort, ids: expected.map((r: Row) => r.id) });
+      expect({ sort, ids: down.services.map((r: Row) => r.id) }).toEqual({ sort, ids: expected.map((r: Row) => r.id).reverse() });
+      expect(up.services_count).toBe(article.count);
+    }
+    const phoneOrder = (await get(klant, `/api/articles/${article.id}?show_historic=true&sort=phone_number`)).json().services;
+    const startOrder = (await get(klant, `/api/articles/${article.id}?show_historic=true`)).json().services;
+    expect(phoneOrder.map((r: Row) => r.id)).not.toEqual(startOrder.map((r: Row) => r.id));
+  });
+
+  it('pages a sorted list in windows that together are the whole list, no row twice or missing', async () => {
+    for (const [sort, order] of [['block_state', 'asc'], ['end_user', 'desc'], ['phone_number', 'desc'], ['start_time', 'desc']]) {
+      const query = `show_historic=true&sort=${sort}&order=${order}`;
+      const full = (await get(klant, `/api/articles/${article.id}?${query}`)).json().services.map((r: Row) => r.id);
+      const windows: number[] = [];
+      for (let offset = 0; offset < full.length + 3; offset += 3) {
+        const page = (await get(klant, `/api/articles/${article.id}?${query}&services_offset=${offset}&services_limit=3`)).json();
+        expect(page.services_count).toBe(full.length);
+        windows.push(...page.services.map((r: Row) => r.id));
+      }
+      expect({ sort, order, windows }).toEqual({ sort, order, windows: full });
+      expect(new Set(windows).size).toBe(full.length);
+    }
+  });
+
+  it('keeps the current-only filter with a sort', async () => {
+    const all = (await get(klant, `/api/articles/${article.id}?show_historic=true&sort=end_user`)).json().services;
+    const current = (await get(klant, `/api/articles/${article.id}?sort=end_user`)).json().services;
+    const now = Date.now() / 1000;
+    expect(current.map((r: Row) => r.id)).toEqual(all.filter((r: Row) => r.end_time === null || r.end_time > now).map((r: Row) => r.id));
+  });
+
+  it('refuses an unknown column or direction with 400 in Dutch', async () => {
+    for (const query of ['sort=price', 'sort=', 'sort=id;drop', 'order=up', 'sort=end_user&order=ASC', 'order=']) {
+      const res = await get(klant, `/api/articles/${article.id}?${query}`);
+      expect({ query, status: res.statusCode }).toEqual({ query, status: 400 });
+      expect(res.json().message).toBe('Ongeldige invoer.');
+      expect(res.json().errors[0].message).toMatch(/^moet een van deze waarden zijn: /);
+    }
+  });
+
+  it("answers 404 for another company's article, sorted too", async () => {
+    const res = await get(kees, `/api/articles/${article.id}?sort=phone_number&order=desc&services_offset=0&services_limit=100`);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Artikel niet gevonden.' });
   });

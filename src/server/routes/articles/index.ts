@@ -18,6 +18,7 @@ import {
   findArticle,
   listArticles,
   priceHistoryOf,
+  sortFieldOf,
   visibleGroupWithFields,
 } from '../../services/articles';
 import {
@@ -71,7 +72,7 @@ export default async function articleRoutes(app: RouteApp) {
   );
 
   // The article with its services (docs/api-services.md). Without services_limit all of them (the
-  // contract as before); with it only that window, in the same order. services_count is always
+  // contract as before); with it only that window, in the same order (sort/order, or oldest start first). services_count is always
   // the total, so the article page's virtualised table knows its size from the first window.
   app.get(
     '/articles/:id',
@@ -84,7 +85,7 @@ export default async function articleRoutes(app: RouteApp) {
     },
     async (request) => {
       const { companyId } = request.actor;
-      const { show_historic, services_offset, services_limit } = request.query;
+      const { show_historic, services_offset, services_limit, sort = 'start_time', order = 'asc' } = request.query;
       if (services_offset !== undefined && services_limit === undefined) {
         throw new HttpError(400, "Parameter 'services_offset' vraagt ook 'services_limit'.");
       }
@@ -92,9 +93,10 @@ export default async function articleRoutes(app: RouteApp) {
       if (!article) throw new HttpError(404, 'Artikel niet gevonden.');
       const notEndedAt = show_historic ? null : new Date();
       const windowed = services_limit !== undefined;
+      const serviceOrder = { column: sort, direction: order, fieldId: await sortFieldOf(app.db, article.articleGroupId, sort) };
       const [group, rows, count, bulk, priceHistory] = await Promise.all([
         visibleGroupWithFields(app.db, companyId, article.articleGroupId),
-        articleServiceRows(app.db, companyId, article.id, { notEndedAt, offset: services_offset, limit: services_limit }),
+        articleServiceRows(app.db, companyId, article.id, { notEndedAt, sort: serviceOrder, offset: services_offset, limit: services_limit }),
         windowed ? countArticleServices(app.db, companyId, article.id, notEndedAt) : null,
         bulkEntriesOf(app.db, [article.id]),
         priceHistoryOf(app.db, article.id),

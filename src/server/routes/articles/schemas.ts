@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { ARTICLE_SERVICE_SORTS, SORT_ORDERS } from '../../../domain/listSorts';
 import { amountInput, articleGroupAnswer, integerId, Nullable, nullableAmount, serviceRowAnswer } from '../schemas';
 
 /** The requests and answers of the articles (docs/api.md, 'How an answer is declared'). */
@@ -59,9 +60,12 @@ export const articleServicesAnswer = Type.Array(serviceRowAnswer);
 /** The most services one window of GET /articles/{id} answers. */
 export const MAX_SERVICES_WINDOW = 500;
 
-/** GET /articles/{id}: ended services too, and optionally a window of the services. */
+/** GET /articles/{id}: ended services too, their order, and optionally a window of them. */
 export const articleDetailQuery = Type.Object({
   show_historic: Type.Optional(Type.Boolean()),
+  /** The column the services sort by (docs/api-services.md, 'Sorting the afnames'); oldest start first without it. */
+  sort: Type.Optional(Type.Enum([...ARTICLE_SERVICE_SORTS], { type: 'string' })),
+  order: Type.Optional(Type.Enum([...SORT_ORDERS], { type: 'string' })),
   services_offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
   services_limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SERVICES_WINDOW })),
 });

@@ -1,46 +1,23 @@
-import { sumToCents } from '../../../domain/costs/sums';
-import type { CostKind } from '../../../domain/costs/types';
-import { vatOf } from '../../../domain/costs/vat';
-import { costLines, costsByMonth, costsSummary } from '../../services/costs';
+import { costsByMonth } from '../../services/costs';
 import { costsForecast } from '../../services/costs/forecast';
+import { costLinesAnswer, costLinesOf, LINE_CALLS, periodCostsAnswer, periodCostsOf } from '../companyCosts';
 import { errorResponses, type RouteApp } from '../schemas';
-import { costsRangeQuery, monthRangeOf, oneMonthOf, rangeDates } from '../costRange';
-import { costLinesAnswer, costsByMonthAnswer, costsForecastAnswer, periodCostsAnswer } from './schemas';
+import { costsRangeQuery, monthRangeOf, oneMonthOf } from '../costRange';
+import { costsByMonthAnswer, costsForecastAnswer } from './schemas';
 
 /**
  * The costs screens (docs/screens.md, 'Kosten'; docs/costs.md; docs/api.md, 'Answers') for the acting company,
  * open to every logged-in user. Every call takes `costs_date_from` and `costs_date_to` and covers
- * the whole calendar months they touch (../costRange.ts). Amounts are JSON numbers in euros, each the
- * exact sum of cent-rounded lines.
+ * the whole calendar months they touch (../costRange.ts). The month's costs and its lines are
+ * ../companyCosts.ts's, which a branch's read-only view answers too. Amounts are JSON numbers in
+ * euros, each the exact sum of cent-rounded lines.
  */
-
-/** The line calls and the kind of cost line each answers. */
-const LINE_CALLS: Record<string, CostKind> = {
-  '/costslinesmonthly': 'periodic',
-  '/costslinespartly': 'full',
-  '/costslinessetup': 'setup',
-};
 
 export default async function costsRoutes(app: RouteApp) {
   app.get(
     '/costs',
     { schema: { querystring: costsRangeQuery, response: { 200: periodCostsAnswer, ...errorResponses } } },
-    async (request) => {
-      const range = monthRangeOf(request.query);
-      const dates = rangeDates(range);
-      const summary = await costsSummary(app.db, request.actor.companyId, range);
-      const total = sumToCents([
-        ...summary.billing_cycles.flatMap((cycle) => [cycle.costs.periodic, cycle.costs.full, cycle.costs.setup].map(String)),
-        String(summary.usage),
-      ]);
-      const vat = vatOf(total, app.config.vatRate);
-      return {
-        ...summary,
-        start: { date: dates.from },
-        end: { date: dates.to },
-        vat: { rate: Number(vat.rate), vat: Number(vat.vat), total: Number(total), total_including_vat: Number(vat.totalIncludingVat) },
-      };
-    },
+    async (request) => periodCostsOf(app.db, request.actor.companyId, request.query, app.config.vatRate),
   );
 
   app.get(
@@ -58,11 +35,11 @@ export default async function costsRoutes(app: RouteApp) {
     },
   );
 
-  for (const [url, kind] of Object.entries(LINE_CALLS)) {
+  for (const [call, kind] of Object.entries(LINE_CALLS)) {
     app.get(
-      url,
+      `/${call}`,
       { schema: { querystring: costsRangeQuery, response: { 200: costLinesAnswer, ...errorResponses } } },
-      async (request) => costLines(app.db, request.actor.companyId, monthRangeOf(request.query), kind),
+      async (request) => costLinesOf(app.db, request.actor.companyId, request.query, kind),
     );
   }
 }

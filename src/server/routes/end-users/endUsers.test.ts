@@ -1,3 +1,4 @@
+import { comparePeople, searchText, surnameSortKey } from '../../../domain/names';
 import { auth, createTestApp, type TestApp } from '../../testing/testApp';
 
 let t: TestApp;
@@ -103,5 +104,44 @@ describe('end users in windows (the company screen)', () => {
       expect({ query, status: (await get(klant, `/api/end-users/all?${query}`)).statusCode }).toEqual({ query, status: 400 });
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/end-users/count' })).statusCode).toBe(401);
+  });
+});
+
+describe('end users sorted (sort, order)', () => {
+  const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: auth(token) });
+  type EndUser = { id: number; firstname: string; lastname: string };
+  const key = (value: string) => searchText(value);
+
+  it('sorts by surname (the default) or first name, both ways, equal names by id, windows the whole list', async () => {
+    const byDefault: EndUser[] = (await get(klant, '/api/end-users/all')).json();
+    const orders = {
+      lastname: (a: EndUser, b: EndUser) => comparePeople(a, b) || a.id - b.id,
+      firstname: (a: EndUser, b: EndUser) =>
+        (key(a.firstname) < key(b.firstname) ? -1 : key(a.firstname) > key(b.firstname) ? 1 : 0) ||
+        (key(surnameSortKey(a.lastname)) < key(surnameSortKey(b.lastname)) ? -1 : key(surnameSortKey(a.lastname)) > key(surnameSortKey(b.lastname)) ? 1 : 0) ||
+        a.id - b.id,
+    };
+    expect((await get(klant, '/api/end-users/all?sort=lastname&order=asc')).json()).toEqual(byDefault);
+    for (const [sort, compare] of Object.entries(orders)) {
+      const up: EndUser[] = (await get(klant, `/api/end-users/all?sort=${sort}&order=asc`)).json();
+      const down: EndUser[] = (await get(klant, `/api/end-users/all?sort=${sort}&order=desc`)).json();
+      expect({ sort, ids: up.map((u) => u.id) }).toEqual({ sort, ids: [...up].sort(compare).map((u) => u.id) });
+      expect({ sort, ids: down.map((u) => u.id) }).toEqual({ sort, ids: up.map((u) => u.id).reverse() });
+      const windows: EndUser[] = [];
+      for (let offset = 0; offset < down.length + 4; offset += 4) windows.push(...(await get(klant, `/api/end-users/all?sort=${sort}&order=desc&offset=${offset}&limit=4`)).json());
+      expect(windows).toEqual(down);
+    }
+    const firstNames: EndUser[] = (await get(klant, '/api/end-users/all?sort=firstname')).json();
+    expect(firstNames.map((u) => u.id)).not.toEqual(byDefault.map((u) => u.id));
+    // Another company's end users never show, whatever the order.
+    const own = new Set(byDefault.map((u) => u.id));
+    expect(((await get(kees, '/api/end-users/all?sort=firstname&order=desc')).json() as EndUser[]).some((u) => own.has(u.id))).toBe(false);
+  });
+
+  it('refuses an unknown column or direction with 400 in Dutch', async () => {
+    for (const query of ['sort=id', 'sort=name', 'order=down', 'sort=firstname&order=DESC']) {
+      const res = await get(klant, `/api/end-users/all?${query}`);
+      expect({ query, status: res.statusCode, message: res.json().message }).toEqual({ query, status: 400, message: 'Ongeldige invoer.' });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { END_USER_SORTS, SORT_ORDERS } from '../../../domain/listSorts';
 import { Type, type Static } from 'typebox';
 import { serviceRowAnswer } from '../schemas';
 
@@ -12,6 +13,9 @@ const termProperty = Type.Optional(Type.String({ maxLength: 200 }));
 
 export const endUsersQuery = Type.Object({
   term: termProperty,
+  /** docs/api-services.md, 'GET /end-users/all': by surname (the default) or first name, `asc` or `desc`. */
+  sort: Type.Optional(Type.Enum([...END_USER_SORTS], { type: 'string' })),
+  order: Type.Optional(Type.Enum([...SORT_ORDERS], { type: 'string' })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
 });

@@ -117,7 +117,7 @@ it('downloads the table as CSV and as Excel, with the same rows and the group to
   const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
   const header = lines[0].split(';');
   expect(header.slice(0, 6)).toEqual(['Vestiging', 'Periodiek', 'Nieuwe aansluitingen', 'Set up', 'Verbruik', 'Totale kosten excl. btw']);
-  expect(header).toContain(`Diensten ${data.article_groups[0].name}`);
+  expect(header).toContain(`Afnames ${data.article_groups[0].name}`);
   expect(lines).toHaveLength(data.branches.length + 2);
   const last = lines.at(-1)!.split(';');
   expect(last[0]).toBe(`Totaal ${data.parent.name}`);

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable } from '../schemas';
+import { integerId, Nullable } from '../schemas';
 
 /** The answers of the group view (docs/api.md, 'How an answer is declared'). */
 
@@ -39,3 +39,19 @@ export const groupCostsAnswer = Type.Object({
   }),
 });
 export type GroupCostsAnswer = Static<typeof groupCostsAnswer>;
+
+/** The branch a read-only call is about: a company of the acting company's parent company. */
+export const branchParams = Type.Object({ company_id: integerId }, { additionalProperties: false });
+
+/**
+ * GET /group/branches: every branch of the acting company's parent company, by name the Dutch way.
+ * `may_manage`: the user may manage ('Beheren') the branch, as POST /auth/impersonate decides it
+ * (docs/permissions.md, 'Managing a company'): never the user's own company.
+ */
+export const groupBranchesAnswer = Type.Object({
+  data: Type.Object({
+    parent: Type.Object({ id: Type.Integer(), name: Type.String() }),
+    branches: Type.Array(Type.Object({ company_id: Type.Integer(), name: Type.String(), may_manage: Type.Boolean() })),
+  }),
+});
+export type GroupBranchesAnswer = Static<typeof groupBranchesAnswer>;

@@ -1,4 +1,5 @@
 import { monthsInRange } from '../../../domain/costs';
+import { allowLongWork } from '../../db';
 import { HttpError } from '../../httpError';
 import { finalizeMonths, isClosedMonth } from '../../services/costSpecification/store';
 import {
@@ -44,8 +45,12 @@ export default async function billingExportRoutes(app: RouteApp) {
     { config: { permission: 'CREATE_COMPANY' }, schema: { querystring: exportQuery, response: exportResponses } },
     async (request, reply) => {
       const range = monthRangeOf(request.query);
-      const companies = await exportCompanies(app.db);
-      const rows = await billingExportRows(app.db, companies, range);
+      // Every company's month: the longer time limits of docs/operations.md, 'No query hangs'.
+      const { companies, rows } = await app.db.transaction(async (tx) => {
+        await allowLongWork(tx);
+        const all = await exportCompanies(tx);
+        return { companies: all, rows: await billingExportRows(tx, all, range) };
+      });
       // docs/cost-specification.md, 'Final once billed': the closed months of the range become final,
       // in the background, so the export answers as fast as before.
       const nowMs = Date.now();

@@ -14,7 +14,9 @@ import {
   usageReport,
   usageReportJson,
   usageReportSummary,
+  DEFAULT_REPORT_SORT,
   type ReportFilters,
+  type ReportSort,
 } from '../../services/usage/report';
 import { dateRangeOf } from '../../input';
 import { downloadResponse, errorResponses, type RouteApp } from '../schemas';
@@ -32,6 +34,7 @@ import {
   type RangeQuery,
   type ReportQuery,
   type ReportRowsAnswer,
+  type SortQuery,
 } from './schemas';
 
 /**
@@ -60,6 +63,9 @@ const filtersOf = (query: ReportQuery): ReportFilters => ({
   sender: query.sender?.trim() || undefined,
 });
 
+/** The rows' order of `sort` and `order` (validated by the schema), by default by end user. */
+const sortOf = (query: SortQuery): ReportSort => ({ key: query.sort ?? DEFAULT_REPORT_SORT.key, direction: query.order ?? DEFAULT_REPORT_SORT.direction });
+
 const CSV_HEADER = ['Voornaam', 'Achternaam', 'Telefoonnummer', 'Product', 'Data (bytes)', 'Sms (aantal)', 'Bellen (seconden)', 'Totaal excl. btw (EUR)'];
 
 export default async function reportRoutes(app: RouteApp) {
@@ -75,12 +81,13 @@ export default async function reportRoutes(app: RouteApp) {
       const { offset, limit } = request.query;
       const range = rangeOf(request.query);
       const filters = filtersOf(request.query);
+      const sort = sortOf(request.query);
       if (limit === undefined) {
-        const json = await usageReportJson(app.db, request.actor.companyId, range, filters);
+        const json = await usageReportJson(app.db, request.actor.companyId, range, filters, sort);
         // Bytes go out as they are; the type provider cannot see that they are the answer's rows.
         return reply.type(JSON_TYPE).send(json as unknown as ReportRowsAnswer);
       }
-      const rows = await usageReport(app.db, request.actor.companyId, range, filters, { offset: offset ?? 0, limit });
+      const rows = await usageReport(app.db, request.actor.companyId, range, filters, { offset: offset ?? 0, limit }, sort);
       // A reply serializer keeps Fastify from setting the type itself.
       return reply.type(JSON_TYPE).serializer(JSON.stringify).send(rows);
     },
@@ -109,7 +116,7 @@ export default async function reportRoutes(app: RouteApp) {
     { schema: { querystring: reportDownloadQuerySchema, response: { 200: downloadResponse, ...errorResponses } } },
     async (request, reply) => {
       const range = rangeOf(request.query);
-      const rows = await usageReport(app.db, request.actor.companyId, range, filtersOf(request.query));
+      const rows = await usageReport(app.db, request.actor.companyId, range, filtersOf(request.query), undefined, sortOf(request.query));
       return sendDownload(
         reply,
         request.query.format,

@@ -145,6 +145,52 @@ describe('GET /api/report in windows, and GET /api/report/summary', () => {
   });
 });
 
+describe('GET /api/report sorted (sort, order)', () => {
+  type Row = { mobile_number: string; data: number; total_price: number };
+  const numbers = async (query: string) => ((await get(`/api/report?${wholeMonth()}${query}`)).json() as Row[]).map((r) => r.mobile_number);
+  const byNumber = () => [svc.number, other.number].sort();
+
+  it('sorts on the total and on data, highest first with order=desc, in windows too', async () => {
+    // svc: 0.23 and 1 GB + 2 MB; other: 2.50 and no data.
+    expect(await numbers('&sort=total&order=desc')).toEqual([other.number, svc.number]);
+    expect(await numbers('&sort=total&order=asc')).toEqual([svc.number, other.number]);
+    expect(await numbers('&sort=data&order=desc')).toEqual([svc.number, other.number]);
+    expect(await numbers('&sort=data')).toEqual([other.number, svc.number]);
+    expect(await numbers('&sort=total&order=desc&offset=0&limit=1')).toEqual([other.number]);
+    expect(await numbers('&sort=total&order=desc&offset=1&limit=1')).toEqual([svc.number]);
+    expect(await numbers('&sort=data&order=desc&offset=0&limit=1')).toEqual([svc.number]);
+  });
+
+  it('sorts on the number, and on the name (the usual order) both ways', async () => {
+    expect(await numbers('&sort=number')).toEqual(byNumber());
+    expect(await numbers('&sort=number&order=desc')).toEqual(byNumber().reverse());
+    const usual = await numbers('');
+    expect(await numbers('&sort=name&order=asc')).toEqual(usual);
+    expect(await numbers('&sort=name&order=desc')).toEqual([...usual].reverse());
+  });
+
+  it('breaks ties on the number, ascending whichever way the figure goes', async () => {
+    // Calls only: neither number has data, so data ties.
+    expect(await numbers('&type=voice&sort=data&order=desc')).toEqual(byNumber());
+    expect(await numbers('&type=voice&sort=data&order=asc')).toEqual(byNumber());
+    expect(await numbers('&type=voice&sort=data&order=desc&offset=1&limit=1')).toEqual([byNumber()[1]]);
+  });
+
+  it('downloads in the order asked', async () => {
+    const lines = (await get(`/api/report/download?${wholeMonth()}&sort=total&order=desc`)).body.trim().split('\r\n').slice(1);
+    expect(lines.map((line) => line.includes(other.number))).toEqual([true, false]);
+  });
+
+  it('refuses an unknown sort or order in Dutch', async () => {
+    for (const query of ['sort=kosten', 'sort=product', 'order=aflopend', 'sort=total&order=DESC']) {
+      const res = await get(`/api/report?${wholeMonth()}&${query}&offset=0&limit=10`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: 'Ongeldige invoer.', errors: [{ field: query.includes('order') ? 'order' : 'sort', message: expect.stringMatching(/^moet een van deze waarden zijn: /) }] });
+    }
+    expect((await get(`/api/report/download?${wholeMonth()}&sort=kosten`)).statusCode).toBe(400);
+  });
+});
+
 describe('GET /api/report/download', () => {
   it('answers a Dutch CSV: BOM, `;`, decimal comma, formulas neutralised, never cached', async () => {
     const res = await get(`/api/report/download?${wholeMonth()}`);

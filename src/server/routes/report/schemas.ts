@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { costsRangeQuery } from '../costRange';
 import { formatProperty } from '../downloadFormat';
 import { isoDateSchema } from '../schemas';
+import { REPORT_SORT_KEYS } from '../../services/usage/report';
 
 /**
  * The requests and answers of the usage report and the billing export (docs/api.md, 'How an
@@ -27,8 +28,20 @@ export const reportQuerySchema = Type.Object(
 
 export type ReportQuery = Static<typeof reportQuerySchema>;
 
-/** A download: the filters (or the range) and its format. */
-export const reportDownloadQuerySchema = Type.Object({ ...reportQuerySchema.properties, ...formatProperty }, { additionalProperties: false });
+/**
+ * The order of the rows (docs/api.md, 'Usage report'): `sort` name (the default), number, data or
+ * total, `order` asc (the default) or desc; another value is 400.
+ */
+const sortProperties = {
+  sort: Type.Optional(Type.Enum([...REPORT_SORT_KEYS], { type: 'string' })),
+  order: Type.Optional(Type.Enum(['asc', 'desc'], { type: 'string' })),
+};
+
+/** A download: the filters (or the range), the order and its format. */
+export const reportDownloadQuerySchema = Type.Object(
+  { ...reportQuerySchema.properties, ...sortProperties, ...formatProperty },
+  { additionalProperties: false },
+);
 
 export const recordsDownloadQuerySchema = Type.Object({ ...rangeProperties, ...formatProperty }, { additionalProperties: false });
 
@@ -37,15 +50,19 @@ export type RangeQuery = Pick<ReportQuery, keyof typeof rangeProperties>;
 /** Rows per window of the report screen at most. */
 const REPORT_WINDOW_MAX = 1000;
 
-/** GET /report: the filters, and optionally a window of the rows (`offset`, `limit`); without `limit` every row. */
+/** GET /report: the filters, the order, and optionally a window of the rows (`offset`, `limit`); without `limit` every row. */
 export const reportPageQuerySchema = Type.Object(
   {
     ...reportQuerySchema.properties,
+    ...sortProperties,
     offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: REPORT_WINDOW_MAX })),
   },
   { additionalProperties: false },
 );
+
+/** The order of GET /report and /report/download. */
+export type SortQuery = Pick<Static<typeof reportPageQuerySchema>, 'sort' | 'order'>;
 
 /** One number's usage in the range (docs/api.md, 'Answers'); `id` is the end user's, 0 for none. */
 export const reportRowAnswer = Type.Object({

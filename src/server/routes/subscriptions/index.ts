@@ -109,9 +109,9 @@ export default async function subscriptionRoutes(app: RouteApp) {
       const extra = freeAndSpieValues(body);
       if (FREE_FIELDS.some((f) => extra[f])) requirePermission(actor, 'EDIT_FREE_FIELDS');
       if (SPIE_FIELDS.some((f) => extra[f])) requirePermission(actor, 'EDIT_SPIE_FIELDS');
-      if (body.end_user_id && body.end_user) throw new HttpError(400, 'Kies een bestaande of een nieuwe gebruiker, niet beide.');
+      if (body.end_user_id && body.end_user) throw new HttpError(400, 'Kies een bestaande of een nieuwe eindgebruiker, niet beide.');
       if (body.end_user && (!body.end_user.firstname.trim() || !body.end_user.lastname.trim())) {
-        throw new HttpError(400, 'Voornaam en achternaam van de nieuwe gebruiker zijn verplicht.');
+        throw new HttpError(400, 'Voornaam en achternaam van de nieuwe eindgebruiker zijn verplicht.');
       }
       const inputs = await checkedFieldInputs(app.db, article.articleGroupId, body.article_group_field_inputs);
       const { id, alerts } = await app.db.transaction(async (tx) => {

@@ -125,7 +125,7 @@ export default async function usageRoutes(app: RouteApp) {
 /** The answer to an attach: how many records the number's services got. */
 const attachedMessage = (attached: number) =>
   attached === 0
-    ? 'Er zijn geen verbruiksregels gekoppeld: geen dienst had dit nummer op het moment van die regels (of meer dan één klant tegelijk).'
+    ? 'Er zijn geen verbruiksregels gekoppeld: geen afname had dit nummer op het moment van die regels (of meer dan één klant tegelijk).'
     : `${attached.toLocaleString('nl-NL')} ${attached === 1 ? 'verbruiksregel' : 'verbruiksregels'} gekoppeld.`;
 
 /** Rows per page of the imports and of the numbers kept aside. */

@@ -185,7 +185,7 @@ describe('POST /api/usage/unmatched/attach', () => {
     await upload(usageFile(number));
     const res = await inject('POST', '/api/usage/unmatched/attach', admin, { number });
     expect(res.json()).toEqual({
-      message: 'Er zijn geen verbruiksregels gekoppeld: geen dienst had dit nummer op het moment van die regels (of meer dan één klant tegelijk).',
+      message: 'Er zijn geen verbruiksregels gekoppeld: geen afname had dit nummer op het moment van die regels (of meer dan één klant tegelijk).',
       attached: 0,
     });
     expect(await keptOf(number)).toHaveLength(3);

@@ -202,7 +202,7 @@ export default async function userRoutes(app: RouteApp) {
       // Throttled per sender (MAIL_LIMITS.perSender an hour) and per recipient: past the
       // recipient's limit the answer is the same and nothing is sent, so no mailbox is flooded.
       if (!(await app.mailLimits.perSender.take(String(actor.userId)))) {
-        throw new HttpError(429, 'U heeft het afgelopen uur te veel activatiemails verstuurd. Probeer het later opnieuw.');
+        throw new HttpError(429, 'Je hebt het afgelopen uur te veel activatiemails verstuurd. Probeer het later opnieuw.');
       }
       const sent = await mailPasswordLink(app, user, 'activation', {
         subject: 'Activeer je account',

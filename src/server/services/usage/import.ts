@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { formatDecimal } from '../../../domain/format';
-import { queryRows, type Db } from '../../db';
+import { allowLongWork, queryRows, type Db } from '../../db';
 import { evaluateAlerts, type NewAlert } from '../alerts';
 import { audit, type AuditActor } from '../audit';
 import { hasGroupBundle, recalculateGroupBundle } from '../groupBundle';
@@ -73,7 +73,7 @@ export interface UsageImportInput extends UsageUpload {
 /** Added to the import's answer when records were kept aside because two companies held their number. */
 export const ambiguousNote = (count: number) =>
   `${count === 1 ? '1 verbruiksregel is' : `${formatDecimal(count, 0)} verbruiksregels zijn`} apart gezet: het nummer was op dat ` +
-  'moment bij meer dan één klant in gebruik. Beëindig een van die diensten en importeer het bestand opnieuw.';
+  'moment bij meer dan één klant in gebruik. Beëindig een van die afnames en importeer het bestand opnieuw.';
 
 /** An import adding at least this many records refreshes the statistics of the totals tables. */
 const ANALYZE_AFTER = 10_000;
@@ -141,6 +141,8 @@ export const importUsage = async (db: Db, input: UsageImportInput): Promise<Usag
   db.transaction(async (tx) => {
     // Drizzle keeps the transaction's connection (pg) or the database thread's transaction (PGlite) on its session.
     const client = (tx as unknown as { session: { client: RawClient } }).session.client;
+    // A million records, and the wait for another import's lock: docs/operations.md, 'No query hangs'.
+    await allowLongWork(tx);
     // Room for the hash aggregates of the totals (a month of records has as many day rows);
     // this transaction only. Durability stays as it is: no synchronous_commit = off.
     await tx.execute(sql`set local work_mem = '64MB'`);

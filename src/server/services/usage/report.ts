@@ -20,6 +20,34 @@ export interface ReportFilters {
   sender?: string;
 }
 
+/**
+ * The order of the report's rows (docs/usage.md, 'Report'): by end user (the usual order), number,
+ * data or total. Every order ends on the number, which is unique in the report, so windows of a
+ * sorted report never skip or repeat a row between equal figures.
+ */
+export const REPORT_SORT_KEYS = ['name', 'number', 'data', 'total'] as const;
+export interface ReportSort {
+  key: (typeof REPORT_SORT_KEYS)[number];
+  direction: 'asc' | 'desc';
+}
+export const DEFAULT_REPORT_SORT: ReportSort = { key: 'name', direction: 'asc' };
+
+/** The ORDER BY of a sort over the `report` rows of reportSql; data is decimal text there, so compared as numeric. */
+const orderOf = ({ key, direction }: ReportSort): SQL => {
+  const dir = direction === 'desc' ? 'desc' : 'asc';
+  switch (key) {
+    case 'number':
+      return sql.raw(`mobile_number ${dir}`);
+    case 'data':
+      return sql.raw(`data::numeric ${dir}, mobile_number`);
+    case 'total':
+      return sql.raw(`total_price ${dir}, mobile_number`);
+    default:
+      // Rows without an end user stay last either way.
+      return sql.raw(`sort_lastname ${dir} nulls last, sort_firstname ${dir} nulls last, mobile_number ${dir}`);
+  }
+};
+
 export interface ReportRow {
   id: number;
   firstname: string;
@@ -159,7 +187,8 @@ const reportColumns = (holder: 'h' | 'u') =>
 const SORT_COLUMNS = sql.raw('e.sort_lastname, e.sort_firstname');
 
 /**
- * The report's rows as a statement: `select {columns} from report`, ordered by `order`. One row
+ * The report's rows as a statement: `select {columns} from report`, ordered by `order` (`sort`,
+ * by default the end user's name). One row
  * per number. A number held by more than one service of the company in the range (ended and
  * registered again) is one row; its end user and product are those of the service that started
  * last (on equal starts the lowest id). Integer sums per number (a hash aggregate, no sort by the
@@ -170,7 +199,13 @@ const SORT_COLUMNS = sql.raw('e.sort_lastname, e.sort_firstname');
  * numbers with one service as they are (no aggregate), with the article and end user copied on
  * them (no join with services), and aggregates only the rows marked `shared`.
  */
-const reportSql = (companyId: number, range: CalendarRange, filters: ReportFilters, select: (order: SQL) => SQL): SQL => {
+const reportSql = (
+  companyId: number,
+  range: CalendarRange,
+  filters: ReportFilters,
+  select: (order: SQL) => SQL,
+  sort: ReportSort = DEFAULT_REPORT_SORT,
+): SQL => {
   const { wholeMonths, dayRanges } = splitRange(range);
   const oneMonth = wholeMonths.length + dayRanges.length === 1;
   const source = wholeMonths.length ? wholeMonthsOf(companyId, wholeMonths, filters) : partOfMonth(companyId, ...dayRanges[0], filters);
@@ -211,7 +246,7 @@ const reportSql = (companyId: number, range: CalendarRange, filters: ReportFilte
         join articles a on a.id = h.article_id
         left join end_users e on e.id = h.end_user_id${direct}
     )
-    ${select(sql`sort_lastname nulls last, sort_firstname, mobile_number`)}`;
+    ${select(orderOf(sort))}`;
 };
 
 /**
@@ -263,14 +298,19 @@ const reportRowOf = (r: ReportCells): ReportRow => ({
  * `0`, as a JSON number writes it). Reading 16,000 rows of 9 fields through the driver took Node
  * longer than the database needed for the whole query; one text is split natively.
  */
-const reportLines = async (db: Db, companyId: number, range: CalendarRange, filters: ReportFilters) => {
+const reportLines = async (db: Db, companyId: number, range: CalendarRange, filters: ReportFilters, sort?: ReportSort) => {
   const [all] = await reportQuery<{ count: number; lines: string | null }>(
     db,
-    reportSql(companyId, range, filters, (order) =>
-      sql`select count(*)::int as count,
+    reportSql(
+      companyId,
+      range,
+      filters,
+      (order) =>
+        sql`select count(*)::int as count,
         string_agg(concat_ws(E'\\t', id, firstname, lastname, mobile_number, product_name, data, sms, call_seconds, trim_scale(total_price)), E'\\n'
           order by ${order}) as lines
         from report`,
+      sort,
     ),
   );
   return { count: all.count, lines: all.lines ?? '' };
@@ -408,23 +448,35 @@ const jsonOfLines = (text: string, count: number): Buffer | null => {
 };
 
 /** The rows of one window of the report (or all of them), read row by row. */
-const reportRows = async (db: Db, companyId: number, range: CalendarRange, filters: ReportFilters, page?: { offset: number; limit: number }) =>
+const reportRows = async (
+  db: Db,
+  companyId: number,
+  range: CalendarRange,
+  filters: ReportFilters,
+  page?: { offset: number; limit: number },
+  sort?: ReportSort,
+) =>
   (
     await reportQuery<ReportCells>(
       db,
-      reportSql(companyId, range, filters, (order) =>
-        sql`select ${sql.raw(ROW_COLUMNS)} from report order by ${order}${page ? sql` limit ${page.limit} offset ${page.offset}` : sql``}`,
+      reportSql(
+        companyId,
+        range,
+        filters,
+        (order) => sql`select ${sql.raw(ROW_COLUMNS)} from report order by ${order}${page ? sql` limit ${page.limit} offset ${page.offset}` : sql``}`,
+        sort,
       ),
     )
   ).map(reportRowOf);
 
 /** All rows, split from the aggregated text, or read row by row when it cannot be split. */
-const allRows = async (db: Db, companyId: number, range: CalendarRange, filters: ReportFilters, lines: string, count: number) =>
-  rowsOfLines(lines, count) ?? reportRows(db, companyId, range, filters);
+const allRows = async (db: Db, companyId: number, range: CalendarRange, filters: ReportFilters, lines: string, count: number, sort?: ReportSort) =>
+  rowsOfLines(lines, count) ?? reportRows(db, companyId, range, filters, undefined, sort);
 
 /**
- * The report's rows in order (lastname, firstname, number); with `page`, only that window of them
- * (the screen asks windows as it scrolls, so a big customer's 16,000 numbers are not sent at once).
+ * The report's rows in order (`sort`; by default lastname, firstname, number); with `page`, only
+ * that window of them (the screen asks windows as it scrolls, so a big customer's 16,000 numbers
+ * are not sent at once).
  * All rows are split from the aggregated text (`reportLines`); a name with a tab or a line break
  * in it (the text cannot be split then, which is noticed) makes them read row by row.
  */
@@ -434,11 +486,12 @@ export const usageReport = async (
   range: CalendarRange,
   filters: ReportFilters,
   page?: { offset: number; limit: number },
+  sort?: ReportSort,
 ): Promise<ReportRow[]> => {
-  if (page) return reportRows(db, companyId, range, filters, page);
-  const { count, lines } = await reportLines(db, companyId, range, filters);
+  if (page) return reportRows(db, companyId, range, filters, page, sort);
+  const { count, lines } = await reportLines(db, companyId, range, filters, sort);
   if (count === 0) return [];
-  return allRows(db, companyId, range, filters, lines, count);
+  return allRows(db, companyId, range, filters, lines, count, sort);
 };
 
 /**
@@ -446,12 +499,12 @@ export const usageReport = async (
  * `JSON.stringify(await usageReport(...))` writes, without the objects when the cells allow
  * (`jsonOfLines`: nearly always).
  */
-export const usageReportJson = async (db: Db, companyId: number, range: CalendarRange, filters: ReportFilters): Promise<Buffer> => {
-  const { count, lines } = await reportLines(db, companyId, range, filters);
+export const usageReportJson = async (db: Db, companyId: number, range: CalendarRange, filters: ReportFilters, sort?: ReportSort): Promise<Buffer> => {
+  const { count, lines } = await reportLines(db, companyId, range, filters, sort);
   if (count === 0) return Buffer.from('[]');
   return (
     jsonOfLines(lines, count) ??
-    Buffer.from(JSON.stringify(await allRows(db, companyId, range, filters, lines, count)), 'utf8')
+    Buffer.from(JSON.stringify(await allRows(db, companyId, range, filters, lines, count, sort)), 'utf8')
   );
 };
 

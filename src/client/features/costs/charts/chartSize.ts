@@ -1,4 +1,3 @@
-import { PHONE } from '../../../base/theme';
 
 /**
  * The charts' heights (px), for the charts and for their placeholders while Highcharts loads, so
@@ -10,5 +9,4 @@ const PHONE_LEGEND_HEIGHT = 160;
 
 export const columnChartHeight = (phone: boolean) => (phone ? CHART_HEIGHT + PHONE_LEGEND_HEIGHT : CHART_HEIGHT);
 
-/** The media query of a phone, for useMediaQuery. */
-export const PHONE_QUERY = PHONE.replace('@media ', '');
+export { PHONE_QUERY } from '../../../base/theme';
