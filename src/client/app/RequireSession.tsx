@@ -5,12 +5,15 @@ import { selectSessionStatus, selectToken, selectTwoFactorSetupOnly } from '../b
 import { useAppSelector } from '../base/hooks';
 import { screen } from '../base/lazyScreen';
 import { paths } from '../base/paths';
-import { IdleWarning } from '../features/auth/IdleWarning';
 
 const TwoFactorSetupScreen = screen(
   () => import(/* webpackChunkName: "two-factor-setup-screen" */ '../features/account/TwoFactorSetupScreen'),
   'TwoFactorSetupScreen',
 );
+
+// Both dialogs load once a session needs them: the login page's first render stays without MUI's
+// Dialog (docs/performance.md, 'The first render's JavaScript').
+const IdleWarning = screen(() => import(/* webpackChunkName: "idle-warning" */ '../features/auth/IdleWarning'), 'IdleWarning');
 
 const SessionExpiredDialog = screen(
   () => import(/* webpackChunkName: "session-expired-dialog" */ '../features/auth/SessionExpiredDialog'),
@@ -36,13 +39,7 @@ export function RequireSession() {
   return (
     <>
       {page}
-      {status === 'authenticated' ? (
-        <IdleWarning />
-      ) : (
-        <Suspense fallback={null}>
-          <SessionExpiredDialog />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>{status === 'authenticated' ? <IdleWarning /> : <SessionExpiredDialog />}</Suspense>
     </>
   );
 }
