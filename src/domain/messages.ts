@@ -2,6 +2,12 @@
 export const MSG = {
   // Auth
   loginFailed: 'E-mail adres of wachtwoord incorrect. Probeer het opnieuw.',
+  /** docs/screens.md, 'Logging in and out': the login page reached from a portal address without a session. */
+  sessionExpiredLogin: 'Je sessie is verlopen. Log opnieuw in.',
+  /** The dialog over the page when the session has ended. */
+  sessionExpiredTitle: 'Je sessie is verlopen',
+  /** The dialog 5 minutes before the session ends for idleness. */
+  idleWarningTitle: 'Je wordt over 5 minuten uitgelogd',
   /** A rate limit's answer (429): the login's, the reset's and the plugin's. */
   tooManyAttempts: 'Te veel pogingen. Probeer het later opnieuw.',
   /** The database is restarting or unreachable (503 with Retry-After): a retry in a few seconds will do. */
@@ -91,3 +97,7 @@ export const TOAST_MS = { default: 5000, importError: 10000 } as const;
 
 /** docs/screens.md, 'Logging in and out': a token expiring within this window is refreshed. */
 export const TOKEN_REFRESH_WINDOW_SECONDS = 10 * 60;
+
+/** docs/rules.md, 'Tokens and sessions': a session ends after 12 hours, or after 1 hour without a refresh. */
+export const SESSION_MAX_SECONDS = 12 * 60 * 60;
+export const SESSION_IDLE_SECONDS = 60 * 60;

@@ -1,6 +1,6 @@
 import { type BaseQueryFn, type FetchArgs, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { impersonationLapsed, loggedOut } from '../base/authSlice';
-import { ensureFreshSession, type SessionRootState } from '../base/session';
+import { impersonationLapsed, sessionEnded } from '../base/authSlice';
+import { ensureFreshSession, mayResend, type SessionRootState } from '../base/session';
 
 export interface SessionExtraOptions {
   /** Calls made without a session (login, password reset): no token check, no bearer. */
@@ -37,26 +37,37 @@ const readAgainAfter = (result: Awaited<ReturnType<typeof httpBaseQuery>>, type:
 };
 
 /**
- * Every authenticated request first checks the token (docs/screens.md, 'Logging in and out'): expired ends the
- * session, about to expire renews it. A 401 answer ends the session too; the route guard
- * then shows /login. While managing a company a 401 means the impersonation is over:
- * the banner then goes back to the user's own company.
+ * Every authenticated request first checks the token (docs/screens.md, 'Logging in and out'): about
+ * to expire or expired renews it, and a session that cannot be renewed has ended. A 401 answer ends
+ * the session too. While managing a company a 401 means the impersonation is over: the banner then
+ * goes back to the user's own company.
+ */
+const sendWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, SessionExtraOptions> = async (args, api, extraOptions) => {
+  const getState = api.getState as () => SessionRootState;
+  if (!(await ensureFreshSession(getState, api.dispatch))) return NO_SESSION;
+  const sentWith = getState().auth.token;
+  let result = await httpBaseQuery(args, api, extraOptions);
+  const wait = readAgainAfter(result, api.type);
+  if (wait !== null) {
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    if (!api.signal.aborted) result = await httpBaseQuery(args, api, extraOptions);
+  }
+  // A late answer to a token that has since been replaced says nothing about the current session.
+  if (result.error?.status === 401 && getState().auth.token === sentWith) {
+    api.dispatch(getState().auth.originalToken === null ? sessionEnded() : impersonationLapsed());
+  }
+  return result;
+};
+
+/**
+ * A call refused because the session has ended waits while the dialog 'Je sessie is verlopen' asks
+ * the user to log in again, then goes out once more with the new token: the 'Opslaan' that met the
+ * ended session saves after all. Logging out instead leaves it refused.
  */
 export const sessionBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, SessionExtraOptions> =
   async (args, api, extraOptions = {}) => {
     if (extraOptions.anonymous) return httpBaseQuery(args, api, extraOptions);
-    const getState = api.getState as () => SessionRootState;
-    if (!(await ensureFreshSession(getState, api.dispatch))) return NO_SESSION;
-    const sentWith = getState().auth.token;
-    let result = await httpBaseQuery(args, api, extraOptions);
-    const wait = readAgainAfter(result, api.type);
-    if (wait !== null) {
-      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
-      if (!api.signal.aborted) result = await httpBaseQuery(args, api, extraOptions);
-    }
-    // A late answer to a token that has since been replaced says nothing about the current session.
-    if (result.error?.status === 401 && getState().auth.token === sentWith) {
-      api.dispatch(getState().auth.originalToken === null ? loggedOut() : impersonationLapsed());
-    }
-    return result;
+    const result = await sendWithSession(args, api, extraOptions);
+    if (result.error?.status !== 401 || !(await mayResend(api.getState() as SessionRootState))) return result;
+    return sendWithSession(args, api, extraOptions);
   };

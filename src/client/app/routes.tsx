@@ -13,9 +13,17 @@ import { requestsRoute } from '../features/requests/routes';
 import { searchRoute } from '../features/search/routes';
 import { servicesRoute } from '../features/services/routes';
 import { usageRoute } from '../features/usage/routes';
+import { selectSessionStatus } from '../base/authSlice';
+import { useAppSelector } from '../base/hooks';
 import { paths } from '../base/paths';
 import { RequireSession } from './RequireSession';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
+
+/** The portal's root: the dashboard, or the login page for a visitor without a session (no 'sessie verlopen' there). */
+function Home() {
+  const status = useAppSelector(selectSessionStatus);
+  return <Navigate to={status === 'expired' || status === 'anonymous' ? paths.login() : paths.dashboard()} replace />;
+}
 
 function LazyOutlet() {
   return (
@@ -36,7 +44,7 @@ export const routes: RouteObject[] = [
   {
     element: <LazyOutlet />,
     children: [
-      { index: true, element: <Navigate to={paths.dashboard()} replace /> },
+      { index: true, element: <Home /> },
       ...authRoutes,
       confirmEmailRoute,
       cancelEmailChangeRoute,

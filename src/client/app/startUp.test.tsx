@@ -134,7 +134,7 @@ describe('startUp (a full page load)', () => {
     const loggedOut = mockServices([], { 'POST /api/auth/refresh': () => json(401, { message: 'Sessie verlopen.' }) });
     const store = await reloadAt(articlePath);
     expect(calls(loggedOut)).toEqual(['POST /api/auth/refresh']);
-    expect(store.getState().auth.status).toBe('anonymous');
+    expect(store.getState().auth.status).toBe('expired');
 
     const onLogin = mockReload();
     await reloadAt('/login');

@@ -6,8 +6,14 @@ import { decodeClaims } from './token';
  * session through the HttpOnly refresh cookie, never from storage.
  */
 export interface AuthState {
-  /** 'unknown' until the start-up refresh has answered. */
-  status: 'unknown' | 'authenticated' | 'anonymous';
+  /**
+   * 'unknown' until the start-up refresh has answered. 'expired': the session ended without the user
+   * logging out (docs/screens.md, 'Logging in and out'); with its tokens still here the page stays
+   * and a dialog asks to log in again, without them (a reload, a deep link) /login asks, with the
+   * address kept. 'anonymous': logged out on purpose.
+   */
+  status: 'unknown' | 'authenticated' | 'expired' | 'anonymous';
+  /** While 'expired': the ended session's token, kept so that the page and its cached answers stay the user's. */
   token: string | null;
   /** The user's own token, kept while acting for another company. */
   originalToken: string | null;
@@ -51,6 +57,15 @@ const authSlice = createSlice({
       if (state.originalToken !== null) state.impersonationLapsed = true;
     },
     loggedOut: () => ({ status: 'anonymous', token: null, originalToken: null }) satisfies AuthState,
+    /**
+     * The one place that tells an ended session from a logout: the server refused the token (401),
+     * the session could not be renewed, or it was idle too long. A page that had a session keeps it
+     * underneath; without one (start-up) there is nothing to keep.
+     */
+    sessionEnded: (state) => {
+      if (state.status === 'authenticated' || state.status === 'expired') state.status = 'expired';
+      else return { status: 'expired', token: null, originalToken: null } satisfies AuthState;
+    },
   },
   selectors: {
     selectSessionStatus: (auth) => auth.status,
@@ -58,7 +73,7 @@ const authSlice = createSlice({
   },
 });
 
-export const { sessionStarted, impersonationStarted, impersonationStopped, impersonationLapsed, loggedOut } = authSlice.actions;
+export const { sessionStarted, impersonationStarted, impersonationStopped, impersonationLapsed, loggedOut, sessionEnded } = authSlice.actions;
 export const { selectSessionStatus, selectToken } = authSlice.selectors;
 export const authReducer = authSlice.reducer;
 

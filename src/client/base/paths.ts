@@ -1,4 +1,5 @@
 import { endUserSlug, toSlug } from '../../domain/slug';
+import { RETURN_PARAM } from './returnAddress';
 import { type DateRange, type Month, monthKey, monthRange } from '../../domain/time';
 
 interface Named {
@@ -37,7 +38,8 @@ const reportUserSlug = (row: ReportNumber) =>
  * route patterns, with the links only it needs, in its `<feature>Paths.ts`.
  */
 export const paths = {
-  login: () => '/login',
+  /** /login; with the portal address a logged-out visitor asked for (`?terug=`), which the login leads back to. */
+  login: (returnTo?: string) => (returnTo ? `/login?${new URLSearchParams({ [RETURN_PARAM]: returnTo })}` : '/login'),
   dashboard: () => '/dashboard',
   /** The search results of `term`; without a term the search screen itself. */
   search: (term = '') => (term ? `/zoek/${encodeURIComponent(term)}` : '/zoek'),

@@ -54,7 +54,7 @@ describe('restoreSession (a reload)', () => {
 
     await store.dispatch(restoreSession());
 
-    expect(store.getState().auth.status).toBe('anonymous');
+    expect(store.getState().auth.status).toBe('expired');
     expect(store.getState().ui.managedCompanyId).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import {
   impersonationStarted,
   impersonationStopped,
   loggedOut,
+  sessionEnded,
   type SessionTokens,
   sessionStarted,
 } from './authSlice';
@@ -34,9 +35,37 @@ const openSession = async (managedCompanyId: number | null): Promise<SessionToke
 
 const renewSession = async (getState: () => SessionRootState, dispatch: SessionDispatch): Promise<boolean> => {
   const tokens = await openSession(selectManagedCompanyId(getState()));
-  dispatch(tokens ? sessionStarted(tokens) : loggedOut());
+  dispatch(tokens ? sessionStarted(tokens) : sessionEnded());
   return tokens !== null;
 };
+
+/**
+ * Calls that meet an ended session wait here for the user's answer to the dialog 'Je sessie is
+ * verlopen' (docs/screens.md, 'Logging in and out'): logging in again sends them (true), logging
+ * out fails them (false). A 401 comes from the auth hook before any handler ran, so sending a
+ * change again cannot make it happen twice.
+ */
+let waitingForLogin: { answer: Promise<boolean>; settle(resumed: boolean): void } | null = null;
+
+const waitForNewSession = (): Promise<boolean> => {
+  if (!waitingForLogin) {
+    let settle: (resumed: boolean) => void = () => undefined;
+    const answer = new Promise<boolean>((resolve) => {
+      settle = resolve;
+    });
+    waitingForLogin = { answer, settle };
+  }
+  return waitingForLogin.answer;
+};
+
+const settleWaitingCalls = (resumed: boolean) => {
+  waitingForLogin?.settle(resumed);
+  waitingForLogin = null;
+};
+
+/** Whether a call refused for want of a session may be sent again: after the user logs in again. */
+export const mayResend = (state: SessionRootState): Promise<boolean> =>
+  state.auth.status === 'expired' ? waitForNewSession() : Promise.resolve(false);
 
 let pendingRenewal: Promise<boolean> | null = null;
 
@@ -49,22 +78,37 @@ const renewSessionOnce = (getState: () => SessionRootState, dispatch: SessionDis
 };
 
 /**
- * Makes sure the session's tokens can be sent: renews them when they expire soon and
- * ends the session when they have expired. Answers whether a request may go out.
+ * Makes sure the session's tokens can be sent: renews them when they expire soon or have expired
+ * (the refresh cookie decides whether the session still lives; if not, it has ended). While the
+ * session has ended the request waits for the user to log in again. Answers whether it may go out.
  */
 export const ensureFreshSession = async (
   getState: () => SessionRootState,
   dispatch: SessionDispatch,
 ): Promise<boolean> => {
   if (pendingRenewal) return pendingRenewal;
-  const { token, originalToken } = getState().auth;
+  const { status, token, originalToken } = getState().auth;
+  if (status === 'expired') return waitForNewSession();
   if (!token) return false;
-  const status = sessionTokenStatus(originalToken ? [token, originalToken] : [token], nowInSeconds());
-  if (status === 'ok') return true;
-  if (status === 'refresh') return renewSessionOnce(getState, dispatch);
-  dispatch(loggedOut());
-  return false;
+  if (sessionTokenStatus(originalToken ? [token, originalToken] : [token], nowInSeconds()) === 'ok') return true;
+  return renewSessionOnce(getState, dispatch);
 };
+
+/**
+ * 'Ingelogd blijven', and user input near the end of the idle hour (docs/screens.md, 'Logging in
+ * and out'): renews the session now; a refusal ends it.
+ */
+export const keepSessionAlive = createAsyncThunk<boolean, void, { state: SessionRootState }>('session/keepAlive', (_, { getState, dispatch }) =>
+  renewSessionOnce(getState, dispatch),
+);
+
+/** Logged in again over the page (the dialog 'Je sessie is verlopen'): the waiting calls go out. */
+export const resumeSession =
+  (token: string): ThunkAction<void, SessionRootState, unknown, UnknownAction> =>
+  (dispatch) => {
+    dispatch(sessionStarted({ token, originalToken: null }));
+    settleWaitingCalls(true);
+  };
 
 /** At start-up (a reload keeps no token): the refresh cookie decides whether we are logged in. */
 export const restoreSession = createAsyncThunk<boolean, void, { state: SessionRootState }>('session/restore', (_, { getState, dispatch }) =>
@@ -77,6 +121,7 @@ export const logout = createAsyncThunk<void, void, { state: SessionRootState }>(
   async (_, { getState, dispatch }) => {
     const { token, originalToken } = getState().auth;
     dispatch(loggedOut());
+    settleWaitingCalls(false);
     const bearer = originalToken ?? token;
     if (bearer) await requestLogout(bearer);
   },

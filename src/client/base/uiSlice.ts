@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { impersonationStarted, impersonationStopped, loggedOut, sessionStarted } from './authSlice';
+import { impersonationStarted, impersonationStopped, loggedOut, sessionEnded, sessionStarted } from './authSlice';
 import { snapshotLoaded } from './snapshotLoaded';
 
 /** UI choices that are harmless to read, so they may be persisted (docs/rules.md, 'Tokens and sessions'). */
@@ -36,6 +36,10 @@ const uiSlice = createSlice({
         state.managedCompanyId = null;
       })
       .addCase(loggedOut, (state) => {
+        state.managedCompanyId = null;
+      })
+      // A session that has ended manages no company: logging in again starts on the user's own.
+      .addCase(sessionEnded, (state) => {
         state.managedCompanyId = null;
       })
       .addCase(snapshotLoaded, (state, { payload }) => {

@@ -1,10 +1,11 @@
 import { Alert, Button, Link, Stack } from '@mui/material';
 import { type ChangeEvent, type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { MSG } from '../../../domain/messages';
 import { sessionStarted } from '../../base/authSlice';
 import { useAppDispatch } from '../../base/hooks';
 import { paths } from '../../base/paths';
+import { RETURN_PARAM, safeReturnAddress } from '../../base/returnAddress';
 import { InputField } from '../../components/InputField';
 import { logout } from '../../base/session';
 import { AuthFrame } from './AuthFrame';
@@ -30,6 +31,8 @@ export function LoginScreen() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
+  // docs/screens.md, 'Logging in and out': sent here from a portal address, whose session had ended or never was.
+  const returnParam = useSearchParams()[0].get(RETURN_PARAM);
   const [login] = useLoginMutation();
   const [challenge, setChallenge] = useState(() => challengeOf(location.state));
   const [expired, setExpired] = useState<string | undefined>();
@@ -44,7 +47,7 @@ export function LoginScreen() {
 
   const startSession = (token: string) => {
     dispatch(sessionStarted({ token, originalToken: null }));
-    navigate(paths.dashboard(), { replace: true });
+    navigate(safeReturnAddress(returnParam) ?? paths.dashboard(), { replace: true });
   };
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => setValues({ ...values, [event.target.name]: event.target.value });
@@ -85,6 +88,7 @@ export function LoginScreen() {
   return (
     <AuthFrame title="Inloggen">
       <Stack component="form" spacing={2} onSubmit={submit}>
+        {returnParam !== null && <Alert severity="info">{MSG.sessionExpiredLogin}</Alert>}
         {(status ?? expired) && <Alert severity="error">{status ?? expired}</Alert>}
         <InputField
           name="email"

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { FROM_PORTAL_HEADER } from '../../../domain/fromPortal';
-import { MSG } from '../../../domain/messages';
+import { MSG, SESSION_MAX_SECONDS } from '../../../domain/messages';
 import { authTokens, users } from '../../db/schema';
 import { HttpError } from '../../httpError';
 import { mailName } from '../../services/mail';
@@ -11,7 +11,6 @@ import {
   refreshSession,
   revokeSession,
   revokeUserSessions,
-  SESSION_MAX_SECONDS,
   type SessionScope,
   sessionOfCookie,
 } from '../../services/auth/sessions';

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+// docs/rules.md, 'Tokens and sessions': the limits live in domain/, as the portal's idle warning counts with them.
+import { SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from '../../../domain/messages';
 import { type PermissionMap, userPermissionMap } from '../../../domain/permissions';
 import type { Db } from '../../db';
 import { companies, rolePermissions, sessions, users } from '../../db/schema';
@@ -7,9 +9,6 @@ import { mayLogIn } from './accounts';
 import { randomSecret, sha256 } from './tokens';
 import { voidChallenges } from './twoFactor';
 
-/** docs/rules.md, 'Tokens and sessions': a session ends after 12 hours, or after 1 hour without a refresh. */
-export const SESSION_MAX_SECONDS = 12 * 60 * 60;
-export const SESSION_IDLE_SECONDS = 60 * 60;
 
 export interface SessionUser {
   sessionId: string;

@@ -1,0 +1,31 @@
+import { SESSION_IDLE_SECONDS, TOKEN_REFRESH_WINDOW_SECONDS } from '../../domain/messages';
+
+/** docs/screens.md, 'Logging in and out': the warning shows this long before the session would end. */
+export const IDLE_WARNING_SECONDS = 5 * 60;
+
+/**
+ * Where a session stands on the server's idle clock, `secondsSinceRenewal` after its token was last
+ * renewed (the server ends it SESSION_IDLE_SECONDS after its last refresh):
+ * - 'fresh': nothing to do;
+ * - 'renewable': the token is within its renewal window, so user input renews it (the user is there);
+ * - 'warning': the last minutes, the dialog 'Je wordt over 5 minuten uitgelogd' asks;
+ * - 'ended': the server has ended the session.
+ */
+export type IdlePhase = 'fresh' | 'renewable' | 'warning' | 'ended';
+
+export const idlePhase = (secondsSinceRenewal: number): IdlePhase => {
+  const left = secondsLeftBeforeIdleEnd(secondsSinceRenewal);
+  if (left <= 0) return 'ended';
+  if (left <= IDLE_WARNING_SECONDS) return 'warning';
+  if (left <= TOKEN_REFRESH_WINDOW_SECONDS) return 'renewable';
+  return 'fresh';
+};
+
+/** The seconds until the server ends the session for idleness (never below 0). */
+export const secondsLeftBeforeIdleEnd = (secondsSinceRenewal: number): number => Math.max(0, SESSION_IDLE_SECONDS - secondsSinceRenewal);
+
+/** The countdown of the warning: '4:05'. */
+export const formatCountdown = (seconds: number): string => {
+  const whole = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
