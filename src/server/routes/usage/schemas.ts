@@ -44,8 +44,32 @@ export const usageImportRowAnswer = Type.Object({
   still_unmatched: Type.Integer(),
   /** 'YYYY-MM'. */
   months: Type.Array(Type.String()),
+  /** running: still being read or stored (leaving the page does not stop it); done: committed; failed: nothing imported. */
+  status: Type.Union([Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+  /** While running: 'checking' (reading and checking the lines), then 'storing' (writing them into the database); else null. */
+  phase: Nullable(Type.Union([Type.Literal('checking'), Type.Literal('storing')])),
+  /** The uploaded file's size and how much of it has been read and checked, in bytes. */
+  bytes_total: Type.Integer(),
+  bytes_read: Type.Integer(),
+  /** Lines read and checked so far (the final `records` once done). */
+  records_processed: Type.Integer(),
+  /** While checking: the estimated seconds until the import is done; null when not known yet. */
+  seconds_left: Nullable(Type.Integer()),
+  /** Epoch seconds; null while running. */
+  finished_at: Nullable(Type.Integer()),
+  /** Done: the message the import answered ('Het verbruik is succesvol geïmporteerd.' and any note); else null. */
+  message: Nullable(Type.String()),
+  /** Failed: why, in Dutch, as the refusal of a waiting import says it; else null. */
+  error: Nullable(Type.String()),
+  /** Failed on malformed lines: the first of them; else empty. */
+  errors: Type.Array(Type.Object({ line: Type.Integer(), message: Type.String() })),
+  /** Of `unmatched`: records of a number that services of two companies held at their time. */
+  ambiguous: Type.Integer(),
 });
 export type UsageImportRowAnswer = Static<typeof usageImportRowAnswer>;
+
+/** POST /usage/import with `Prefer: respond-async`: the file is received, the import runs on (GET /usage/imports/{id}). */
+export const usageImportStartedAnswer = Type.Object({ import_id: Type.Integer(), message: Type.String() });
 
 export const usageImportsPageAnswer = pageAnswer(usageImportRowAnswer);
 
