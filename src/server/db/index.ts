@@ -5,7 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { Pool } from 'pg';
+import { Client, Pool } from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema';
 import { PgliteThread } from './pgliteThread';
@@ -22,6 +22,15 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** Raw SQL rows; both drivers answer `{ rows }`. */
 export const queryRows = async <T>(db: Db, query: SQL): Promise<T[]> =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/**
+ * True on the embedded database (PGlite), false on PostgreSQL, for the database or a transaction on
+ * it: drizzle keeps node-postgres' pool or client on its session, and PGlite's handle otherwise.
+ */
+export const runsEmbedded = (db: Db): boolean => {
+  const client = (db as unknown as { session: { client: unknown } }).session.client;
+  return !(client instanceof Pool || client instanceof Client);
+};
 
 export interface Database {
   db: Db;

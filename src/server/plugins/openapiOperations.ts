@@ -208,8 +208,9 @@ export const RESOURCES: Record<string, Resource> = {
   usage: {
     description: 'Import van verbruiksgegevens (CDR).',
     calls: {
-      'POST /usage/import': ['importUsage', 'Verbruiksregels importeren uit een CSV-bestand'],
-      'GET /usage/imports': ['getUsageImports', 'De eerdere imports'],
+      'POST /usage/import': ['importUsage', 'Verbruiksregels importeren uit een CSV-bestand (met Prefer: respond-async als taak)'],
+      'GET /usage/imports': ['getUsageImports', 'De imports: lopend, klaar en mislukt'],
+      'GET /usage/imports/:id': ['getUsageImport', 'Eén import, met de voortgang van een lopende'],
       'GET /usage/unmatched': ['getUnmatchedNumbers', 'Nummers uit imports zonder afname'],
       'POST /usage/unmatched/attach': ['attachUnmatchedNumber', 'De apart gezette verbruiksregels van een nummer koppelen'],
     },

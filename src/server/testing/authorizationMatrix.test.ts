@@ -13,6 +13,7 @@ import {
   endUsers,
   parentCompanies,
   pukCodes,
+  usageImports,
   requests,
   serviceFieldInputs,
   services,
@@ -286,6 +287,10 @@ beforeAll(async () => {
         const simNumber = `89310477${String((unique += 1)).padStart(11, '0')}`;
         await db.insert(serviceFieldInputs).values({ serviceId: row.id, companyId, articleGroupFieldId: fields[0].id, value: simNumber });
         await db.insert(pukCodes).values({ simNumber, puk: '12345678' });
+        return row.id;
+      },
+      usageImport: async () => {
+        const [row] = await db.insert(usageImports).values({ fileName: 'matrix.csv', finishedAt: new Date() }).returning({ id: usageImports.id });
         return row.id;
       },
       bulkEntry: async (companyId) => {

@@ -80,6 +80,8 @@ export interface AccessContext {
     numberedService(companyId: number): Promise<{ endUserId: number; number: string }>;
     /** An afname of a mobile article group with a fresh SIM nummer whose PUK code is imported. */
     pukService(companyId: number): Promise<number>;
+    /** A finished usage import: its id. */
+    usageImport(): Promise<number>;
     endUser(companyId: number): Promise<number>;
     /** A bulk entry of +5 units yesterday on a fresh article. */
     bulkEntry(companyId: number): Promise<{ articleId: number; bulkId: number }>;
@@ -634,6 +636,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccessEntry> = {
     status: 200,
   },
   'GET /api/usage/imports': { access: 'UPLOAD_CDR', tenant: 'none', example: noInput, status: 200 },
+  'GET /api/usage/imports/:id': { access: 'UPLOAD_CDR', tenant: 'none', example: async (ctx) => ({ params: { id: await ctx.make.usageImport() } }), status: 200 },
   'GET /api/usage/unmatched': { access: 'UPLOAD_CDR', tenant: 'none', example: noInput, status: 200 },
   // Attaches a kept number's records to whichever company's service held it (routes/usage/attach.test.ts).
   'POST /api/usage/unmatched/attach': { access: 'UPLOAD_CDR', tenant: 'none', example: () => ({ body: { number: '0699000000' } }), status: 200 },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, instant, money } from './columns';
 import { users } from './users';
 
@@ -16,8 +16,26 @@ export const usageImports = pgTable('usage_imports', {
   unmatched: integer('unmatched').notNull().default(0),
   /** First day of every month the import touched, as ISO dates. */
   months: text('months').array().notNull().default([]),
+  /** Of `unmatched`: kept aside because services of two companies held their number. */
+  ambiguous: integer('ambiguous').notNull().default(0),
+  /** running, then done (committed with the records) or failed (nothing imported): docs/usage.md, 'An import is a job'. */
+  status: text('status').notNull().default('done'),
+  /** While running: checking (reading and checking the lines) or storing. */
+  phase: text('phase'),
+  /** The upload's size (0 when it was not known beforehand) and the bytes read and checked so far. */
+  bytesTotal: bigint('bytes_total', { mode: 'number' }).notNull().default(0),
+  bytesRead: bigint('bytes_read', { mode: 'number' }).notNull().default(0),
+  /** Lines read and checked so far. */
+  recordsProcessed: integer('records_processed').notNull().default(0),
+  /** Done: the answer's message; failed: the refusal's message and its first line errors. */
+  message: text('message'),
+  error: text('error'),
+  errors: jsonb('errors').$type<{ line: number; message: string }[]>().notNull().default([]),
+  /** When the running import last wrote its progress: one silent for a minute has ended with its server. */
+  progressAt: instant('progress_at'),
+  finishedAt: instant('finished_at'),
   createdAt: createdAt(),
-});
+}, (t) => [check('usage_imports_status', sql`${t.status} in ('running', 'done', 'failed')`)]);
 
 /**
  * Usage records matched to a service. On both databases the migration makes this table

@@ -57,7 +57,20 @@ describe('GET /api/usage/imports', () => {
       unmatched: 3,
       still_unmatched: 3,
       months: [monthKey(month)],
+      ambiguous: 0,
+      status: 'done',
+      phase: null,
+      // Imported while the caller waited: no progress was written, its size was not known beforehand.
+      bytes_total: 0,
+      bytes_read: 0,
+      records_processed: 4,
+      seconds_left: null,
+      finished_at: expect.any(Number),
+      message: 'De data is succesvol geïmporteerd.',
+      error: null,
+      errors: [],
     });
+    expect(data[1].finished_at).toBeGreaterThanOrEqual(data[1].created_at);
     expect(Math.abs(data[1].created_at - Date.now() / 1000)).toBeLessThan(600);
     expect(data[0]).toMatchObject({ records: 1, imported: 0, unmatched: 1, still_unmatched: 1, months: [] });
   });

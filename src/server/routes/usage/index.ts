@@ -1,8 +1,10 @@
-import { MSG } from '../../../domain/messages';
+import fs from 'node:fs';
+import { Type } from 'typebox';
 import { HttpError } from '../../httpError';
 import { mailAlerts } from '../../services/alerts';
-import { importHistory, unmatchedNumbers } from '../../services/usage/history';
-import { ambiguousNote, importUsage } from '../../services/usage/import';
+import { importHistory, importOf, unmatchedNumbers } from '../../services/usage/history';
+import { importMessage, importUsage, type UsageImportResult } from '../../services/usage/import';
+import { IMPORT_MSG, openImport, receiveUpload, runImport } from '../../services/usage/importJob';
 import { attachKeptNumber } from '../../services/usage/rematch';
 import { errorResponses, messageSchema, type RouteApp } from '../schemas';
 import {
@@ -11,7 +13,9 @@ import {
   pageQuery,
   unmatchedNumbersPageAnswer,
   usageImportAnswer,
+  usageImportRowAnswer,
   usageImportsPageAnswer,
+  usageImportStartedAnswer,
 } from './schemas';
 
 const NO_FILE = 'Er is geen bestand ontvangen. Er is geen data geïmporteerd.';
@@ -24,14 +28,17 @@ export default async function usageRoutes(app: RouteApp) {
       config: { permission: 'UPLOAD_CDR' },
       schema: {
         // multipart/form-data with the file in field `usage`; streamed by the handler, not validated as a body.
+        // `Prefer: respond-async`: 202 once the file is received, the import runs on (GET /usage/imports/{id}).
+        headers: Type.Object({ prefer: Type.Optional(Type.String()) }),
         response: {
           200: usageImportAnswer,
+          202: usageImportStartedAnswer,
           ...errorResponses,
           413: messageSchema,
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(400, NO_FILE);
       // The size limit is the multipart plugin's: UPLOAD_LIMIT_MB.
       const file = await request.file();
@@ -40,25 +47,66 @@ export default async function usageRoutes(app: RouteApp) {
         file.file.resume();
         throw new HttpError(400, NO_FILE);
       }
-      const result = await importUsage(app.db, {
-        source: file.file,
-        fileName: file.filename,
-        actor: request.actor,
-        truncated: () => file.file.truncated,
-      });
-      app.metrics.usageRecordsImported.inc(result.imported);
-      // After the commit; a mail that fails is logged, never fails the import.
-      mailAlerts(app, result.alerts ?? []);
-      return {
-        message: result.ambiguous ? `${MSG.importSuccess} ${ambiguousNote(result.ambiguous)}` : MSG.importSuccess,
-        imported: result.imported,
-        duplicates: result.duplicates,
-        unmatched: result.unmatched,
-        ambiguous: result.ambiguous,
-        // All or nothing: a file with a bad line is refused whole (400), so nothing is refused here.
-        refused: 0,
-        months: result.months,
+      const job = { fileName: file.filename, actor: request.actor };
+      /** After the commit: the metric, and the alerts' mails (one that fails is logged, never fails the import). */
+      const imported = (result: UsageImportResult) => {
+        app.metrics.usageRecordsImported.inc(result.imported);
+        mailAlerts(app, result.alerts ?? []);
       };
+
+      if (!/\brespond-async\b/i.test(request.headers.prefer ?? '')) {
+        // The caller waits: the file is imported as it arrives, in one transaction with its row; a refusal is the answer and leaves nothing.
+        const result = await importUsage(app.db, { ...job, source: file.file, truncated: () => file.file.truncated });
+        imported(result);
+        return {
+          message: importMessage(result.ambiguous),
+          imported: result.imported,
+          duplicates: result.duplicates,
+          unmatched: result.unmatched,
+          ambiguous: result.ambiguous,
+          // All or nothing: a file with a bad line is refused whole (400), so nothing is refused here.
+          refused: 0,
+          months: result.months,
+        };
+      }
+
+      // A job (docs/usage.md, 'An import is a job'): the file is received whole, then imported after the answer.
+      const upload = await receiveUpload(file.file);
+      const importId = await openImport(app.db, { ...job, bytesTotal: upload.bytes });
+      app.backgroundTasks.run('usage import', async () => {
+        try {
+          imported(await runImport(app.db, importId, { ...job, source: fs.createReadStream(upload.path) }));
+        } catch (err) {
+          // A refused file is the job's outcome, on its row; anything else is the server's.
+          if (!(err instanceof HttpError)) throw err;
+        } finally {
+          upload.remove();
+        }
+      });
+      return reply
+        .code(202)
+        .header('location', `/api/usage/imports/${importId}`)
+        .header('preference-applied', 'respond-async')
+        .send({ import_id: importId, message: IMPORT_MSG.received });
+    },
+  );
+
+  app.get(
+    '/usage/imports/:id',
+    {
+      config: { permission: 'UPLOAD_CDR' },
+      schema: {
+        params: importParams,
+        response: {
+          200: usageImportRowAnswer,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const row = await importOf(app.db, request.params.id);
+      if (!row) throw new HttpError(404, IMPORT_MSG.unknown);
+      return row;
     },
   );
 
@@ -130,5 +178,7 @@ const attachedMessage = (attached: number) =>
 
 /** Rows per page of the imports and of the numbers kept aside. */
 const USAGE_HISTORY_PAGE = 25;
+
+const importParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 
 const pageOf = (query: { offset?: number; limit?: number }) => ({ offset: query.offset ?? 0, limit: query.limit ?? USAGE_HISTORY_PAGE });

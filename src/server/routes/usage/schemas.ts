@@ -47,7 +47,7 @@ export const usageImportRowAnswer = Type.Object({
   /** running: still being read or stored (leaving the page does not stop it); done: committed; failed: nothing imported. */
   status: Type.Union([Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
   /** While running: 'checking' (reading and checking the lines), then 'storing' (writing them into the database); else null. */
-  phase: Nullable(Type.Union([Type.Literal('checking'), Type.Literal('storing')])),
+  phase: Type.Union([Type.Literal('checking'), Type.Literal('storing'), Type.Null()]),
   /** The uploaded file's size and how much of it has been read and checked, in bytes. */
   bytes_total: Type.Integer(),
   bytes_read: Type.Integer(),

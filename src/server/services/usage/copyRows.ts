@@ -91,9 +91,21 @@ export class TextSpool implements Spool {
     if (this.bytes >= this.limit) this.spill();
   }
 
+  /** Adds COPY text that is already bytes (the typed records' rows). */
+  writeBytes(bytes: Buffer) {
+    if (!this.block || this.used + bytes.length > this.block.length) {
+      if (this.block && this.used) this.parts.push(this.block.subarray(0, this.used));
+      this.block = Buffer.allocUnsafeSlow(Math.max(SPOOL_BLOCK, bytes.length));
+      this.used = 0;
+    }
+    this.used += bytes.copy(this.block, this.used);
+    this.bytes += bytes.length;
+    if (this.bytes >= this.limit) this.spill();
+  }
+
   private spill() {
     if (!this.file) {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'usage-unmatched-'));
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'usage-rows-'));
       const file = path.join(dir, 'rows');
       this.file = { path: file, fd: fs.openSync(file, 'w') };
     }

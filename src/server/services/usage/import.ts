@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { formatDecimal } from '../../../domain/format';
-import { allowLongWork, queryRows, type Db } from '../../db';
+import { MSG } from '../../../domain/messages';
+import { allowLongWork, queryRows, runsEmbedded, type Db } from '../../db';
 import { evaluateAlerts, type NewAlert } from '../alerts';
 import { audit, type AuditActor } from '../audit';
 import { hasGroupBundle, recalculateGroupBundle } from '../groupBundle';
 import type { RawClient } from './copyRows';
 import { step } from './importTiming';
 import { dropInFileDuplicates, placeNewRecords } from './monthPartitions';
-import { stageFile, type Staged, type UsageUpload } from './stagedFile';
+import { checkAhead, stageFile, type CheckedSoFar, type Staged, type UsageUpload } from './stagedFile';
 import {
   addToCompanyMonths,
   addToMonthly,
@@ -68,12 +69,25 @@ export interface UsageImportInput extends UsageUpload {
   fileName: string;
   /** Who imports; null for the demo seed. */
   actor: AuditActor | null;
+  /** The import's job (./importJob.ts): its row, already written, and where its progress goes. Without it the import writes its row itself. */
+  job?: ImportJobProgress;
+}
+
+/** An import job as the import reports to it. */
+export interface ImportJobProgress {
+  id: number;
+  checked: CheckedSoFar;
+  /** Every line is read and checked; the records are being stored. */
+  storing(): Promise<void>;
 }
 
 /** Added to the import's answer when records were kept aside because two companies held their number. */
 export const ambiguousNote = (count: number) =>
   `${count === 1 ? '1 verbruiksregel is' : `${formatDecimal(count, 0)} verbruiksregels zijn`} apart gezet: het nummer was op dat ` +
   'moment bij meer dan één klant in gebruik. Beëindig een van die afnames en importeer het bestand opnieuw.';
+
+/** What a finished import answers: the success message, and the note on records kept aside. */
+export const importMessage = (ambiguous: number) => (ambiguous ? `${MSG.importSuccess} ${ambiguousNote(ambiguous)}` : MSG.importSuccess);
 
 /** An import adding at least this many records refreshes the statistics of the totals tables. */
 const ANALYZE_AFTER = 10_000;
@@ -137,8 +151,11 @@ const storeStaged = async (tx: Db, client: RawClient, importId: number, staged: 
  * Imports a usage file: all or nothing, idempotent, streamed. Throws HttpError 400 (with the
  * first line errors) for a malformed file and 413 when the upload was cut at the size limit.
  */
-export const importUsage = async (db: Db, input: UsageImportInput): Promise<UsageImportResult> =>
-  db.transaction(async (tx) => {
+export const importUsage = async (db: Db, input: UsageImportInput): Promise<UsageImportResult> => {
+  const job = input.job;
+  const ahead = runsEmbedded(db) && job ? await checkAhead(db, input, job.id, job.checked) : null;
+  if (ahead) await job?.storing();
+  return db.transaction(async (tx) => {
     // Drizzle keeps the transaction's connection (pg) or the database thread's transaction (PGlite) on its session.
     const client = (tx as unknown as { session: { client: RawClient } }).session.client;
     // A million records, and the wait for another import's lock: docs/operations.md, 'No query hangs'.
@@ -147,11 +164,16 @@ export const importUsage = async (db: Db, input: UsageImportInput): Promise<Usag
     // this transaction only. Durability stays as it is: no synchronous_commit = off.
     await tx.execute(sql`set local work_mem = '64MB'`);
     // The import's row first: the records carry its id as they are loaded.
-    const [{ id: importId }] = await queryRows<{ id: number }>(
-      tx,
-      sql`insert into usage_imports (file_name, uploaded_by) values (${input.fileName}, ${input.actor?.userId ?? null}) returning id`,
-    );
-    const staged = await stageFile(tx, client, input, importId);
+    const importId =
+      job?.id ??
+      (
+        await queryRows<{ id: number }>(
+          tx,
+          sql`insert into usage_imports (file_name, uploaded_by) values (${input.fileName}, ${input.actor?.userId ?? null}) returning id`,
+        )
+      )[0].id;
+    const staged = await stageFile(tx, client, ahead ?? input, importId, job?.checked);
+    if (!ahead) await job?.storing();
 
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
     step('lock, partitions');
@@ -171,7 +193,9 @@ export const importUsage = async (db: Db, input: UsageImportInput): Promise<Usag
     // Usage alerts (services/alerts.ts): recorded once with the import, mailed by the route after the commit.
     const alerts = await evaluateAlerts(tx, touched, importId);
     await tx.execute(sql`update usage_imports set records = ${staged.records}, imported = ${imported}, duplicates = ${duplicates}, unmatched = ${unmatched},
-      months = ${`{${months.map((m) => `${m}-01`).join(',')}}`}::text[] where id = ${importId}`);
+      ambiguous = ${ambiguous}, months = ${`{${months.map((m) => `${m}-01`).join(',')}}`}::text[],
+      status = 'done', phase = null, records_processed = ${staged.records}, message = ${importMessage(ambiguous)}, finished_at = now()
+      where id = ${importId}`);
     const result = { importId, records: staged.records, imported, duplicates, unmatched, ambiguous, months, alerts };
     // A large import changes the totals' statistics: without fresh ones the first reports after it
     // plan for a handful of rows (nested loops over 80,000 monthly rows of a big customer).
@@ -188,3 +212,4 @@ export const importUsage = async (db: Db, input: UsageImportInput): Promise<Usag
     });
     return result;
   });
+};

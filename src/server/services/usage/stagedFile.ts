@@ -27,10 +27,27 @@ export interface UsageUpload {
 
 const NOTHING_IMPORTED = 'Er is geen data geïmporteerd.';
 
+/**
+ * How far the reading and checking of an upload is (an import job's progress, ./importJob.ts):
+ * told after every piece of the file.
+ */
+export type CheckedSoFar = (bytesRead: number, records: number) => void;
+
+/** The upload's pieces, counted as they are read. */
+async function* counted(source: UsageUpload['source'], onBytes: (bytes: number) => void): AsyncGenerator<Buffer | string> {
+  let bytes = 0;
+  for await (const piece of source) {
+    bytes += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length;
+    onBytes(bytes);
+    yield piece;
+  }
+}
+
 /** The lines of the upload typed by `typer`: the records' COPY rows, piece by piece. */
-async function* typedRows(reader: CdrLineReader, typer: RecordTyper): AsyncGenerator<Buffer> {
+async function* typedRows(reader: CdrLineReader, typer: RecordTyper, checked: () => void): AsyncGenerator<Buffer> {
   for await (const text of reader.chunks()) {
     typer.typePiece(text, reader.header!);
+    checked();
     const rows = typer.take();
     if (rows) yield rows;
   }
@@ -86,38 +103,103 @@ export interface Staged extends LandedRecords {
 }
 
 /**
- * Reads, checks, types and matches the file in Node and COPYs its matched records into the landing
- * table and the unmatched ones into `usage_unmatched_new`; throws 400 or 413 when it is refused.
+ * The upload being read, checked and typed: `rows` are the matched records' COPY rows as they are
+ * typed, `unmatched` keeps the others' rows; once `rows` has ended, `verdict` throws the refusal
+ * (400 or 413) of a file that is refused.
  */
-export const stageFile = async (tx: Db, client: RawClient, input: UsageUpload, importId: number): Promise<Staged> => {
-  startTiming();
-  const directory = await loadDirectory(tx);
-  await createStaging(tx);
-  step('directory');
-  const reader = new CdrLineReader(input.source);
+interface CheckedUpload {
+  rows: AsyncGenerator<Buffer>;
+  typer: RecordTyper;
+  unmatched: TextSpool;
+  verdict(): void;
+  /** Removes the spools' temporary files. */
+  dispose(): void;
+}
+
+type Directory = Awaited<ReturnType<typeof loadDirectory>>;
+
+const readUpload = (directory: Directory, input: UsageUpload, importId: number, checked: CheckedSoFar = () => {}): CheckedUpload => {
+  let bytesRead = 0;
+  const reader = new CdrLineReader(counted(input.source, (bytes) => (bytesRead = bytes)));
   const unmatched = new TextSpool();
   const typer = new RecordTyper({ ...directory, importId, unmatched });
+  return {
+    rows: typedRows(reader, typer, () => checked(bytesRead, typer.records)),
+    typer,
+    unmatched,
+    dispose: () => unmatched.dispose(),
+    verdict() {
+      if (input.truncated?.()) throw new HttpError(413, 'Het bestand is te groot.');
+      if (!reader.header) throw refuse([reader.error ?? { line: 1, message: 'het bestand is leeg, de kopregel ontbreekt' }]);
+      const errors = [...typer.errors];
+      if (reader.error) errors.push(reader.error);
+      if (errors.length) throw refuse(errors.slice(0, MAX_LINE_ERRORS));
+    },
+  };
+};
+
+/**
+ * The embedded database answers nobody else while a transaction is open, so there the whole file is
+ * read and checked before the import's transaction starts: its rows wait in a spool (memory, then
+ * a temporary file) and a refused file never opens the transaction. Answers the upload as
+ * `stageFile` takes it, its rows coming from the spool.
+ */
+export const checkAhead = async (db: Db, input: UsageUpload, importId: number, checked?: CheckedSoFar): Promise<CheckedUpload> => {
+  const upload = readUpload(await loadDirectory(db), input, importId, checked);
+  const spool = new TextSpool(SPOOLED_ROWS_IN_MEMORY);
+  try {
+    for await (const rows of upload.rows) spool.writeBytes(rows);
+    upload.verdict();
+  } catch (err) {
+    spool.dispose();
+    upload.dispose();
+    throw err;
+  }
+  return {
+    ...upload,
+    rows: spool.chunks(),
+    dispose() {
+      spool.dispose();
+      upload.dispose();
+    },
+  };
+};
+
+/** The matched records' rows a file checked ahead keeps in memory; beyond it they wait in a temporary file. */
+const SPOOLED_ROWS_IN_MEMORY = 32 << 20;
+
+/**
+ * COPYs the upload's matched records into the landing table and the unmatched ones into
+ * `usage_unmatched_new` as they are typed (or from the spool of `checkAhead`); throws 400 or 413
+ * when the file is refused.
+ */
+export const stageFile = async (
+  tx: Db,
+  client: RawClient,
+  input: UsageUpload | CheckedUpload,
+  importId: number,
+  checked?: CheckedSoFar,
+): Promise<Staged> => {
+  startTiming();
+  const upload = 'verdict' in input ? input : readUpload(await loadDirectory(tx), input, importId, checked);
+  const { typer, unmatched } = upload;
+  await createStaging(tx);
+  step('directory');
   let landing = '';
   let adoptable = false;
   try {
     // The first rows are typed before the COPY starts: their month chooses the landing table.
-    const rows = typedRows(reader, typer);
-    const first = await rows.next();
+    const first = await upload.rows.next();
     ({ landing, adoptable } = await createLanding(tx, [...typer.months][0]));
-    await copyInto(client, `copy ${landing} (${RECORD_COLUMNS})`, prepend(first, rows));
+    await copyInto(client, `copy ${landing} (${RECORD_COLUMNS})`, prepend(first, upload.rows));
     step('type and copy');
-    if (input.truncated?.()) throw new HttpError(413, 'Het bestand is te groot.');
-    if (!reader.header) throw refuse([reader.error ?? { line: 1, message: 'het bestand is leeg, de kopregel ontbreekt' }]);
-    const errors = [...typer.errors];
-    if (reader.error) errors.push(reader.error);
-    if (errors.length) throw refuse(errors.slice(0, MAX_LINE_ERRORS));
+    upload.verdict();
     if (typer.unmatchedRecords) await copyInto(client, 'copy usage_unmatched_new', unmatched.chunks());
   } finally {
-    unmatched.dispose();
+    upload.dispose();
   }
   step('unmatched');
   const sorted = [...typer.months].sort();
   const span = sorted.length ? { from: partitionOf(sorted[0]).from, to: partitionOf(sorted[sorted.length - 1]).to } : null;
   return { records: typer.records, months: sorted, span, landing, adoptable, typer };
 };
-
