@@ -160,7 +160,6 @@ describe('error toasts', () => {
       ['addArticleGroup', { name: 'Mobiel' }, "Artikelgroep 'Mobiel' succesvol toegevoegd."],
       ['editArticleGroup', { name: 'Mobiel' }, "Artikelgroep 'Mobiel' succesvol opgeslagen."],
       ['deleteArticleGroup', 3, 'Artikelgroep succesvol verwijderd.'],
-      ['importUsage', undefined, 'Het verbruik is succesvol geïmporteerd.'],
       ['addArticle', { name: 'Zakelijk Mobiel' }, "Artikel 'Zakelijk Mobiel' succesvol toegevoegd."],
       ['editArticle', { name: 'Zakelijk Mobiel' }, "Artikel 'Zakelijk Mobiel' succesvol opgeslagen."],
       ['deleteArticle', 4, 'Artikel succesvol verwijderd.'],

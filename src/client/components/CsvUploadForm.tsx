@@ -15,13 +15,24 @@ interface CsvUploadFormProps<Answer> {
   upload: (file: File) => Promise<Answer>;
   /** What the last upload's outcome shows below the form, if anything. */
   outcome: (outcome: UploadOutcome<Answer>) => ReactNode;
+  /** What shows below the form while the file goes, e.g. the upload's progress. */
+  progress?: ReactNode;
+  /** The button's text while the file goes. */
+  busyLabel?: string;
 }
 
 /**
  * A CSV file, uploaded: idle until a file is chosen, 'Bezig met importeren...' while it goes, then
  * its outcome. An imported file leaves the input, so it is not sent twice by accident.
  */
-export function CsvUploadForm<Answer>({ labelledBy, fileLabel, upload, outcome }: CsvUploadFormProps<Answer>) {
+export function CsvUploadForm<Answer>({
+  labelledBy,
+  fileLabel,
+  upload,
+  outcome,
+  progress,
+  busyLabel = 'Bezig met importeren...',
+}: CsvUploadFormProps<Answer>) {
   const [file, setFile] = useState<File | null>(null);
   const [importing, setImporting] = useState(false);
   const [last, setLast] = useState<UploadOutcome<Answer> | null>(null);
@@ -58,10 +69,11 @@ export function CsvUploadForm<Answer>({ labelledBy, fileLabel, upload, outcome }
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { accept: '.csv,text/csv' } }}
           />
           <Button type="submit" variant="contained" startIcon={<UploadFileIcon />} disabled={!file || importing}>
-            {importing ? 'Bezig met importeren...' : 'Importeren'}
+            {importing ? busyLabel : 'Importeren'}
           </Button>
         </Stack>
       </Box>
+      {importing && progress}
       {last && outcome(last)}
     </>
   );

@@ -211,77 +211,6 @@ describe('Bedrijven tab', () => {
 });
 
 describe('Verbruik importeren tab', () => {
-  const usageFile = () => new File(['datum;tijd;afzender\n'], 'verbruik.csv', { type: 'text/csv' });
-
-  const importUsage = async (user: ReturnType<typeof renderWithProviders>['user']) => {
-    const button = (await screen.findByRole('button', { name: 'Importeren' })) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
-    await user.upload(screen.getByLabelText('CSV-bestand met verbruik'), usageFile());
-    await user.click(button);
-  };
-
-  it("shows importing meanwhile, then the server's figures with their lines", async () => {
-    const answer = deferred<Response>();
-    const requests = mockAdmin(ADMIN, { 'POST /api/usage/import': () => answer.promise });
-    const { user } = renderWithProviders('/mer-admin?tab=verbruik-importeren', { preloadedState: loggedIn() });
-
-    await importUsage(user);
-    expect((screen.getByRole('button', { name: 'Bezig met importeren...' }) as HTMLButtonElement).disabled).toBe(true);
-    answer.resolve(json(200, { message: 'Het verbruik is geïmporteerd.', imported: 1250, duplicates: 3, unmatched: [{ line: 7 }, { line: 9 }], ambiguous: 1, refused: 0 }));
-
-    const summary = await screen.findByRole('status');
-    expect(within(summary).getByText('Het verbruik is geïmporteerd.')).toBeTruthy();
-    expect(within(summary).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Geïmporteerd: 1.250',
-      'Al eerder geïmporteerd: 3',
-      'Zonder passende afname: 2 (Regels 7 en 9)',
-      'Waarvan nummer bij meer dan één klant in gebruik: 1',
-      'Geweigerd: 0',
-    ]);
-    expect(requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual(['/api/usage/import']);
-  });
-
-  it('lists the imports and the numbers kept aside, and reads them again after an import', async () => {
-    let imported = false;
-    const september = {
-      id: 12,
-      file_name: 'cdr-september.csv',
-      uploaded_by: 'Anna de Vries',
-      created_at: Date.UTC(2026, 9, 2, 7, 5) / 1000,
-      records: 1250,
-      imported: 1200,
-      duplicates: 10,
-      unmatched: 40,
-      still_unmatched: 38,
-      months: ['2026-08', '2026-09'],
-    };
-    const requests = mockAdmin(ADMIN, {
-      'POST /api/usage/import': () => {
-        imported = true;
-        return json(200, { message: 'Het verbruik is geïmporteerd.', imported: 1, duplicates: 0, unmatched: 0, ambiguous: 0, refused: 0 });
-      },
-      'GET /api/usage/imports': () =>
-        json(200, { data: imported ? [{ ...september, id: 13, file_name: 'verbruik.csv', months: [] }, september] : [september], total: imported ? 2 : 1 }),
-      'GET /api/usage/unmatched': () => json(200, { data: [{ number: '0699999901', records: 38, months: ['2026-09'], imports: [12] }], total: 1 }),
-    });
-    const { user } = renderWithProviders('/mer-admin?tab=verbruik-importeren', { preloadedState: loggedIn() });
-
-    const history = await screen.findByRole('table', { name: 'Importgeschiedenis' });
-    expect(bodyRows(history).map(cellTexts)).toEqual([
-      ['02-10-2026 09:05', 'cdr-september.csv', 'Anna de Vries', '1.250', '1.200', '10', '40 (nu 38)', 'augustus 2026, september 2026'],
-    ]);
-    const unmatched = await screen.findByRole('table', { name: 'Niet gekoppelde nummers' });
-    expect(bodyRows(unmatched).map(cellTexts)).toEqual([['0699999901', '38', 'september 2026', '#12', 'Koppelen']]);
-
-    await importUsage(user);
-    await screen.findByRole('status');
-    await waitFor(() => expect(bodyRows(screen.getByRole('table', { name: 'Importgeschiedenis' }))).toHaveLength(2));
-    expect(requests.filter((r) => r.url.startsWith('/api/usage/imports')).map((r) => r.url)).toEqual([
-      '/api/usage/imports?offset=0&limit=25',
-      '/api/usage/imports?offset=0&limit=25',
-    ]);
-  });
-
   it("attaches a kept number's records after a confirmation, toasts the count and reads the list again", async () => {
     let attached = false;
     const requests = mockAdmin(ADMIN, {
@@ -317,33 +246,6 @@ describe('Verbruik importeren tab', () => {
     await user.click(await screen.findByRole('button', { name: 'Koppelen: 0699999901' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Koppelen' }));
     expect(await screen.findByText('Geen toestemming voor deze actie.')).toBeTruthy();
-  });
-
-  it("shows the server's message and refused lines of a rejected file", async () => {
-    mockAdmin(ADMIN, {
-      'POST /api/usage/import': () =>
-        json(400, { message: 'Het bestand is niet geïmporteerd.', errors: [{ line: 4, message: "Onbekend type 'fax'." }] }),
-    });
-    const { user } = renderWithProviders('/mer-admin?tab=verbruik-importeren', { preloadedState: loggedIn() });
-
-    await importUsage(user);
-
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Het bestand is niet geïmporteerd.')).toBeTruthy();
-    expect(within(alert).getByText("Regel 4: Onbekend type 'fax'.")).toBeTruthy();
-  });
-
-  it('says that something went wrong when no answer came', async () => {
-    mockAdmin(ADMIN, {
-      'POST /api/usage/import': () => {
-        throw new TypeError('Failed to fetch');
-      },
-    });
-    const { user } = renderWithProviders('/mer-admin?tab=verbruik-importeren', { preloadedState: loggedIn() });
-
-    await importUsage(user);
-
-    expect(within(await screen.findByRole('alert')).getByText(MSG.unknownError)).toBeTruthy();
   });
 });
 

@@ -6,40 +6,40 @@ import { MSG } from '../../../domain/messages';
 import { success } from '../../base/callToasts';
 import { useAppDispatch } from '../../base/hooks';
 import { toastQueued } from '../../base/toastsSlice';
+import type { UploadProgress } from '../../api/upload';
+import {
+  USAGE_HISTORY_PAGE,
+  type UsageImportRow,
+  useGetUsageImportsQuery,
+  useStartUsageImportMutation,
+  useUsageImportJob,
+} from '../../api/usageImportsApi';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CsvUploadForm, LineErrorList, type UploadOutcome } from '../../components/CsvUploadForm';
 import { type DataColumn, DataTable, DataTablePagination } from '../../components/DataTable';
+import { ImportProgress, importStep, uploadStep } from '../../components/ImportProgress';
 import { Section } from '../../components/Section';
 import { TableStates } from '../../components/TableStates';
-import {
-  type UnmatchedNumber,
-  USAGE_HISTORY_PAGE,
-  type UsageImportAnswer,
-  type UsageImportRow,
-  useAttachUnmatchedNumberMutation,
-  useGetUnmatchedNumbersQuery,
-  useGetUsageImportsQuery,
-  useImportUsageMutation,
-} from './adminApi';
-import { linesText, summarizeUsageImport, type UsageImportSummary } from './usageImportSummary';
+import { type UnmatchedNumber, type UsageImportAnswer, useAttachUnmatchedNumberMutation, useGetUnmatchedNumbersQuery } from './adminApi';
+import { linesText, summarizeUsageImport, summarizeUsageImportRow, type UsageImportSummary } from './usageImportSummary';
 
 const HEADING_ID = 'verbruik-importeren-titel';
 const HISTORY_HEADING_ID = 'importgeschiedenis-titel';
 const UNMATCHED_HEADING_ID = 'niet-gekoppeld-titel';
 
 /** The server's answer as it came; a failed call without one says that something went wrong. */
-const summaryOf = (outcome: UploadOutcome<UsageImportAnswer>): UsageImportSummary => {
-  if (outcome.ok) return summarizeUsageImport(outcome.answer);
+const summaryOf = (outcome: UploadOutcome<unknown>): UsageImportSummary => {
+  if (outcome.ok) return summarizeUsageImport(outcome.answer as UsageImportAnswer);
   const { status, data } = (outcome.error ?? {}) as { status?: unknown; data?: unknown };
   const answered = typeof status === 'number' && data && typeof data === 'object';
   const summary = summarizeUsageImport(answered ? (data as UsageImportAnswer) : null);
   return { ...summary, message: summary.message ?? MSG.unknownError };
 };
 
-function Summary({ outcome }: { outcome: UploadOutcome<UsageImportAnswer> }) {
-  const { message, figures, errors } = summaryOf(outcome);
+/** How an import ended: its message, its counts with the lines they concern, and the refused lines. */
+function Summary({ ok, summary: { message, figures, errors } }: { ok: boolean; summary: UsageImportSummary }) {
   return (
-    <Alert severity={outcome.ok ? 'success' : 'error'} sx={{ mt: 3 }} role={outcome.ok ? 'status' : 'alert'}>
+    <Alert severity={ok ? 'success' : 'error'} sx={{ mt: 3 }} role={ok ? 'status' : 'alert'}>
       {message && <Typography sx={{ fontWeight: 600 }}>{message}</Typography>}
       {figures.length > 0 && (
         <List dense disablePadding>
@@ -57,8 +57,9 @@ function Summary({ outcome }: { outcome: UploadOutcome<UsageImportAnswer> }) {
 }
 
 /**
- * 'Verbruik importeren' (UPLOAD_CDR): a usage CSV (docs/usage.md, 'Import'), idle or importing. The
- * server's answer is shown as it came: counts, refused lines, or its message.
+ * 'Verbruik importeren' (UPLOAD_CDR): a usage CSV (docs/usage.md, 'Import'), uploaded, then imported
+ * on the server as a job the tab watches. Its outcome is shown as the server has it: counts,
+ * refused lines, or its message.
  */
 export function UsageImportTab() {
   return (
@@ -70,8 +71,42 @@ export function UsageImportTab() {
   );
 }
 
+const LEAVING_NOTE = 'Je kunt deze pagina verlaten: de import loopt door op de server.';
+
+/** A job being watched: its progress while it runs, then its outcome. */
+function UsageImportJob({ id }: { id: number }) {
+  const { job, isError } = useUsageImportJob(id);
+  if (isError) return <Alert severity="error" sx={{ mt: 3 }}>De voortgang van de import kon niet worden geladen.</Alert>;
+  if (!job) return null;
+  if (job.status === 'running') return <ImportProgress label="Voortgang van de import" step={importStep(job)} note={LEAVING_NOTE} />;
+  return <Summary ok={job.status === 'done'} summary={summarizeUsageImportRow(job)} />;
+}
+
+/**
+ * The upload (its progress), then the import it started; an import that was already running when
+ * the tab opened (also one started elsewhere, or before leaving the page) is watched the same way.
+ */
 function UsageImportForm() {
-  const [importUsage] = useImportUsageMutation();
+  const [startImport] = useStartUsageImportMutation();
+  const [upload, setUpload] = useState<UploadProgress | null>(null);
+  const [jobId, setJobId] = useState<number | null>(null);
+  const { data: history } = useGetUsageImportsQuery(0);
+  const runningId = history?.data.find((row) => row.status === 'running')?.id ?? null;
+  // Kept once seen (set while rendering, React's way of state that follows other state), so that
+  // its outcome stays when the history no longer lists it as running.
+  if (jobId === null && runningId !== null) setJobId(runningId);
+
+  const send = async (file: File) => {
+    setJobId(null);
+    setUpload({ loaded: 0, total: file.size });
+    try {
+      const started = await startImport({ file, onProgress: setUpload }).unwrap();
+      setJobId(started.import_id);
+      return started;
+    } finally {
+      setUpload(null);
+    }
+  };
 
   return (
     <Section id={HEADING_ID} title="Verbruik importeren">
@@ -83,9 +118,16 @@ function UsageImportForm() {
       <CsvUploadForm
         labelledBy={HEADING_ID}
         fileLabel="CSV-bestand met verbruik"
-        upload={(file) => importUsage(file).unwrap()}
-        outcome={(outcome) => <Summary outcome={outcome} />}
+        upload={send}
+        busyLabel="Bezig met uploaden..."
+        progress={
+          upload && (
+            <ImportProgress label="Voortgang van de upload" step={uploadStep(upload)} note="Blijf op deze pagina tot het bestand is ontvangen." />
+          )
+        }
+        outcome={(outcome) => (outcome.ok ? null : <Summary ok={false} summary={summaryOf(outcome)} />)}
       />
+      {jobId !== null && <UsageImportJob id={jobId} />}
     </Section>
   );
 }
@@ -109,7 +151,15 @@ const importColumns: DataColumn<UsageImportRow>[] = [
     cell: (row) => (row.still_unmatched === row.unmatched ? count(row.unmatched) : `${count(row.unmatched)} (nu ${count(row.still_unmatched)})`),
   },
   { header: 'Maanden', cell: (row) => monthsText(row.months) },
+  { header: 'Status', cell: (row) => statusText(row), sx: { overflowWrap: 'anywhere', minWidth: { sm: 160 } } },
 ];
+
+/** 'Bezig: 120.000 regels verwerkt', 'Geïmporteerd', 'Mislukt: Regel 3: …'. */
+const statusText = (row: UsageImportRow) => {
+  if (row.status === 'running') return `Bezig: ${count(row.records_processed)} regels verwerkt`;
+  if (row.status === 'done') return 'Geïmporteerd';
+  return row.error ? `Mislukt: ${row.error}` : 'Mislukt';
+};
 
 /** 'Importgeschiedenis': every usage import, newest first: who, when, which file, what became of its records. */
 function ImportHistory() {

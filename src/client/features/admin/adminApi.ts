@@ -7,7 +7,8 @@ import type { DateRange } from '../../../domain/time';
 import { api, listTags } from '../../api/api';
 import type { ArticleGroup, ArticleGroupIconKey } from '../../api/catalogApi';
 import type { AdminArticleGroupAnswer } from '../../../server/routes/article-groups/schemas';
-import type { AttachAnswer, UnmatchedNumberAnswer, UsageImportRowAnswer } from '../../../server/routes/usage/schemas';
+import type { AttachAnswer, UnmatchedNumberAnswer } from '../../../server/routes/usage/schemas';
+import { type ListPage, USAGE_HISTORY_PAGE } from '../../api/usageImportsApi';
 import { objectUrlOrError, textOrError } from '../../base/download';
 import { answeredMessage, declareToasts, inServerWords, serverMessage, success, unknownError } from '../../base/callToasts';
 import type { RootState } from '../../base/hooks';
@@ -60,7 +61,7 @@ export interface ArticleGroupInput {
   companies: number[];
 }
 
-/** The answer of a usage import; which parts are present depends on the outcome. */
+/** The answer of a usage import, or its job's row; which parts are present depends on the outcome. */
 export interface UsageImportAnswer {
   message?: string;
   imported?: unknown;
@@ -71,20 +72,8 @@ export interface UsageImportAnswer {
   errors?: unknown;
 }
 
-/** A usage import as the history lists it (GET /usage/imports). */
-export type UsageImportRow = UsageImportRowAnswer;
-
 /** A number whose records matched no service (GET /usage/unmatched). */
 export type UnmatchedNumber = UnmatchedNumberAnswer;
-
-/** One page of a list and the list's length. */
-export interface ListPage<Row> {
-  data: Row[];
-  total: number;
-}
-
-/** Rows per page of the import history and the unmatched numbers. */
-export const USAGE_HISTORY_PAGE = 25;
 
 export const companiesAdapter = createEntityAdapter<AdminCompany>({
   sortComparer: (a, b) => compareNames(a.name, b.name),
@@ -165,19 +154,6 @@ export const adminApi = api.injectEndpoints({
       query: (id) => ({ url: `article-groups/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, error, id) => (error ? [] : [{ type: 'ArticleGroup', id }, ...ARTICLE_GROUP_CHANGE_TAGS]),
     }),
-    /** Usage records change costs, usage reports and the group bundle (docs/rules.md, 'Bundle size and use'). */
-    importUsage: build.mutation<UsageImportAnswer, File>({
-      query: (file) => {
-        const body = new FormData();
-        body.append('usage', file);
-        return { url: 'usage/import', method: 'POST', body };
-      },
-      invalidatesTags: (_result, error) => (error ? [] : ['Costs', 'Report', 'GroupBundle', 'UsageImports']),
-    }),
-    getUsageImports: build.query<ListPage<UsageImportRow>, number>({
-      query: (page) => ({ url: 'usage/imports', params: { offset: page * USAGE_HISTORY_PAGE, limit: USAGE_HISTORY_PAGE } }),
-      providesTags: ['UsageImports'],
-    }),
     getUnmatchedNumbers: build.query<ListPage<UnmatchedNumber>, number>({
       query: (page) => ({ url: 'usage/unmatched', params: { offset: page * USAGE_HISTORY_PAGE, limit: USAGE_HISTORY_PAGE } }),
       providesTags: ['UsageImports'],
@@ -220,8 +196,6 @@ export const {
   useAddArticleGroupMutation,
   useEditArticleGroupMutation,
   useDeleteArticleGroupMutation,
-  useImportUsageMutation,
-  useGetUsageImportsQuery,
   useGetUnmatchedNumbersQuery,
   useAttachUnmatchedNumberMutation,
   useExportBillingMutation,
@@ -257,8 +231,6 @@ declareToasts(adminApi.endpoints, {
   addArticleGroup: { succeeded: ({ name }) => success(`Artikelgroep '${name}' succesvol toegevoegd.`), failed: articleGroupFailed },
   editArticleGroup: { succeeded: ({ name }) => success(`Artikelgroep '${name}' succesvol opgeslagen.`), failed: articleGroupFailed },
   deleteArticleGroup: { succeeded: () => success('Artikelgroep succesvol verwijderd.'), failed: articleGroupFailed },
-  // The screen shows what the import counted; the toast says it went through.
-  importUsage: { succeeded: () => success('Het verbruik is succesvol geïmporteerd.') },
   // The screen toasts the server's count ('{n} verbruiksregels gekoppeld.').
   attachUnmatchedNumber: { failed: inServerWords },
 });

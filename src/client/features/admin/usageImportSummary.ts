@@ -1,5 +1,6 @@
 import { formatDecimal } from '../../../domain/format';
 import { type LineError, lineErrorsOf } from '../../components/CsvUploadForm';
+import type { UsageImportRow } from '../../api/usageImportsApi';
 import type { UsageImportAnswer } from './adminApi';
 
 /** One figure of an import answer, with the lines it concerns when the server names them. */
@@ -63,3 +64,12 @@ export const linesText = (lines: readonly number[], max = 20): string => {
   const joined = list.length > 1 ? `${list.slice(0, -1).join(', ')} en ${list[list.length - 1]}` : list[0];
   return `${lines.length === 1 ? 'Regel' : 'Regels'} ${joined}`;
 };
+
+/**
+ * A finished import job as the screen shows its outcome: done, the message and counts a waiting
+ * import answers; failed, why and the refused lines, nothing counted.
+ */
+export const summarizeUsageImportRow = (row: UsageImportRow): UsageImportSummary =>
+  row.status === 'failed'
+    ? { message: row.error, figures: [], errors: lineErrorsOf(row.errors) }
+    : summarizeUsageImport({ ...row, message: row.message ?? undefined });

@@ -23,14 +23,25 @@ const withGroupBundle = {
     }),
 };
 
-/** A row of the import history (GET /api/usage/imports). */
-const importRow = (row: { id: number; created_at: number; file_name: string; imported: number }) => ({
+/** A row of the import history (GET /api/usage/imports), done unless told otherwise. */
+const importRow = (row: { id: number; created_at: number; file_name: string; imported: number; status?: string; phase?: string | null; bytes_read?: number }) => ({
   uploaded_by: 'Mark Jansen',
   records: row.imported,
   duplicates: 0,
   unmatched: 0,
   still_unmatched: 0,
+  ambiguous: 0,
   months: ['2026-10'],
+  status: 'done',
+  phase: null,
+  bytes_total: 100,
+  bytes_read: 100,
+  records_processed: row.imported,
+  seconds_left: null,
+  finished_at: row.created_at + 60,
+  message: 'Het verbruik is succesvol geïmporteerd.',
+  error: null,
+  errors: [],
   ...row,
 });
 
@@ -212,6 +223,28 @@ describe('DashboardScreen', () => {
     const tiles = screen.getByRole('region', { name: 'Mijn diensten' });
     expect(screen.getByRole('region', { name: 'Beheer' }).compareDocumentPosition(tiles) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(requests.find((r) => r.url.startsWith('/api/usage/imports'))?.url).toBe('/api/usage/imports?offset=0&limit=3');
+  });
+
+  it('shows a running newest import with its progress, asked every second, and the imports before it', async () => {
+    const november = Date.parse('2026-11-14T09:05:00+01:00') / 1000;
+    const runningRow = importRow({ id: 10, created_at: november + 86400, file_name: 'cdr-groot.csv', imported: 0, status: 'running', phase: 'checking', bytes_read: 30 });
+    const answers = [{ ...runningRow, bytes_read: 45 }];
+    const requests = mockPortal({
+      'GET /api/users/5': () => json(200, { ...customer, role_id: 2 }),
+      'GET /api/auth/policies': () => json(200, permissions('UPLOAD_CDR')),
+      'GET /api/usage/imports': () => json(200, { data: [runningRow, importRow({ id: 9, created_at: november, file_name: 'cdr-november.csv', imported: 1234 })], total: 2 }),
+      'GET /api/usage/imports/10': () => json(200, answers.shift() ?? { ...runningRow, phase: 'storing', bytes_read: 100 }),
+    });
+    renderWithProviders('/dashboard', { preloadedState: loggedIn() });
+
+    const card = within(await screen.findByRole('region', { name: 'Laatste verbruiksimports' }));
+    const bar = await card.findByRole('progressbar', { name: 'Voortgang van de import van cdr-groot.csv' });
+    expect(await card.findByText('Import bezig: 45 %')).toBeTruthy();
+    expect(bar.getAttribute('aria-valuenow')).toBe('45');
+    expect(card.getByText('14-11-2026 09:05 · cdr-november.csv · 1.234 geïmporteerd')).toBeTruthy();
+    expect(card.queryByText(/cdr-groot.csv ·/)).toBeNull();
+    expect(await card.findByText('Import bezig: opslaan in de database…', {}, { timeout: 3000 })).toBeTruthy();
+    expect(requests.filter((r) => r.url === '/api/usage/imports/10').length).toBeGreaterThanOrEqual(2);
   });
 
   it('shows staff with HANDLE_REQUESTS the open requests, the oldest block and those older than a working day, linking to the queue', async () => {

@@ -5,8 +5,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatAge, formatDateTime, formatDecimal } from '../../../domain/format';
 import { currentMonth, monthLabel, previousMonth } from '../../../domain/time';
 import { usePermission } from '../../api/currentUserApi';
+import { useUsageImportJob } from '../../api/usageImportsApi';
 import { paths } from '../../base/paths';
-import { useGetCompanyCountsQuery, useGetLastUsageImportsQuery, useGetRequestQueueSummaryQuery } from './staffApi';
+import { ImportProgress, importStep, percentText } from '../../components/ImportProgress';
+import { type UsageImportRecord, useGetCompanyCountsQuery, useGetLastUsageImportsQuery, useGetRequestQueueSummaryQuery } from './staffApi';
 
 const HEADING_ID = 'dashboard-beheer';
 
@@ -49,9 +51,28 @@ function CompaniesCard() {
   );
 }
 
-/** The newest imports of the import history (UPLOAD_CDR, as the history itself). */
+/**
+ * The newest import while it runs: 'Import bezig: 45 %' on a bar, asked every second until it is
+ * done (then the list is read again and shows it).
+ */
+function RunningImport({ record }: { record: UsageImportRecord }) {
+  const { job } = useUsageImportJob(record.id);
+  const { percent } = importStep(job ?? record);
+  const text = percent === null ? 'Import bezig: opslaan in de database…' : `Import bezig: ${percentText(percent)}`;
+  return <ImportProgress label={`Voortgang van de import van ${record.file_name}`} step={{ percent, text }} sx={{ mb: 1 }} />;
+}
+
+/** '1.234 geïmporteerd', 'mislukt' or 'bezig'. */
+const recordOutcome = (record: UsageImportRecord) => {
+  if (record.status === 'running') return 'bezig';
+  return record.status === 'failed' ? 'mislukt' : `${formatDecimal(record.imported, 0)} geïmporteerd`;
+};
+
+/** The newest imports of the import history (UPLOAD_CDR, as the history itself); a running one with its progress. */
 function UsageImportsCard() {
-  const { data: imports, isError } = useGetLastUsageImportsQuery();
+  const { data, isError } = useGetLastUsageImportsQuery();
+  const running = data?.[0]?.status === 'running' ? data[0] : null;
+  const imports = running ? data?.slice(1) : data;
   return (
     <OverviewCard
       title="Laatste verbruiksimports"
@@ -64,12 +85,13 @@ function UsageImportsCard() {
     >
       {isError && <Typography>De imports konden niet worden geladen.</Typography>}
       {!imports && !isError && <Typography>Laden...</Typography>}
-      {imports?.length === 0 && <Typography>Er is nog geen verbruik geïmporteerd.</Typography>}
+      {running && <RunningImport record={running} />}
+      {data?.length === 0 && <Typography>Er is nog geen verbruik geïmporteerd.</Typography>}
       {imports && imports.length > 0 && (
         <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
           {imports.map((record) => (
             <li key={record.id}>
-              {`${formatDateTime(record.created_at)} · ${record.file_name} · ${formatDecimal(record.imported, 0)} geïmporteerd`}
+              {`${formatDateTime(record.created_at)} · ${record.file_name} · ${recordOutcome(record)}`}
             </li>
           ))}
         </Box>

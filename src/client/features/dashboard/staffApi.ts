@@ -13,8 +13,11 @@ export interface CompanyCounts {
   ended: number;
 }
 
-/** A usage import as the import history lists it (GET /usage/imports). */
-export type UsageImportRecord = Pick<UsageImportRowAnswer, 'id' | 'created_at' | 'file_name' | 'imported'>;
+/** A usage import as the import history lists it (GET /usage/imports): a running one shows its progress. */
+export type UsageImportRecord = Pick<
+  UsageImportRowAnswer,
+  'id' | 'created_at' | 'file_name' | 'imported' | 'status' | 'phase' | 'bytes_read' | 'bytes_total' | 'records_processed' | 'seconds_left'
+>;
 
 /** The staff's dashboard reads the same calls the admin screens make: the companies, and the import history's newest imports. */
 export const staffApi = api.injectEndpoints({
@@ -35,7 +38,18 @@ export const staffApi = api.injectEndpoints({
     getLastUsageImports: build.query<UsageImportRecord[], void>({
       query: () => ({ url: 'usage/imports', params: { offset: 0, limit: LAST_IMPORTS } }),
       transformResponse: ({ data }: { data: UsageImportRowAnswer[] }): UsageImportRecord[] =>
-        data.map(({ id, created_at, file_name, imported }) => ({ id, created_at, file_name, imported })),
+        data.map(({ id, created_at, file_name, imported, status, phase, bytes_read, bytes_total, records_processed, seconds_left }) => ({
+          id,
+          created_at,
+          file_name,
+          imported,
+          status,
+          phase,
+          bytes_read,
+          bytes_total,
+          records_processed,
+          seconds_left,
+        })),
       providesTags: ['UsageImports'],
     }),
     /** The queue's figures (docs/requests.md, 'The queue'); every step in the queue refetches them. */
