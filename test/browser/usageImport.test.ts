@@ -123,4 +123,36 @@ describeInBrowser('Verbruik importeren as a job (browser)', () => {
     }, 20_000);
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  it("shows a refused file's reason and lines, and its history row 'Mislukt' readable on a phone", async () => {
+    const base = run.portal.baseUrl;
+    const bad = path.join(path.dirname(file), 'verbruik-fout.csv');
+    fs.writeFileSync(bad, `${HEADER}01-02-2026;08:00:00;0612345678;0201234567;zijwaarts;voice;60;in;\n`);
+    await login(page, base, ADMIN.email);
+    await page.goto(`${base}/mer-admin?tab=verbruik-importeren`);
+    await heading(page, 'Admin').waitFor();
+    await page.getByLabel('CSV-bestand met verbruik').setInputFiles(bad);
+    await page.getByRole('button', { name: 'Importeren', exact: true }).click();
+
+    const refused = page.getByRole('alert').filter({ hasText: 'Er is geen data geïmporteerd.' });
+    await refused.waitFor({ timeout: 30_000 });
+    expect(await refused.getByText(/^Regel 2: /).count()).toBeGreaterThan(0);
+    const history = page.getByRole('table', { name: 'Importgeschiedenis', exact: true });
+    await eventually(async () => {
+      const [newest] = await readTable(history);
+      expect(newest).toMatchObject({ Bestand: 'verbruik-fout.csv' });
+      expect(newest.Status).toMatch(/^Mislukt: Regel 2: .*Er is geen data geïmporteerd\.$/);
+    }, 20_000);
+
+    // On a phone the table stacks: the reason wraps within the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const status = page.getByRole('cell').filter({ hasText: /^Mislukt: / }).first();
+    await status.waitFor();
+    const box = (await status.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await animationsDone(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });

@@ -10,7 +10,7 @@ import { uploadBaseQuery, type UploadProgress } from './upload';
 export type UsageImportRow = UsageImportRowAnswer;
 
 /** The 202 of an import that runs on as a job. */
-export type UsageImportStarted = Static<typeof usageImportStartedAnswer>;
+type UsageImportStarted = Static<typeof usageImportStartedAnswer>;
 
 /** One page of a list and the list's length. */
 export interface ListPage<Row> {
@@ -25,9 +25,9 @@ export const USAGE_HISTORY_PAGE = 25;
 const IMPORTED_TAGS = ['Costs', 'Report', 'GroupBundle', 'UsageImports'] as const;
 
 /** How often a running import is asked how far it is. */
-export const IMPORT_POLL_MS = 1000;
+const IMPORT_POLL_MS = 1000;
 
-export const IMPORT_SUCCEEDED = 'Het verbruik is succesvol geïmporteerd.';
+const IMPORT_SUCCEEDED = 'Het verbruik is succesvol geïmporteerd.';
 
 /**
  * Usage imports as jobs (docs/usage.md, 'An import is a job'): the upload answers 202 once the file
