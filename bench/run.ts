@@ -8,6 +8,7 @@ import { benchCosts } from './costs';
 import { benchCostSpecification } from './costSpecification';
 import { benchFirstRenderJs } from './firstRenderJs';
 import { benchGroupCosts } from './groupCosts';
+import { benchImportJob } from './importJob';
 import { benchRequestQueue } from './requestQueue';
 import { benchLighthouse } from './lighthouse';
 import { benchServiceMix } from './serviceMix';
@@ -57,6 +58,11 @@ const main = async () => {
       out.push((await postgresReachable()) ? await benchUsageImport('postgres') : `\nPostgreSQL not reachable at ${postgresUrl}: skipped`);
     }
     if (process.env.BENCH_DB !== 'postgres') out.push(await benchUsageImport('pglite'));
+  }
+  // An import as a job, with progress reads and logins alongside (PGlite, or PostgreSQL with BENCH_DB=postgres).
+  if (!only || only === 'import-job') {
+    if (process.env.BENCH_DB === 'postgres') out.push((await postgresReachable()) ? await benchImportJob('postgres') : `\nPostgreSQL not reachable at ${postgresUrl}: skipped`);
+    else out.push(await benchImportJob('pglite'));
   }
   // The usage alerts' evaluation after a 1,000,000-record import (under 5 % of its time; BENCH_USAGE_DB names the database).
   if (!only || only === 'alerts') {

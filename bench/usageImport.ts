@@ -41,8 +41,9 @@ const benchDbUrl = () => {
   return url.toString();
 };
 
-const openDatabase = async (target: 'postgres' | 'pglite') => {
-  if (target === 'pglite') return { database: await openPglite(), drop: async () => undefined };
+/** The benchmark's database; PGlite in memory, or in `pgliteDir` as the portal keeps it (DATA_DIR). */
+const openDatabase = async (target: 'postgres' | 'pglite', pgliteDir?: string) => {
+  if (target === 'pglite') return { database: await openPglite(pgliteDir), drop: async () => undefined };
   const admin = new Pool({ connectionString: postgresUrl, max: 1 });
   await dropWhenDisconnected(admin, BENCH_DB);
   await admin.query(`create database ${BENCH_DB}`);
@@ -94,7 +95,7 @@ export const writeCsv = async (numbers: string[], month: { year: number; month: 
 };
 
 /** Samples the memory while `fn` runs; answers its result, seconds, the peak RSS and where the memory was at that peak. */
-const measure = async <T>(fn: () => Promise<T>) => {
+export const measure = async <T>(fn: () => Promise<T>) => {
   let peak = process.memoryUsage();
   const sample = () => {
     const now = process.memoryUsage();
@@ -169,8 +170,8 @@ const numbersOf = async (database: Database, companyId: number) => {
   ).map((r) => r.number);
 };
 
-export const prepare = async (target: 'postgres' | 'pglite'): Promise<Prepared> => {
-  const { database, drop } = await openDatabase(target);
+export const prepare = async (target: 'postgres' | 'pglite', pgliteDir?: string): Promise<Prepared> => {
+  const { database, drop } = await openDatabase(target, pgliteDir);
   const { companyId, email } = await prepareLargeCustomer(database);
   return { database, drop, companyId, email, numbers: await numbersOf(database, companyId) };
 };

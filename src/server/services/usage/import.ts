@@ -162,7 +162,7 @@ export const importUsage = async (db: Db, input: UsageImportInput): Promise<Usag
     await allowLongWork(tx);
     // Room for the hash aggregates of the totals (a month of records has as many day rows);
     // this transaction only. Durability stays as it is: no synchronous_commit = off.
-    await tx.execute(sql`set local work_mem = '64MB'`);
+    if (!runsEmbedded(tx)) await tx.execute(sql`set local work_mem = '64MB'`);
     // The import's row first: the records carry its id as they are loaded.
     const importId =
       job?.id ??
