@@ -15,7 +15,7 @@ import {
   useUsageImportJob,
 } from '../../api/usageImportsApi';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { CsvUploadForm, LineErrorList, type UploadOutcome } from '../../components/CsvUploadForm';
+import { CsvUploadForm, LineErrorList } from '../../components/CsvUploadForm';
 import { type DataColumn, DataTable, DataTablePagination } from '../../components/DataTable';
 import { ImportProgress, importStep, uploadStep } from '../../components/ImportProgress';
 import { Section } from '../../components/Section';
@@ -27,10 +27,9 @@ const HEADING_ID = 'verbruik-importeren-titel';
 const HISTORY_HEADING_ID = 'importgeschiedenis-titel';
 const UNMATCHED_HEADING_ID = 'niet-gekoppeld-titel';
 
-/** The server's answer as it came; a failed call without one says that something went wrong. */
-const summaryOf = (outcome: UploadOutcome<unknown>): UsageImportSummary => {
-  if (outcome.ok) return summarizeUsageImport(outcome.answer as UsageImportAnswer);
-  const { status, data } = (outcome.error ?? {}) as { status?: unknown; data?: unknown };
+/** A refused upload in the server's words (400, 413); a failed call without an answer says that something went wrong. */
+const refusalOf = (error: unknown): UsageImportSummary => {
+  const { status, data } = (error ?? {}) as { status?: unknown; data?: unknown };
   const answered = typeof status === 'number' && data && typeof data === 'object';
   const summary = summarizeUsageImport(answered ? (data as UsageImportAnswer) : null);
   return { ...summary, message: summary.message ?? MSG.unknownError };
@@ -125,7 +124,7 @@ function UsageImportForm() {
             <ImportProgress label="Voortgang van de upload" step={uploadStep(upload)} note="Blijf op deze pagina tot het bestand is ontvangen." />
           )
         }
-        outcome={(outcome) => (outcome.ok ? null : <Summary ok={false} summary={summaryOf(outcome)} />)}
+        outcome={(outcome) => (outcome.ok ? null : <Summary ok={false} summary={refusalOf(outcome.error)} />)}
       />
       {jobId !== null && <UsageImportJob id={jobId} />}
     </Section>
