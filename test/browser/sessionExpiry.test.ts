@@ -83,11 +83,13 @@ describeInBrowser('an ended session (browser)', () => {
 
   it('warns at 55 minutes idle, and keeps the session on "Ingelogd blijven"', async () => {
     await page.clock.install();
-    // The warning loads lazily once a session is there; its clock starts when it is on the page.
+    // The warning loads lazily once a session is there; its clock started when the token came.
     const warningLoaded = page.waitForResponse((response) => response.url().includes('idle-warning'));
     await login(page, base, KLANT.email);
     await warningLoaded;
     await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // The dashboard's calls done first: a call in the token's last 10 minutes renews it (no warning then).
+    await page.waitForLoadState('networkidle');
 
     await page.clock.fastForward('55:01');
     const warning = page.getByRole('alertdialog', { name: 'Je wordt over 5 minuten uitgelogd' });

@@ -3,6 +3,7 @@ import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } fro
 import { api } from '../api/api';
 import { authReducer } from '../base/authSlice';
 import { callToasts } from '../base/callToasts';
+import { noteOwnToken } from '../base/idle';
 import type { AppStore, RootState } from '../base/hooks';
 import { toastsReducer } from '../base/toastsSlice';
 import { uiPersistConfig } from '../base/uiPersist';
@@ -32,5 +33,12 @@ export const makeStore = (preloadedState?: Partial<RootState>): AppStore => {
         .prepend(sessionCache.middleware)
         .concat(api.middleware, callToasts),
   });
+  // The idle clock's start (base/idle.ts), noted as the token arrives rather than when the lazily loaded warning mounts.
+  const noteToken = () => {
+    const { auth } = store.getState();
+    noteOwnToken(auth.originalToken ?? auth.token);
+  };
+  noteToken();
+  store.subscribe(noteToken);
   return store;
 };

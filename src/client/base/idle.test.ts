@@ -1,4 +1,4 @@
-import { formatCountdown, idlePhase, secondsLeftBeforeIdleEnd } from './idle';
+import { formatCountdown, idlePhase, secondsLeftBeforeIdleEnd, noteOwnToken, ownTokenReceivedAt } from './idle';
 
 const minutes = (m: number) => m * 60;
 
@@ -29,5 +29,20 @@ describe('idlePhase (the server ends a session 1 hour after its last refresh)', 
     expect(formatCountdown(300)).toBe('5:00');
     expect(formatCountdown(65.2)).toBe('1:06');
     expect(formatCountdown(0)).toBe('0:00');
+  });
+});
+
+describe('the idle clock starts when the token came (noteOwnToken), not when the warning loads', () => {
+  it('answers the time the token was first noted, and now for a token never noted', () => {
+    const spy = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    noteOwnToken('token-a');
+    spy.mockReturnValue(4_000_000);
+    noteOwnToken('token-a');
+    expect(ownTokenReceivedAt('token-a')).toBe(1_000_000);
+    expect(ownTokenReceivedAt('token-b')).toBe(4_000_000);
+    noteOwnToken('token-b');
+    expect(ownTokenReceivedAt('token-b')).toBe(4_000_000);
+    expect(ownTokenReceivedAt(null)).toBe(4_000_000);
+    spy.mockRestore();
   });
 });

@@ -24,6 +24,20 @@ export const idlePhase = (secondsSinceRenewal: number): IdlePhase => {
 /** The seconds until the server ends the session for idleness (never below 0). */
 export const secondsLeftBeforeIdleEnd = (secondsSinceRenewal: number): number => Math.max(0, SESSION_IDLE_SECONDS - secondsSinceRenewal);
 
+/** The user's own token and when this browser got it: the idle clock's start. */
+let ownToken: { token: string | null; at: number } = { token: null, at: 0 };
+
+/**
+ * Notes a change of the user's own token (the store calls it on every change, app/store.ts), so
+ * the idle clock starts when the token came, also when the warning's code loads later.
+ */
+export const noteOwnToken = (token: string | null): void => {
+  if (token !== ownToken.token) ownToken = { token, at: Date.now() };
+};
+
+/** When this browser got `token`; now for a token it has not noted. */
+export const ownTokenReceivedAt = (token: string | null): number => (token !== null && token === ownToken.token ? ownToken.at : Date.now());
+
 /** The countdown of the warning: '4:05'. */
 export const formatCountdown = (seconds: number): string => {
   const whole = Math.max(0, Math.ceil(seconds));
