@@ -62,6 +62,8 @@ export const MSG = {
   bulkDeleted: 'Bulkafname verwijderd.',
   // End user import
   importSuccess: 'De data is succesvol geïmporteerd.',
+  /** An upload over the size limit (413). */
+  fileTooLarge: 'Het bestand is te groot.',
   importNoResponse: 'Een onbekende fout is opgetreden. Er is geen data geïmporteerd.',
   // Companies
   companyAllRequired: 'Alle velden zijn verplicht',

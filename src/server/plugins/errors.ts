@@ -189,7 +189,7 @@ const STATUS_MESSAGES: Record<number, string> = {
   404: 'Niet gevonden.',
   405: 'Deze methode is niet toegestaan.',
   406: 'Ongeldig verzoek: verwacht een bestand (multipart/form-data).',
-  413: 'Het bestand is te groot.',
+  413: MSG.fileTooLarge,
   415: 'Dit type inhoud wordt niet ondersteund.',
   429: MSG.tooManyAttempts,
 };

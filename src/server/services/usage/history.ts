@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db';
-import { failSilentImports } from './importJob';
 
 /**
  * What the provider's staff see of the usage imports (docs/usage.md, 'Import history and numbers kept aside'): every import with who, when,
@@ -47,26 +46,34 @@ const IMPORT_ROWS = sql`select i.id, i.file_name, nullif(trim(concat_ws(' ', u.f
     i.status, i.phase, i.bytes_total::float8 as bytes_total, i.bytes_read::float8 as bytes_read, i.records_processed,
     floor(extract(epoch from i.finished_at))::float8 as finished_at, i.message, i.error, i.errors,
     extract(epoch from i.progress_at - i.created_at)::float8 as checking_for,
-    extract(epoch from now() - i.progress_at)::float8 as since_progress
+    extract(epoch from now() - coalesce(i.progress_at, i.created_at))::float8 as since_progress,
+    floor(extract(epoch from coalesce(i.progress_at, i.created_at)))::float8 as last_progress_at
   from usage_imports i
   left join users u on u.id = i.uploaded_by`;
 
-type StoredRow = Omit<ImportHistoryRow, 'seconds_left'> & { checking_for: number | null; since_progress: number | null };
+type StoredRow = Omit<ImportHistoryRow, 'seconds_left'> & { checking_for: number | null; since_progress: number; last_progress_at: number };
+
+/** A running import that wrote no progress for this long ended with its server: its transaction rolled back. */
+const SILENT_SECONDS = 60;
+const ABORTED = 'De import is afgebroken doordat de server stopte. Er is geen data geïmporteerd.';
 
 /**
  * The time left of a running import's checking, at the rate so far (bytes read since the file
  * arrived), less the time since that progress was written; null before there is a rate.
  * Example: 40 MB of 100 MB read in 8 s, written 1 s ago: 60 MB at 5 MB/s is 12 s, 11 s left.
  */
-const withEstimate = ({ checking_for: checkingFor, since_progress: sinceProgress, ...row }: StoredRow): ImportHistoryRow => {
+const withEstimate = ({ checking_for: checkingFor, since_progress: sinceProgress, last_progress_at: lastProgressAt, ...row }: StoredRow): ImportHistoryRow => {
+  // Read as failed, not written: a read never changes the database.
+  if (row.status === 'running' && sinceProgress > SILENT_SECONDS) {
+    return { ...row, status: 'failed', phase: null, error: ABORTED, finished_at: lastProgressAt, seconds_left: null };
+  }
   const known = row.status === 'running' && row.phase === 'checking' && row.bytes_total > 0 && row.bytes_read > 0 && checkingFor && checkingFor > 0;
-  const left = known ? ((row.bytes_total - row.bytes_read) * checkingFor) / row.bytes_read - (sinceProgress ?? 0) : null;
+  const left = known ? ((row.bytes_total - row.bytes_read) * checkingFor) / row.bytes_read - sinceProgress : null;
   return { ...row, seconds_left: left === null ? null : Math.max(0, Math.ceil(left)) };
 };
 
 /** The imports, newest first, a page at a time, with their number. */
 export const importHistory = async (db: Db, page: { offset: number; limit: number }): Promise<{ rows: ImportHistoryRow[]; total: number }> => {
-  await failSilentImports(db);
   const rows = await queryRows<StoredRow & { total: number }>(
     db,
     sql`select *, count(*) over ()::int as total from (${IMPORT_ROWS}) i order by created_at desc, id desc limit ${page.limit} offset ${page.offset}`,
@@ -77,7 +84,6 @@ export const importHistory = async (db: Db, page: { offset: number; limit: numbe
 
 /** One import, as the history lists it; null when there is none with this id. */
 export const importOf = async (db: Db, id: number): Promise<ImportHistoryRow | null> => {
-  await failSilentImports(db);
   const [row] = await queryRows<StoredRow>(db, sql`${IMPORT_ROWS} where i.id = ${id}`);
   return row ? withEstimate(row) : null;
 };

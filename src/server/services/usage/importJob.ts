@@ -20,15 +20,10 @@ import { importUsage, type UsageImportInput, type UsageImportResult } from './im
 /** How often a running import writes its progress. */
 const PROGRESS_EVERY_MS = 1_000;
 
-/** A running import that wrote no progress for this long ended with its server (its transaction rolled back). */
-const SILENT_FOR = '1 minute';
-
 export const IMPORT_MSG = {
   received: 'Het bestand is ontvangen. De import loopt door, ook als je deze pagina verlaat.',
-  aborted: 'De import is afgebroken doordat de server stopte. Er is geen data geïmporteerd.',
   failed: 'De import is mislukt door een fout op de server. Er is geen data geïmporteerd.',
   unknown: 'Deze import bestaat niet.',
-  tooLarge: 'Het bestand is te groot.',
 } as const;
 
 /** Writes the job's row, running; `bytesTotal` is the file's size, 0 when it is read as it arrives. */
@@ -104,14 +99,6 @@ export const runImport = async (db: Db, id: number, input: Omit<UsageImportInput
   }
 };
 
-/** Running imports whose server stopped (no progress written for a minute) are failed: their transaction rolled back. */
-export const failSilentImports = async (db: Db): Promise<void> => {
-  await db.execute(
-    sql`update usage_imports set status = 'failed', phase = null, error = ${IMPORT_MSG.aborted}, finished_at = now()
-      where status = 'running' and coalesce(progress_at, created_at) < now() - ${SILENT_FOR}::interval`,
-  );
-};
-
 /** An upload received whole into a temporary file, to be imported after the answer. */
 export interface ReceivedUpload {
   path: string;
@@ -126,7 +113,7 @@ export const receiveUpload = async (file: NodeJS.ReadableStream & { truncated?: 
   const target = path.join(dir, 'upload.csv');
   try {
     await pipeline(file, fs.createWriteStream(target));
-    if (file.truncated) throw new HttpError(413, IMPORT_MSG.tooLarge);
+    if (file.truncated) throw new HttpError(413, MSG.fileTooLarge);
     return { path: target, bytes: fs.statSync(target).size, remove };
   } catch (err) {
     remove();

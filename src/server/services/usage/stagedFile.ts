@@ -6,6 +6,7 @@
  * (400 with the first errors, in Dutch), an upload cut at the size limit with 413.
  */
 import { sql } from 'drizzle-orm';
+import { MSG } from '../../../domain/messages';
 import { canonicalNumber } from '../../../domain/phoneNumbers';
 import { queryRows, type Db } from '../../db';
 import { HttpError } from '../../httpError';
@@ -129,7 +130,7 @@ const readUpload = (directory: Directory, input: UsageUpload, importId: number, 
     unmatched,
     dispose: () => unmatched.dispose(),
     verdict() {
-      if (input.truncated?.()) throw new HttpError(413, 'Het bestand is te groot.');
+      if (input.truncated?.()) throw new HttpError(413, MSG.fileTooLarge);
       if (!reader.header) throw refuse([reader.error ?? { line: 1, message: 'het bestand is leeg, de kopregel ontbreekt' }]);
       const errors = [...typer.errors];
       if (reader.error) errors.push(reader.error);
